@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Zoetrope",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Zoetrope", targets: ["Zoetrope"]),
+        .library(name: "ZoetropeGIF", targets: ["ZoetropeGIF"]),
+        .library(name: "ZoetropeAPNG", targets: ["ZoetropeAPNG"]),
+        .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
+        .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
+        .executable(name: "zoetrope", targets: ["zoetrope"]),
+    ],
+    targets: [
+        // Core: contracts, compositing, timing, playback. No C dependency.
+        .target(name: "Zoetrope"),
+
+        // System libraries, from Debian's -dev packages.
+        .systemLibrary(
+            name: "CGIF",
+            providers: [.apt(["libgif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+        // libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses with a warning on
+        // every build; the headers are in the default include path, so the module map links it.
+        .systemLibrary(
+            name: "CAVIF",
+            providers: [.apt(["libavif-dev"])]
+        ),
+
+        // One module per format; each knows the core and its C library only.
+        .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "CGIF"]),
+        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG"]),
+        .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
+        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF"]),
+
+        // The command-line tool: a client like any application.
+        .executableTarget(
+            name: "zoetrope",
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+        ),
+
+        // Shared test helpers: conformance harness, byte writers for fixtures.
+        .target(
+            name: "ZoetropeTestSupport",
+            dependencies: ["Zoetrope"],
+            path: "Tests/ZoetropeTestSupport"
+        ),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
+        .testTarget(
+            name: "ZoetropeConformanceTests",
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
+        ),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

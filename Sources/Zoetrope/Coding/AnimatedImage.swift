@@ -1,0 +1,39 @@
+import Foundation
+
+/// What an application caches for an image: its bytes, its info and a poster frame.
+///
+/// The poster (frame 0, decoded at `options`) shows at once and is what reduce-motion
+/// environments display; playback makes a fresh `FrameSource` from the bytes.
+public struct AnimatedImage: Sendable {
+    /// The encoded file.
+    public let data: Data
+    /// The image's info.
+    public let info: AnimationInfo
+    /// Frame 0, fully composited, at the options' size and alpha mode.
+    public let poster: PixelBuffer
+    /// The options the poster was decoded with, reused by `makeFrameSource`.
+    public let options: DecodingOptions
+    private let coder: any AnimatedImageCoder
+
+    /// Sniffs, reads the header and decodes the poster.
+    public init(data: Data, registry: CoderRegistry = .shared, options: DecodingOptions = .default) throws {
+        let coder = try registry.coder(for: data)
+        let source = try coder.makeFrameSource(data: data, options: options)
+        self.data = data
+        self.info = source.info
+        self.options = options
+        self.coder = coder
+        self.poster = try source.decodeFrame(at: 0)
+    }
+
+    /// Whether there is more than one frame.
+    public var isAnimated: Bool { info.isAnimated }
+
+    /// What keeping this value costs in bytes: the poster bitmap plus the encoded bytes.
+    public var cost: Int { poster.byteCount + data.count }
+
+    /// A new decoding session over the same bytes.
+    public func makeFrameSource() throws -> any FrameSource {
+        try coder.makeFrameSource(data: data, options: options)
+    }
+}

@@ -1,0 +1,52 @@
+/// Why Zoetrope could not decode (or encode) an image. Every case says which format
+/// and what was wrong, so one line is enough to act on.
+public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No registered coder recognises the data.
+    case unrecognizedFormat(prefix: [UInt8])
+    /// The data is too short to even identify or start decoding.
+    case insufficientData(format: ImageFormat?, needed: Int, available: Int)
+    /// A value in the file breaks a `Limits` bound; nothing was allocated for it.
+    case limitExceeded(format: ImageFormat, limit: LimitKind, requested: Int, allowed: Int)
+    /// The file is malformed.
+    case invalidData(format: ImageFormat, reason: String)
+    /// The file ends early. Frames before `completeFrames` decoded; later ones do not exist.
+    case truncated(format: ImageFormat, completeFrames: Int, reason: String)
+    /// A frame index outside the animation.
+    case frameOutOfRange(index: Int, frameCount: Int)
+    /// The file uses a feature this coder does not handle.
+    case unsupported(format: ImageFormat, feature: String)
+    /// The underlying C library failed; `message` is its own text.
+    case codecFailure(format: ImageFormat, library: String, message: String)
+    /// A caller-side misuse, such as a buffer of the wrong shape.
+    case invalidArgument(String)
+
+    public var description: String {
+        switch self {
+        case .unrecognizedFormat(let prefix):
+            let hex = prefix.prefix(8).map { String($0, radix: 16).leftPadded(to: 2) }.joined(separator: " ")
+            return "unrecognized image format (no registered coder matches the content; first bytes: \(hex.isEmpty ? "none" : hex))"
+        case .insufficientData(let format, let needed, let available):
+            return "\(format.map { "\($0): " } ?? "")not enough data: need at least \(needed) bytes, have \(available)"
+        case .limitExceeded(let format, let limit, let requested, let allowed):
+            return "\(format): \(limit.rawValue) exceeded: the file asks for \(requested), the limit is \(allowed)"
+        case .invalidData(let format, let reason):
+            return "\(format): invalid data: \(reason)"
+        case .truncated(let format, let complete, let reason):
+            return "\(format): truncated after \(complete) complete frame\(complete == 1 ? "" : "s"): \(reason)"
+        case .frameOutOfRange(let index, let count):
+            return "frame \(index) out of range (the animation has \(count) frame\(count == 1 ? "" : "s"))"
+        case .unsupported(let format, let feature):
+            return "\(format): unsupported: \(feature)"
+        case .codecFailure(let format, let library, let message):
+            return "\(format): \(library) failed: \(message)"
+        case .invalidArgument(let message):
+            return "invalid argument: \(message)"
+        }
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

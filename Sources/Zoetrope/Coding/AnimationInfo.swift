@@ -1,0 +1,57 @@
+/// What a `FrameSource` knows about its image before decoding any pixel.
+public struct AnimationInfo: Hashable, Sendable {
+    /// The format, sniffed from content (a PNG with a valid animation is `.apng`, one
+    /// whose animation chunks are broken falls back to `.png`).
+    public var format: ImageFormat
+    /// The canvas every frame is composited onto.
+    public var canvasSize: PixelSize
+    /// Each frame's duration as the file stores it, before any `DelayPolicy`. A missing
+    /// delay is `.zero`. Its count is the frame count.
+    public var frameDurations: [FrameDuration]
+    /// Total plays, normalised from the format's own rule.
+    public var loopCount: LoopCount
+    /// The loop value exactly as stored (GIF NETSCAPE count, APNG `num_plays`, WebP loop
+    /// count, AVIF repetitions), or nil when the file stores none.
+    public var storedLoopValue: Int?
+    /// Whether frames may carry transparency (nil: not known without decoding).
+    public var hasAlpha: Bool?
+    /// Set when the file ended early or broke after `frameCount` good frames: those frames
+    /// decode, and this says what went wrong after them.
+    public var truncation: AnimatedImageError?
+
+    /// Creates an info value.
+    public init(format: ImageFormat, canvasSize: PixelSize, frameDurations: [FrameDuration],
+                loopCount: LoopCount, storedLoopValue: Int?, hasAlpha: Bool? = nil,
+                truncation: AnimatedImageError? = nil) {
+        self.format = format
+        self.canvasSize = canvasSize
+        self.frameDurations = frameDurations
+        self.loopCount = loopCount
+        self.storedLoopValue = storedLoopValue
+        self.hasAlpha = hasAlpha
+        self.truncation = truncation
+    }
+
+    /// The number of frames that decode.
+    public var frameCount: Int { frameDurations.count }
+
+    /// More than one frame.
+    public var isAnimated: Bool { frameDurations.count > 1 }
+
+    /// Bytes of one decoded RGBA8 canvas.
+    public var frameByteCount: Int { canvasSize.rgbaByteCount ?? .max }
+
+    /// Bytes if every frame were decoded and kept: what "decode everything" costs.
+    public var allFramesByteCount: Int {
+        let (b, o) = frameByteCount.multipliedReportingOverflow(by: frameCount)
+        return o ? .max : b
+    }
+
+    /// The sum of raw durations (one play).
+    public var totalDuration: FrameDuration { frameDurations.reduce(.zero, +) }
+
+    /// Display durations after `policy`.
+    public func displayDurations(_ policy: DelayPolicy = .default) -> [FrameDuration] {
+        frameDurations.map { policy.displayDuration(for: $0) }
+    }
+}

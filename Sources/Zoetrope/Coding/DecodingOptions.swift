@@ -1,0 +1,38 @@
+/// How a `FrameSource` decodes.
+public struct DecodingOptions: Hashable, Sendable {
+    /// Straight (default) or premultiplied alpha in the frames written to callers.
+    public var pixelFormat: PixelFormat
+    /// When set, frames are downsampled while decoding to fit inside this size, keeping
+    /// the aspect ratio. Never upsamples.
+    public var targetSize: PixelSize?
+    /// Bounds checked before every allocation.
+    public var limits: Limits
+    /// Decoder threads for codecs that can use them (AVIF). nil: the coder's measured default.
+    public var threadCount: Int?
+
+    /// Creates options; the defaults are straight RGBA8, full size, default limits.
+    public init(pixelFormat: PixelFormat = .rgba8, targetSize: PixelSize? = nil, limits: Limits = .default,
+                threadCount: Int? = nil) {
+        self.pixelFormat = pixelFormat
+        self.targetSize = targetSize
+        self.limits = limits
+        self.threadCount = threadCount
+    }
+
+    /// Default options.
+    public static let `default` = DecodingOptions()
+
+    /// The size frames of a `canvas`-sized image are delivered at: the canvas, or the
+    /// largest size inside `targetSize` with the canvas's aspect ratio (at least 1×1).
+    public func outputSize(forCanvas canvas: PixelSize) -> PixelSize {
+        guard let target = targetSize, canvas.width > 0, canvas.height > 0,
+              target.width < canvas.width || target.height < canvas.height else { return canvas }
+        let tw = max(1, target.width), th = max(1, target.height)
+        // Scale by the tighter of the two ratios, computed in integers.
+        if tw * canvas.height <= th * canvas.width {
+            return PixelSize(width: tw, height: max(1, (canvas.height * tw + canvas.width / 2) / canvas.width))
+        } else {
+            return PixelSize(width: max(1, (canvas.width * th + canvas.height / 2) / canvas.height), height: th)
+        }
+    }
+}

@@ -1,0 +1,70 @@
+/// Bounds a decoder checks before every allocation, so hostile input cannot make
+/// Zoetrope allocate without bound.
+///
+/// The defaults allow any realistic animation (a 16384×16384 canvas, 10,000 frames,
+/// 1 GiB held by one decoder) while refusing the classic bombs: a 65535×65535 GIF screen
+/// is 16 GiB of RGBA and fails `maxCanvasPixels` before anything is allocated.
+public struct Limits: Hashable, Sendable {
+    /// The widest canvas or frame accepted, in pixels.
+    public var maxWidth: Int
+    /// The tallest canvas or frame accepted, in pixels.
+    public var maxHeight: Int
+    /// The most pixels in one canvas or frame (width × height).
+    public var maxCanvasPixels: Int
+    /// The most frames one image may have.
+    public var maxFrameCount: Int
+    /// The most bytes one decoding session may allocate for pixels and decoder state
+    /// (canvas, frame rasters, saved regions, the library's own buffers where it lets us bound them).
+    public var maxAllocationBytes: Int
+
+    /// Creates limits; every parameter defaults to the documented safe value.
+    public init(maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxCanvasPixels: Int = 16_384 * 16_384 / 4,
+                maxFrameCount: Int = 10_000, maxAllocationBytes: Int = 1 << 30) {
+        self.maxWidth = maxWidth
+        self.maxHeight = maxHeight
+        self.maxCanvasPixels = maxCanvasPixels
+        self.maxFrameCount = maxFrameCount
+        self.maxAllocationBytes = maxAllocationBytes
+    }
+
+    /// The safe defaults.
+    public static let `default` = Limits()
+
+    /// No practical limit. For trusted input only.
+    public static let none = Limits(maxWidth: .max, maxHeight: .max, maxCanvasPixels: .max,
+                                    maxFrameCount: .max, maxAllocationBytes: .max)
+
+    /// Throws `.limitExceeded` unless a `width`×`height` canvas (or frame) fits.
+    public func checkSize(width: Int, height: Int, format: ImageFormat) throws(AnimatedImageError) {
+        guard width >= 0, height >= 0 else {
+            throw .invalidData(format: format, reason: "negative size \(width)×\(height)")
+        }
+        if width > maxWidth { throw .limitExceeded(format: format, limit: .width, requested: width, allowed: maxWidth) }
+        if height > maxHeight { throw .limitExceeded(format: format, limit: .height, requested: height, allowed: maxHeight) }
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        if overflow || pixels > maxCanvasPixels {
+            throw .limitExceeded(format: format, limit: .canvasPixels, requested: overflow ? .max : pixels, allowed: maxCanvasPixels)
+        }
+    }
+
+    /// Throws `.limitExceeded` when `count` frames is more than allowed.
+    public func checkFrameCount(_ count: Int, format: ImageFormat) throws(AnimatedImageError) {
+        if count > maxFrameCount {
+            throw .limitExceeded(format: format, limit: .frameCount, requested: count, allowed: maxFrameCount)
+        }
+    }
+
+    /// Throws `.limitExceeded` when a session holding `bytes` in all would pass the allocation limit.
+    public func checkAllocation(_ bytes: Int, format: ImageFormat) throws(AnimatedImageError) {
+        if bytes < 0 || bytes > maxAllocationBytes {
+            throw .limitExceeded(format: format, limit: .allocationBytes, requested: bytes < 0 ? .max : bytes, allowed: maxAllocationBytes)
+        }
+    }
+
+    /// Checks a canvas's size and that `count` RGBA8 canvases of it fit the allocation limit.
+    public func checkCanvases(_ size: PixelSize, count: Int, format: ImageFormat) throws(AnimatedImageError) {
+        try checkSize(width: size.width, height: size.height, format: format)
+        let (total, overflow) = (size.rgbaByteCount ?? .max).multipliedReportingOverflow(by: count)
+        try checkAllocation(overflow ? .max : total, format: format)
+    }
+}

@@ -1,0 +1,27 @@
+import Synchronization
+
+/// A `FrameSource` over the built-in demo. Every frame is drawn from scratch, so random
+/// access costs the same as sequential access.
+final class DemoFrameSource: FrameSource {
+    let info = DemoAnimation.info
+    let options: DecodingOptions
+    // The full-size canvas reused across frames; the lock makes the source Sendable.
+    private let canvas: Mutex<PixelBuffer>
+
+    init(options: DecodingOptions) throws {
+        try options.limits.checkCanvases(DemoAnimation.canvasSize, count: 1, format: DemoAnimation.format)
+        self.options = options
+        canvas = Mutex(PixelBuffer(width: DemoAnimation.canvasSize.width, height: DemoAnimation.canvasSize.height))
+    }
+
+    var retainedByteCount: Int { canvas.withLock { $0.byteCount } }
+
+    func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
+        try checkFrameIndex(index)
+        let size = outputSize, format = options.pixelFormat
+        canvas.withLock { c in
+            DemoAnimation.render(frame: index, into: &c)
+            c.copy(into: &buffer, size: size, format: format)
+        }
+    }
+}

@@ -1,0 +1,121 @@
+extension PixelBuffer {
+    /// Copies this straight-alpha buffer into `output` at `size`, in `format`'s alpha mode.
+    ///
+    /// Same size: a row copy (premultiplying when asked). Smaller: a box filter that
+    /// averages premultiplied values, so transparent pixels do not bleed their colour.
+    /// `output` is reshaped, keeping its storage when large enough.
+    public func copy(into output: inout PixelBuffer, size: PixelSize, format: PixelFormat) {
+        precondition(format.alphaMode == .premultiplied || self.format.alphaMode == .straight,
+                     "copy(into:) reads straight alpha")
+        let w = max(1, min(size.width, width)), h = max(1, min(size.height, height))
+        output.format = format
+        output.reshape(width: w, height: h)
+        guard width > 0, height > 0 else { return }
+        let premultiply = format.alphaMode == .premultiplied
+        let srcStride = bytesPerRow, dstStride = output.bytesPerRow
+        bytes.withUnsafeBytes { srcRaw in
+            output.bytes.withUnsafeMutableBytes { dstRaw in
+                let src = srcRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                if w == width && h == height {
+                    for y in 0..<h {
+                        let s = src + y * srcStride, d = dst + y * dstStride
+                        if premultiply {
+                            PixelBuffer.premultiplyRow(d, s, count: w)
+                        } else {
+                            d.update(from: s, count: w * 4)
+                        }
+                    }
+                } else {
+                    PixelBuffer.boxDownsample(src: src, srcStride: srcStride, srcW: width, srcH: height,
+                                              dst: dst, dstStride: dstStride, dstW: w, dstH: h,
+                                              premultipliedOutput: premultiply)
+                }
+            }
+        }
+    }
+
+    /// Converts straight alpha to premultiplied in place.
+    public mutating func premultiplyAlpha() {
+        guard format.alphaMode == .straight else { return }
+        let stride = bytesPerRow, w = width
+        bytes.withUnsafeMutableBytes { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<height { PixelBuffer.premultiplyRow(p + y * stride, p + y * stride, count: w) }
+        }
+        format = .rgba8Premultiplied
+    }
+
+    /// Converts premultiplied alpha to straight in place (exact where the colour survived
+    /// premultiplication).
+    public mutating func unpremultiplyAlpha() {
+        guard format.alphaMode == .premultiplied else { return }
+        let stride = bytesPerRow, w = width
+        bytes.withUnsafeMutableBytes { raw in
+            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for y in 0..<height {
+                let row = p + y * stride
+                for i in 0..<w {
+                    let a = UInt32(row[i * 4 + 3])
+                    if a == 255 { continue }
+                    if a == 0 { row[i * 4] = 0; row[i * 4 + 1] = 0; row[i * 4 + 2] = 0; continue }
+                    for c in 0..<3 { row[i * 4 + c] = UInt8(min(255, (UInt32(row[i * 4 + c]) * 255 + a / 2) / a)) }
+                }
+            }
+        }
+        format = .rgba8
+    }
+
+    @inline(__always)
+    static func premultiplyRow(_ d: UnsafeMutablePointer<UInt8>, _ s: UnsafePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let o = i * 4
+            let a = UInt32(s[o + 3])
+            if a == 255 {
+                d[o] = s[o]; d[o + 1] = s[o + 1]; d[o + 2] = s[o + 2]; d[o + 3] = 255
+            } else {
+                d[o] = UInt8((UInt32(s[o]) * a + 127) / 255)
+                d[o + 1] = UInt8((UInt32(s[o + 1]) * a + 127) / 255)
+                d[o + 2] = UInt8((UInt32(s[o + 2]) * a + 127) / 255)
+                d[o + 3] = UInt8(a)
+            }
+        }
+    }
+
+    static func boxDownsample(src: UnsafePointer<UInt8>, srcStride: Int, srcW: Int, srcH: Int,
+                              dst: UnsafeMutablePointer<UInt8>, dstStride: Int, dstW: Int, dstH: Int,
+                              premultipliedOutput: Bool) {
+        for oy in 0..<dstH {
+            let y0 = oy * srcH / dstH, y1 = max(y0 + 1, (oy + 1) * srcH / dstH)
+            for ox in 0..<dstW {
+                let x0 = ox * srcW / dstW, x1 = max(x0 + 1, (ox + 1) * srcW / dstW)
+                var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
+                for y in y0..<y1 {
+                    let row = src + y * srcStride
+                    for x in x0..<x1 {
+                        let p = row + x * 4
+                        let pa = UInt64(p[3])
+                        r += UInt64(p[0]) * pa; g += UInt64(p[1]) * pa; b += UInt64(p[2]) * pa; a += pa
+                    }
+                }
+                let n = UInt64((y1 - y0) * (x1 - x0))
+                let d = dst + oy * dstStride + ox * 4
+                let outA = (a + n / 2) / n
+                d[3] = UInt8(outA)
+                if a == 0 {
+                    d[0] = 0; d[1] = 0; d[2] = 0
+                } else if premultipliedOutput {
+                    // Σc·α / (255·n)
+                    d[0] = UInt8(min(255, (r + 255 * n / 2) / (255 * n)))
+                    d[1] = UInt8(min(255, (g + 255 * n / 2) / (255 * n)))
+                    d[2] = UInt8(min(255, (b + 255 * n / 2) / (255 * n)))
+                } else {
+                    // Σc·α / Σα
+                    d[0] = UInt8(min(255, (r + a / 2) / a))
+                    d[1] = UInt8(min(255, (g + a / 2) / a))
+                    d[2] = UInt8(min(255, (b + a / 2) / a))
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,26 @@
+/// A rectangle in pixels, origin top-left.
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// Whether the rectangle covers no pixel.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+
+    /// The part of this rectangle inside `other` (empty when they do not meet).
+    public func intersection(_ other: PixelRect) -> PixelRect {
+        let x0 = max(x, other.x), y0 = max(y, other.y)
+        let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+
+    public var description: String { "\(width)×\(height)+\(x)+\(y)" }
+}

@@ -1,0 +1,25 @@
+/// A width and height in pixels.
+public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// width × height, or nil if that overflows.
+    public var pixelCount: Int? {
+        let (p, o) = width.multipliedReportingOverflow(by: height)
+        return o ? nil : p
+    }
+
+    /// Bytes of one RGBA8 frame of this size, or nil on overflow.
+    public var rgbaByteCount: Int? {
+        guard let p = pixelCount else { return nil }
+        let (b, o) = p.multipliedReportingOverflow(by: 4)
+        return o ? nil : b
+    }
+
+    public var description: String { "\(width)×\(height)" }
+}

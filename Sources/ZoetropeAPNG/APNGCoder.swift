@@ -1,0 +1,41 @@
+import CPNG
+import Foundation
+import Zoetrope
+
+/// Decodes APNG and still PNG over libpng. Zoetrope walks the animation chunks itself
+/// (Debian's libpng has no APNG support) and hands libpng one plain PNG stream per frame.
+public struct APNGCoder: AnimatedImageCoder {
+    public init() {}
+
+    public var formats: [ImageFormat] { [.apng, .png] }
+
+    public var minimumSniffLength: Int { 41 }
+
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// Matches the PNG signature, then walks chunk headers: `acTL` before the first `IDAT`
+    /// makes it an APNG; `IDAT` first (or no `acTL` at all) a still PNG.
+    public func sniff(_ prefix: Data) -> SniffResult {
+        let n = min(prefix.count, 8)
+        guard ByteSignature.matches(prefix, Array(APNGCoder.signature.prefix(n))) else { return .noMatch }
+        guard n == 8 else { return .needMoreData(minimumLength: minimumSniffLength) }
+        var offset = 8
+        while true {
+            // A prefix that ends before IDAT is a PNG that may still turn out animated.
+            guard let length = ByteSignature.uint32BE(prefix, at: offset),
+                  let type = ByteSignature.fourCC(prefix, at: offset + 4) else { return .match(.png, .unknown) }
+            switch type {
+            case "acTL": return .match(.apng, .animated)
+            case "IDAT", "IEND": return .match(.png, .still)
+            default:
+                let (next, overflow) = (offset + 12).addingReportingOverflow(Int(length))
+                if overflow { return .match(.png, .unknown) }
+                offset = next
+            }
+        }
+    }
+
+    public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
+        throw AnimatedImageError.unsupported(format: .apng, feature: "decoding (APNGCoder is being written)")
+    }
+}

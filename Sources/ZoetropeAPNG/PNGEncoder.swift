@@ -1,0 +1,49 @@
+import CPNG
+import Foundation
+import Zoetrope
+
+/// Writes one straight-alpha RGBA8 buffer as a PNG, through libpng's simplified API
+/// (which reports errors by return value, so libpng never long-jumps across Swift frames).
+public struct PNGEncoder: Sendable {
+    public init() {}
+
+    /// Encodes `pixels` (straight alpha) as an 8-bit RGBA PNG.
+    public func encode(_ pixels: PixelBuffer) throws -> Data {
+        guard pixels.format.alphaMode == .straight else {
+            throw AnimatedImageError.invalidArgument("PNGEncoder writes straight alpha; unpremultiply first")
+        }
+        guard pixels.width > 0, pixels.height > 0 else {
+            throw AnimatedImageError.invalidArgument("PNGEncoder needs at least one pixel, got \(pixels.size)")
+        }
+        var image = png_image()
+        image.version = UInt32(PNG_IMAGE_VERSION)
+        image.width = UInt32(pixels.width)
+        image.height = UInt32(pixels.height)
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) // PNG_FORMAT_RGBA, a macro Swift cannot import
+        let stride = Int32(pixels.bytesPerRow) // in components (bytes, for 8-bit RGBA)
+        var size: png_alloc_size_t = 0
+        // First call sizes the output, second writes it.
+        let sized = pixels.bytes.withUnsafeBytes { raw in
+            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, stride, nil)
+        }
+        guard sized != 0 else { throw PNGEncoder.failure(&image) }
+        var out = Data(count: Int(size))
+        let written = out.withUnsafeMutableBytes { dst in
+            pixels.bytes.withUnsafeBytes { raw in
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, stride, nil)
+            }
+        }
+        guard written != 0 else { throw PNGEncoder.failure(&image) }
+        out.count = Int(size)
+        png_image_free(&image)
+        return out
+    }
+
+    private static func failure(_ image: inout png_image) -> AnimatedImageError {
+        let message = withUnsafeBytes(of: image.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        png_image_free(&image)
+        return .codecFailure(format: .png, library: "libpng", message: message)
+    }
+}

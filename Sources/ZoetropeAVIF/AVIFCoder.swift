@@ -1,0 +1,42 @@
+import CAVIF
+import Foundation
+import Zoetrope
+
+/// Decodes AVIF stills and image sequences over libavif.
+public struct AVIFCoder: AnimatedImageCoder {
+    public init() {}
+
+    public var formats: [ImageFormat] { [.avif] }
+
+    /// ISOBMFF brands can sit anywhere in the `ftyp` box; 144 bytes covers real files.
+    public var minimumSniffLength: Int { 144 }
+
+    /// An ISOBMFF `ftyp` box whose major or compatible brands include `avis` (a sequence)
+    /// or `avif` (a still).
+    public func sniff(_ prefix: Data) -> SniffResult {
+        let n = prefix.count
+        if n < 8 {
+            if n > 4, !ByteSignature.matches(prefix, Array("ftyp".utf8.prefix(n - 4)), at: 4) { return .noMatch }
+            return .needMoreData(minimumLength: 16)
+        }
+        guard ByteSignature.matches(prefix, ascii: "ftyp", at: 4), let size32 = ByteSignature.uint32BE(prefix, at: 0) else {
+            return .noMatch
+        }
+        let size = Int(size32)
+        guard size >= 16, size <= 4096, size % 4 == 0 else { return .noMatch }
+        guard n >= size else { return .needMoreData(minimumLength: size) }
+        var brands = [ByteSignature.fourCC(prefix, at: 8)!]
+        var o = 16
+        while o + 4 <= size {
+            brands.append(ByteSignature.fourCC(prefix, at: o)!)
+            o += 4
+        }
+        if brands.contains("avis") { return .match(.avif, .animated) }
+        if brands.contains("avif") { return .match(.avif, .still) }
+        return .noMatch
+    }
+
+    public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
+        throw AnimatedImageError.unsupported(format: .avif, feature: "decoding (AVIFCoder is being written)")
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Zoetrope
+import ZoetropeAPNG
+
+/// `zoetrope frames FILE --output DIR`: every frame as a full-canvas straight-alpha PNG,
+/// plus `manifest.json` (the contract in DESIGN.md, read by the conformance checker).
+enum FramesCommand {
+    static let usage = """
+    usage: zoetrope frames (FILE | --demo) --output DIR
+
+    Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
+      {"format", "width", "height", "frameCount", "plays": "infinite" | N,
+       "frames": [{"file", "durationMs", "displayDurationMs"}]}
+    durationMs is the raw duration; displayDurationMs is after the default delay policy
+    (≤ 10 ms plays as 100 ms). A truncated file writes the frames that decoded, warns, and
+    exits 0; a file that cannot be decoded at all exits 1 with one line on standard error.
+    """
+
+    static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
+        let a = try Arguments(args, valueOptions: ["output"], flagOptions: ["demo", "help"])
+        if a.flag("help") { out.print(usage); return 0 }
+        guard let outputDir = a.value("output") else { throw UsageError("frames needs --output DIR") }
+        let input: ImageInput
+        switch (a.flag("demo"), a.positionals.count) {
+        case (true, 0): input = .demo
+        case (false, 1): input = try ImageInput.file(a.positionals[0])
+        default: throw UsageError("frames takes exactly one FILE, or --demo")
+        }
+        let source = try input.makeFrameSource(registry: registry)
+        let info = source.info
+        guard info.frameCount > 0 else {
+            throw ToolError("\(input.name): \(info.truncation?.description ?? "the image has no frames")")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+        } catch {
+            throw ToolError("\(outputDir): cannot create the output folder")
+        }
+        let encoder = PNGEncoder()
+        var buffer = PixelBuffer()
+        var entries: [JSONValue] = []
+        var failure: String?
+        for i in 0..<info.frameCount {
+            do {
+                try source.decodeFrame(at: i, into: &buffer)
+            } catch {
+                failure = "\(error)"
+                break
+            }
+            let name = "frame-\(String(i).leftPad(4)).png"
+            let png = try encoder.encode(buffer)
+            guard FileManager.default.createFile(atPath: outputDir + "/" + name, contents: png) else {
+                throw ToolError("\(outputDir)/\(name): cannot write")
+            }
+            let raw = info.frameDurations[i]
+            entries.append(.object([
+                ("file", .string(name)),
+                ("durationMs", Formatting.millisecondsJSON(raw)),
+                ("displayDurationMs", Formatting.millisecondsJSON(DelayPolicy.default.displayDuration(for: raw))),
+            ]))
+        }
+        if entries.isEmpty, let failure { throw ToolError("\(input.name): \(failure)") }
+        var manifest: [(String, JSONValue)] = [
+            ("format", .string(info.format.identifier)),
+            ("width", .int(buffer.width)),
+            ("height", .int(buffer.height)),
+            ("frameCount", .int(entries.count)),
+            ("plays", Formatting.playsJSON(info.loopCount)),
+            ("frames", .array(entries)),
+        ]
+        let warning = failure ?? info.truncation?.description
+        if let warning { manifest.append(("warning", .string(warning))) }
+        let text = JSONValue.object(manifest).serialized() + "\n"
+        guard FileManager.default.createFile(atPath: outputDir + "/manifest.json", contents: Data(text.utf8)) else {
+            throw ToolError("\(outputDir)/manifest.json: cannot write")
+        }
+        if let warning { out.error("zoetrope: warning: \(input.name): \(warning); wrote the \(entries.count) frames before it") }
+        return 0
+    }
+}

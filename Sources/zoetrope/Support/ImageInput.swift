@@ -1,0 +1,43 @@
+import Foundation
+import Zoetrope
+
+/// What a command reads: a file (format sniffed from content) or the built-in demo.
+struct ImageInput {
+    /// How the input is named in output: the path, or "demo".
+    let name: String
+    private let data: Data?
+
+    static let demo = ImageInput(name: "demo", data: nil)
+
+    /// Reads a file; errors say which file and why.
+    static func file(_ path: String) throws -> ImageInput {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw ToolError("\(path): no such file")
+        }
+        guard !isDir.boolValue else { throw ToolError("\(path): is a directory") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ToolError("\(path): cannot read the file")
+        }
+        return ImageInput(name: path, data: data)
+    }
+
+    /// The encoded size, or nil for the demo.
+    var byteCount: Int? { data?.count }
+
+    /// A decoding session through `registry`.
+    func makeFrameSource(registry: CoderRegistry, options: DecodingOptions = .default) throws -> any FrameSource {
+        guard let data else { return try DemoAnimation.makeFrameSource(options: options) }
+        do {
+            return try registry.makeFrameSource(data: data, options: options)
+        } catch {
+            throw ToolError("\(name): \(error)")
+        }
+    }
+}
+
+/// A failure to report as one line on standard error, exit status 1.
+struct ToolError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,4 @@
+import Foundation
+
+var output = Output()
+exit(Tool.run(Array(CommandLine.arguments.dropFirst()), out: &output))
