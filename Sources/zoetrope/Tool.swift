@@ -13,6 +13,8 @@ enum Tool {
     commands:
       info FILE... [--json]        format, canvas, frames, plays, durations, decoded sizes
       frames FILE --output DIR     every frame as PNG, plus manifest.json
+      frames FILE --sheet OUT.png  a contact sheet: every frame labelled with index and duration
+      bench FILE... [--json]       decode speed, time to first frame, peak memory, bytes held
     Use --demo in place of FILE for the built-in countdown animation.
     `zoetrope COMMAND --help` describes a command.
 
@@ -38,6 +40,8 @@ enum Tool {
                 return try InfoCommand.run(rest, registry: registry, out: &out)
             case "frames":
                 return try FramesCommand.run(rest, registry: registry, out: &out)
+            case "bench":
+                return try BenchCommand.run(rest, registry: registry, out: &out)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

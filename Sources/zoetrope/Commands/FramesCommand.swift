@@ -7,6 +7,7 @@ import ZoetropeAPNG
 enum FramesCommand {
     static let usage = """
     usage: zoetrope frames (FILE | --demo) --output DIR
+           zoetrope frames (FILE | --demo) --sheet OUT.png
 
     Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
       {"format", "width", "height", "frameCount", "plays": "infinite" | N,
@@ -14,12 +15,17 @@ enum FramesCommand {
     durationMs is the raw duration; displayDurationMs is after the default delay policy
     (≤ 10 ms plays as 100 ms). A truncated file writes the frames that decoded, warns, and
     exits 0; a file that cannot be decoded at all exits 1 with one line on standard error.
+
+    --sheet OUT.png writes a contact sheet instead of (or as well as) the frames: every frame
+    in a grid, labelled "#index display-duration" (orange with * when the delay policy
+    changed the stored delay), transparency shown over a checkerboard.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["output"], flagOptions: ["demo", "help"])
+        let a = try Arguments(args, valueOptions: ["output", "sheet"], flagOptions: ["demo", "help"])
         if a.flag("help") { out.print(usage); return 0 }
-        guard let outputDir = a.value("output") else { throw UsageError("frames needs --output DIR") }
+        let outputDir = a.value("output"), sheetPath = a.value("sheet")
+        guard outputDir != nil || sheetPath != nil else { throw UsageError("frames needs --output DIR or --sheet OUT.png") }
         let input: ImageInput
         switch (a.flag("demo"), a.positionals.count) {
         case (true, 0): input = .demo
@@ -31,10 +37,20 @@ enum FramesCommand {
         guard info.frameCount > 0 else {
             throw ToolError("\(input.name): \(info.truncation?.description ?? "the image has no frames")")
         }
-        do {
-            try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-        } catch {
-            throw ToolError("\(outputDir): cannot create the output folder")
+        if let outputDir {
+            do {
+                try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
+            } catch {
+                throw ToolError("\(outputDir): cannot create the output folder")
+            }
+        }
+        var sheet: ContactSheet?
+        if sheetPath != nil {
+            do {
+                sheet = try ContactSheet(info: info, title: ContactSheet.title(for: info, name: input.name))
+            } catch {
+                throw ToolError("\(input.name): contact sheet: \(error)")
+            }
         }
         let encoder = PNGEncoder()
         var buffer = PixelBuffer()
@@ -48,11 +64,13 @@ enum FramesCommand {
                 break
             }
             let name = "frame-\(String(i).leftPad(4)).png"
+            let raw = info.frameDurations[i]
+            sheet?.add(frame: buffer, index: i, rawDuration: raw)
+            guard let outputDir else { entries.append(.null); continue }
             let png = try encoder.encode(buffer)
             guard FileManager.default.createFile(atPath: outputDir + "/" + name, contents: png) else {
                 throw ToolError("\(outputDir)/\(name): cannot write")
             }
-            let raw = info.frameDurations[i]
             entries.append(.object([
                 ("file", .string(name)),
                 ("durationMs", Formatting.millisecondsJSON(raw)),
@@ -60,6 +78,16 @@ enum FramesCommand {
             ]))
         }
         if entries.isEmpty, let failure { throw ToolError("\(input.name): \(failure)") }
+        if let sheet, let sheetPath {
+            guard FileManager.default.createFile(atPath: sheetPath, contents: try encoder.encode(sheet.image)) else {
+                throw ToolError("\(sheetPath): cannot write")
+            }
+        }
+        let warning = failure ?? info.truncation?.description
+        guard let outputDir else {
+            if let warning { out.error("zoetrope: warning: \(input.name): \(warning); the sheet shows the \(entries.count) frames before it") }
+            return 0
+        }
         var manifest: [(String, JSONValue)] = [
             ("format", .string(info.format.identifier)),
             ("width", .int(buffer.width)),
@@ -68,7 +96,6 @@ enum FramesCommand {
             ("plays", Formatting.playsJSON(info.loopCount)),
             ("frames", .array(entries)),
         ]
-        let warning = failure ?? info.truncation?.description
         if let warning { manifest.append(("warning", .string(warning))) }
         let text = JSONValue.object(manifest).serialized() + "\n"
         guard FileManager.default.createFile(atPath: outputDir + "/manifest.json", contents: Data(text.utf8)) else {

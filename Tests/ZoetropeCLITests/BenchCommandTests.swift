@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import Zoetrope
+@testable import zoetrope
+
+@Suite struct BenchCommandTests {
+    @Test func demoJSONHasTheStableKeysInOrder() throws {
+        let r = ToolRun(["bench", "--demo", "--json", "--min-time", "0"])
+        #expect(r.status == 0)
+        #expect(r.stderr.isEmpty)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+        let o = try #require(array.first)
+        #expect(o["file"] as? String == "demo")
+        #expect(o["format"] as? String == "demo")
+        #expect(o["width"] as? Int == 756)
+        #expect(o["height"] as? Int == 304)
+        #expect(o["frameCount"] as? Int == 100)
+        // One pass at --min-time 0: every frame decoded exactly once.
+        #expect(o["framesDecoded"] as? Int == 100)
+        #expect(o["passes"] as? Int == 1)
+        let fps = try #require(o["framesPerSecond"] as? Double)
+        let mps = try #require(o["megapixelsPerSecond"] as? Double)
+        #expect(fps > 0)
+        // Megapixels per second is frames per second times the canvas's megapixels.
+        #expect(abs(mps - fps * 756 * 304 / 1_000_000) < 0.01)
+        #expect((o["firstFrameMs"] as? Double).map { $0 > 0 } == true)
+        #expect((o["peakMemoryBytes"] as? Int).map { $0 > 756 * 304 * 4 } == true)
+        let held = try #require(o["bytesHeld"] as? [String: Int])
+        #expect(held["keepAll"] == 756 * 304 * 4 * 100)
+        #expect(held["oneAhead"] == 756 * 304 * 4 * 2)
+
+        // The promised keys come first, in this order.
+        #expect(Array(r.jsonKeys.prefix(9)) == ["file", "format", "width", "height", "frameCount", "framesPerSecond",
+                                                "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes"])
+    }
+
+    @Test func textOutputNamesEachMeasure() {
+        let r = ToolRun(["bench", "--demo", "--min-time", "0"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("demo\n"))
+        for word in ["frames/s", "MP/s", "first frame", "peak memory", "keepAll"] {
+            #expect(r.stdout.contains(word), "missing \(word)")
+        }
+    }
+
+    @Test func missingFileIsOneErrorLineAndStatus1ButOthersStillRun() throws {
+        let r = ToolRun(["bench", "--demo", "/nonexistent/x.gif", "--json", "--min-time", "0"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "zoetrope: /nonexistent/x.gif: no such file")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        #expect(array.count == 1)
+    }
+
+    @Test func undecodableFileSaysWhy() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-bench-\(UUID()).bin").path
+        try Data("not an image at all".utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = ToolRun(["bench", path])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("zoetrope: \(path): unrecognized image format"))
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func usageErrorsExit2() {
+        #expect(ToolRun(["bench"]).status == 2)
+        #expect(ToolRun(["bench", "--demo", "--min-time", "soon"]).stderr
+            == "zoetrope: option '--min-time' needs seconds from 0 to 3600, got 'soon' (see 'zoetrope --help')")
+        #expect(ToolRun(["bench", "--demo", "--fast"]).status == 2)
+    }
+
+    @Test func bytesHeldIsWidthTimesHeightTimesFourPerKeptFrame() {
+        let info = AnimationInfo(format: .gif, canvasSize: PixelSize(width: 10, height: 3),
+                                 frameDurations: Array(repeating: .milliseconds(20), count: 3),
+                                 loopCount: .infinite, storedLoopValue: 0)
+        let pairs = DecodeBenchmark.bytesHeld(info: info, usableFrames: 3)
+        let held = Dictionary(uniqueKeysWithValues: pairs.map { ($0.policy, $0.bytes) })
+        #expect(held == ["oneAhead": 240, "fourAhead": 360, "keepAll": 360])
+    }
+}
