@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
+        .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
     ],
     targets: [
         // Core: contracts, compositing, timing, playback. No C dependency.
@@ -48,6 +49,16 @@ let package = Package(
         .executableTarget(
             name: "zoetrope",
             dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+        ),
+
+        // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.
+        .plugin(
+            name: "AuditAnimations",
+            capability: .command(
+                intent: .custom(verb: "audit-animations",
+                                description: "List the animated images in the package: format, frames, plays, delays, decoded size, warnings")
+            ),
+            dependencies: ["zoetrope"]
         ),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.

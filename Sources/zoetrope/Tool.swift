@@ -15,6 +15,7 @@ enum Tool {
       frames FILE --output DIR     every frame as PNG, plus manifest.json
       frames FILE --sheet OUT.png  a contact sheet: every frame labelled with index and duration
       bench FILE... [--json]       decode speed, time to first frame, peak memory, bytes held
+      audit PATH... [--json]       the animated images under some paths, their cost and warnings
     Use --demo in place of FILE for the built-in countdown animation.
     `zoetrope COMMAND --help` describes a command.
 
@@ -42,6 +43,8 @@ enum Tool {
                 return try FramesCommand.run(rest, registry: registry, out: &out)
             case "bench":
                 return try BenchCommand.run(rest, registry: registry, out: &out)
+            case "audit":
+                return try AuditCommand.run(rest, registry: registry, out: &out)
             default:
                 throw UsageError("unknown command '\(command)'")
             }
