@@ -5,10 +5,13 @@ import Zoetrope
 /// Decodes APNG and still PNG over libpng. Zoetrope walks the animation chunks itself
 /// (Debian's libpng has no APNG support) and hands libpng one plain PNG stream per frame.
 public struct APNGCoder: AnimatedImageCoder {
+    /// A stateless coder; register it with a `CoderRegistry`.
     public init() {}
 
+    /// The formats this coder reports.
     public var formats: [ImageFormat] { [.apng, .png] }
 
+    /// How many leading bytes `sniff` needs to decide.
     public var minimumSniffLength: Int { 41 }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]

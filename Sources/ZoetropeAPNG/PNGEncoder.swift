@@ -5,6 +5,7 @@ import Zoetrope
 /// Writes one straight-alpha RGBA8 buffer as a PNG, through libpng's simplified API
 /// (which reports errors by return value, so libpng never long-jumps across Swift frames).
 public struct PNGEncoder: Sendable {
+    /// An encoder; it holds no state.
     public init() {}
 
     /// Encodes `pixels` (straight alpha) as an 8-bit RGBA PNG.

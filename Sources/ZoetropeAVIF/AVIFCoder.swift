@@ -4,8 +4,10 @@ import Zoetrope
 
 /// Decodes AVIF stills and image sequences over libavif.
 public struct AVIFCoder: AnimatedImageCoder {
+    /// A stateless coder; register it with a `CoderRegistry`.
     public init() {}
 
+    /// The formats this coder reports.
     public var formats: [ImageFormat] { [.avif] }
 
     /// ISOBMFF brands can sit anywhere in the `ftyp` box; 144 bytes covers real files.
@@ -36,6 +38,7 @@ public struct AVIFCoder: AnimatedImageCoder {
         return .noMatch
     }
 
+    /// Parses the container and returns a session that decodes frames with libavif.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
         throw AnimatedImageError.unsupported(format: .avif, feature: "decoding (AVIFCoder is being written)")
     }

@@ -4,10 +4,13 @@ import Zoetrope
 
 /// Decodes WebP, still (VP8, VP8L, VP8X) and animated, over libwebp.
 public struct WebPCoder: AnimatedImageCoder {
+    /// A stateless coder; register it with a `CoderRegistry`.
     public init() {}
 
+    /// The formats this coder reports.
     public var formats: [ImageFormat] { [.webp] }
 
+    /// How many leading bytes `sniff` needs to decide.
     public var minimumSniffLength: Int { 21 }
 
     /// `RIFF` size `WEBP`, then the first chunk: `VP8 `/`VP8L` are stills; `VP8X` is
@@ -31,6 +34,7 @@ public struct WebPCoder: AnimatedImageCoder {
         }
     }
 
+    /// Indexes the file and returns a session that decodes frames with libwebp.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
         throw AnimatedImageError.unsupported(format: .webp, feature: "decoding (WebPCoder is being written)")
     }

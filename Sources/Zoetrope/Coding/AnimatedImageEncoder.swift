@@ -15,6 +15,7 @@ public struct EncodingFrame: Sendable {
     /// The frame's duration, as the file will store it (rounded to the format's unit).
     public var duration: FrameDuration
 
+    /// A frame of `pixels` shown for `duration`.
     public init(pixels: PixelBuffer, duration: FrameDuration) {
         self.pixels = pixels
         self.duration = duration
@@ -28,6 +29,7 @@ public struct EncodingOptions: Hashable, Sendable {
     /// 0–100 for lossy formats; nil asks for lossless where the format has it.
     public var quality: Int?
 
+    /// Options for a file that plays `loopCount` times, lossless unless `quality` is given.
     public init(loopCount: LoopCount = .infinite, quality: Int? = nil) {
         self.loopCount = loopCount
         self.quality = quality

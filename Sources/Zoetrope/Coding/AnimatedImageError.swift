@@ -20,6 +20,7 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     /// A caller-side misuse, such as a buffer of the wrong shape.
     case invalidArgument(String)
 
+    /// One line naming the format and what was wrong, fit for a log or a command-line error.
     public var description: String {
         switch self {
         case .unrecognizedFormat(let prefix):

@@ -17,14 +17,17 @@ public struct ImageFormat: Hashable, Sendable, CustomStringConvertible {
         self.fileExtensions = fileExtensions
     }
 
+    /// Formats are the same when their identifiers are.
     public static func == (lhs: ImageFormat, rhs: ImageFormat) -> Bool {
         lhs.identifier == rhs.identifier
     }
 
+    /// Hashes the identifier only, matching `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(identifier)
     }
 
+    /// The identifier, such as `gif`.
     public var description: String { identifier }
 }
 

@@ -11,7 +11,9 @@ public enum SniffResult: Sendable, Equatable {
 
 /// Whether an image is animated, as far as its first bytes tell.
 public enum AnimationKind: String, Sendable, Equatable {
+    /// A single image.
     case still
+    /// More than one frame, or a container that declares an animation.
     case animated
     /// The prefix does not say; decoding the header will.
     case unknown

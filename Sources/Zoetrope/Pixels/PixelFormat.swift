@@ -16,5 +16,6 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     /// RGBA8, premultiplied alpha.
     public static let rgba8Premultiplied = PixelFormat(alphaMode: .premultiplied)
 
+    /// "RGBA8" or "RGBA8 (premultiplied)".
     public var description: String { alphaMode == .straight ? "RGBA8" : "RGBA8 (premultiplied)" }
 }

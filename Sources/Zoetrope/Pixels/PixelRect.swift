@@ -1,10 +1,15 @@
 /// A rectangle in pixels, origin top-left.
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// The left edge, in pixels from the left of the canvas.
     public var x: Int
+    /// The top edge, in pixels from the top of the canvas.
     public var y: Int
+    /// The width in pixels (zero or less: empty).
     public var width: Int
+    /// The height in pixels (zero or less: empty).
     public var height: Int
 
+    /// A rectangle with its top-left corner at (`x`, `y`).
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
@@ -22,5 +27,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// "W×H+X+Y", as X11 geometry writes it.
     public var description: String { "\(width)×\(height)+\(x)+\(y)" }
 }

@@ -1,8 +1,11 @@
 /// A width and height in pixels.
 public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
+    /// Pixels across.
     public var width: Int
+    /// Pixels down.
     public var height: Int
 
+    /// A size of `width` × `height` pixels.
     public init(width: Int, height: Int) {
         self.width = width
         self.height = height
@@ -21,5 +24,6 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         return o ? nil : b
     }
 
+    /// "W×H".
     public var description: String { "\(width)×\(height)" }
 }

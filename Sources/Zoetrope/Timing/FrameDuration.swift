@@ -52,6 +52,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
         return .seconds(whole) + Duration(secondsComponent: 0, attosecondsComponent: Int64(atto))
     }
 
+    /// Compares exactly, by cross-multiplying in 128 bits.
     public static func < (lhs: FrameDuration, rhs: FrameDuration) -> Bool {
         Int128(lhs.numerator) * Int128(rhs.denominator) < Int128(rhs.numerator) * Int128(lhs.denominator)
     }
@@ -78,6 +79,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
         reduced(Int128(lhs.numerator) * Int128(max(rhs, 0)), Int128(lhs.denominator))
     }
 
+    /// Milliseconds, such as "50 ms" or "33.333333333333336 ms".
     public var description: String {
         let ms = milliseconds
         return ms == ms.rounded() ? "\(Int64(ms)) ms" : "\(ms) ms"

@@ -17,6 +17,7 @@ public enum LoopCount: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// "infinite" or the number of plays.
     public var description: String {
         switch self {
         case .infinite: "infinite"
