@@ -14,6 +14,7 @@ enum Tool {
       info FILE... [--json]        format, canvas, frames, plays, durations, decoded sizes
       frames FILE --output DIR     every frame as PNG, plus manifest.json
       frames FILE --sheet OUT.png  a contact sheet: every frame labelled with index and duration
+      play [FILE]                  play in the terminal (the built-in demo without FILE)
       bench FILE... [--json]       decode speed, time to first frame, peak memory, bytes held
       audit PATH... [--json]       the animated images under some paths, their cost and warnings
     Use --demo in place of FILE for the built-in countdown animation.
@@ -41,6 +42,8 @@ enum Tool {
                 return try InfoCommand.run(rest, registry: registry, out: &out)
             case "frames":
                 return try FramesCommand.run(rest, registry: registry, out: &out)
+            case "play":
+                return try PlayCommand.run(rest, registry: registry, out: &out)
             case "bench":
                 return try BenchCommand.run(rest, registry: registry, out: &out)
             case "audit":

@@ -1,0 +1,107 @@
+import Foundation
+import Zoetrope
+
+/// `zoetrope play [FILE]`: plays an animation in the terminal with the shared
+/// `AnimationPlayer`, or, when standard output is not a terminal, plays it once without
+/// drawing and prints a summary, so scripts and CI can run it.
+enum PlayCommand {
+    static let usage = """
+    usage: zoetrope play [FILE | --demo] [--width COLS] [--loops N|infinite] [--speed X]
+                         [--policy POLICY] [--late stall|catch-up] [--reduce-motion]
+
+    Plays in the terminal in 24-bit colour, two pixels per character cell, scaled to fit
+    (or to --width columns), in the alternate screen; the terminal is restored on quit,
+    Ctrl-C and SIGTERM. With no FILE it plays the built-in demo. NO_COLOR draws with
+    characters instead of colour.
+      space  pause / resume      ←/→  step a frame (pauses)
+      +/−    change speed        q    quit
+    The status line shows frame i/n, play k of n, frames shown per second, speed, buffer
+    policy and the bytes of decoded frames held.
+
+    When standard output is not a terminal, plays once (or --loops times) without keys,
+    prints a summary line and exits 0.
+      --loops N|infinite     total plays (default: the file's; one play when not a terminal)
+      --speed X              0.25 to 4 (default 1)
+      --policy POLICY        one-ahead (default), ahead:N, all, budget:BYTES[K|M|G]
+      --late stall|catch-up  a late frame holds (default) or frames are skipped to keep time
+      --reduce-motion        show the poster (first frame) only
+    """
+
+    static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4]
+
+    /// Runs the command; `terminal` overrides the check of whether standard output is a terminal.
+    static func run(_ args: [String], registry: CoderRegistry, out: inout Output, terminal: Bool? = nil) throws -> Int32 {
+        let a = try Arguments(args, valueOptions: ["width", "loops", "speed", "policy", "late"],
+                              flagOptions: ["demo", "reduce-motion", "help"])
+        if a.flag("help") { out.print(usage); return 0 }
+        let input: ImageInput
+        switch (a.flag("demo"), a.positionals.count) {
+        case (_, 0): input = .demo
+        case (false, 1): input = try ImageInput.file(a.positionals[0])
+        default: throw UsageError("play takes at most one FILE (or --demo)")
+        }
+        let width = try a.int("width", range: 1...10_000)
+        let loops = try a.value("loops").map(parseLoops)
+        let speed = try a.value("speed").map(parseSpeed) ?? 1
+        let policy = try a.value("policy").map(parsePolicy) ?? AheadBufferPolicy(framesAhead: 1)
+        let late = try a.value("late").map(parseLate) ?? .stall
+        let interactive = terminal ?? (isatty(STDOUT_FILENO) != 0)
+
+        let source = try input.makeFrameSource(registry: registry)
+        guard source.info.frameCount > 0 else {
+            throw ToolError("\(input.name): \(source.info.truncation?.description ?? "the image has no frames")")
+        }
+        let configuration = PlayerConfiguration(
+            bufferPolicy: policy, latePolicy: late,
+            loopCount: loops ?? (interactive ? nil : .once), rate: speed,
+            environment: PlaybackEnvironment(reduceMotion: a.flag("reduce-motion")))
+        let color = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+        let session = PlaySession(source: source, configuration: configuration, interactive: interactive,
+                                  width: width, color: color)
+        return session.run(name: input.name, out: &out)
+    }
+
+    static func parseLoops(_ s: String) throws(UsageError) -> LoopCount {
+        if s == "infinite" || s == "forever" { return .infinite }
+        guard let n = Int(s), n >= 1, n <= 1_000_000 else {
+            throw UsageError("option '--loops' needs a number of plays from 1, or 'infinite', got '\(s)'")
+        }
+        return .plays(n)
+    }
+
+    static func parseSpeed(_ s: String) throws(UsageError) -> Double {
+        guard let v = Double(s.hasSuffix("x") ? String(s.dropLast()) : s), v >= 0.25, v <= 4 else {
+            throw UsageError("option '--speed' needs a speed from 0.25 to 4, got '\(s)'")
+        }
+        return v
+    }
+
+    static func parseLate(_ s: String) throws(UsageError) -> LatePolicy {
+        switch s {
+        case "stall": return .stall
+        case "catch-up", "catchup", "skip": return .catchUp
+        default: throw UsageError("option '--late' needs 'stall' or 'catch-up', got '\(s)'")
+        }
+    }
+
+    /// "one-ahead", "ahead:N", "all" (or "keep-all"), "budget:BYTES" with an optional K, M or G.
+    static func parsePolicy(_ s: String) throws(UsageError) -> any FrameBufferPolicy {
+        let parts = s.split(separator: ":", maxSplits: 1).map(String.init)
+        switch (parts.first ?? "", parts.count) {
+        case ("one-ahead", 1): return AheadBufferPolicy(framesAhead: 1)
+        case ("all", 1), ("keep-all", 1): return KeepAllBufferPolicy()
+        case ("ahead", 2):
+            if let n = Int(parts[1]), n >= 1, n <= 10_000 { return AheadBufferPolicy(framesAhead: n) }
+        case ("budget", 2):
+            var digits = parts[1].uppercased()
+            var scale = 1
+            if let unit = digits.last, let shift = ["K": 10, "M": 20, "G": 30][String(unit)] {
+                scale = 1 << shift
+                digits.removeLast()
+            }
+            if let n = Int(digits), n >= 0, n <= Int.max / scale { return MemoryBudgetBufferPolicy(budgetBytes: n * scale) }
+        default: break
+        }
+        throw UsageError("option '--policy' needs one-ahead, ahead:N, all or budget:BYTES, got '\(s)'")
+    }
+}

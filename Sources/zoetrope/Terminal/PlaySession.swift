@@ -1,0 +1,117 @@
+import Foundation
+import Synchronization
+import Zoetrope
+
+/// One run of `zoetrope play`: a player on the wall clock showing on a `TerminalDisplay`,
+/// and the loop that answers keys, signals and resizes until the user quits (in a
+/// terminal) or the animation finishes (otherwise).
+struct PlaySession {
+    let source: any FrameSource
+    let configuration: PlayerConfiguration
+    let interactive: Bool
+    let width: Int?
+    let color: Bool
+
+    /// What observers saw, read by the loop.
+    private final class Outcome: Sendable {
+        let state = Mutex<(finished: Bool, failure: String?)>((false, nil))
+    }
+
+    func run(name: String, out: inout Output) -> Int32 {
+        let clock = RealTimeClock()
+        let size = interactive ? TerminalSession.size() : (columns: 80, rows: 24)
+        let display = TerminalDisplay(columns: size.columns, rows: size.rows, width: width, color: color,
+                                      draws: interactive, now: { clock.nowNanoseconds() })
+        let player = AnimationPlayer(source: source, clock: clock, display: display, configuration: configuration)
+        let outcome = Outcome()
+        let observation = player.observe { event in
+            switch event {
+            case .finished: outcome.state.withLock { $0.finished = true }
+            case .decodeFailed(let index, let error): outcome.state.withLock { $0.failure = "frame \(index): \(error)" }
+            default: break
+            }
+        }
+        defer { observation.cancel() }
+
+        let session = interactive ? TerminalSession() : nil
+        let start = clock.nowNanoseconds()
+        player.play()
+        var status: Int32 = 0
+        loop: while true {
+            let keys = session.map { TerminalKey.parse($0.readKeys(timeoutMilliseconds: 50)) } ?? []
+            if session == nil { usleep(20_000) }
+            for key in keys {
+                switch key {
+                case .quit: break loop
+                case .togglePause:
+                    player.state == .playing ? player.pause() : player.play()
+                case .stepForward, .stepBackward:
+                    if player.state == .playing { player.pause() }
+                    let n = player.info.frameCount
+                    let i = player.currentFrameIndex ?? 0
+                    player.seek(toFrame: (i + (key == .stepForward ? 1 : n - 1)) % n)
+                case .faster, .slower:
+                    let speeds = PlayCommand.speeds
+                    let i = speeds.lastIndex { $0 <= player.rate + 1e-9 } ?? 0
+                    player.setRate(speeds[key == .faster ? min(speeds.count - 1, i + 1) : max(0, i - 1)])
+                }
+            }
+            let signals = pendingSignals.exchange(0, ordering: .relaxed)
+            if signals & (1 << Int(SIGINT)) != 0 { status = 130; break loop }
+            if signals & (1 << Int(SIGTERM)) != 0 { status = 143; break loop }
+            if signals & (1 << Int(SIGWINCH)) != 0 {
+                let s = TerminalSession.size()
+                display.resize(columns: s.columns, rows: s.rows)
+            }
+            let (finished, failure) = outcome.state.withLock { $0 }
+            if session != nil {
+                display.setStatus(statusLine(player: player, display: display, failure: failure,
+                                             columns: TerminalSession.size().columns))
+                continue
+            }
+            // Not a terminal: stop once the animation is over, or when it shows only its poster.
+            if let failure { out.error("zoetrope: \(name): \(failure)"); status = 1; break loop }
+            if finished || (player.state == .showingPoster && display.framesShown > 0) { break loop }
+        }
+        let seconds = Double(clock.nowNanoseconds() - start) / 1e9
+        let diagnostics = player.diagnostics
+        let plays = player.playsCompleted
+        let state = player.state
+        player.prepareForReuse()
+        display.close()
+        session?.restore()
+        if !interactive && status == 0 {
+            out.print("\(name): \(state == .showingPoster ? "showed the poster" : "played \(plays) time\(plays == 1 ? "" : "s")"), "
+                + "\(display.framesShown) frame\(display.framesShown == 1 ? "" : "s") shown in \(Formatting.format3(seconds)) s "
+                + "(\(configuration.bufferPolicy.name), \(Formatting.bytes(diagnostics.peakBytesHeld)) peak held)")
+        }
+        return status
+    }
+
+    /// "frame 12/100  play 1/∞  20 fps  ×1  one-ahead  2.6 MiB held  paused", then the keys
+    /// when they fit in `columns`.
+    func statusLine(player: AnimationPlayer, display: TerminalDisplay, failure: String?, columns: Int) -> String {
+        let info = player.info
+        let loops = configuration.loopCount ?? info.loopCount
+        let total = loops.finitePlays.map(String.init) ?? "∞"
+        let play = min(player.playsCompleted + 1, loops.finitePlays ?? .max)
+        let state = player.state
+        let word: String
+        switch state {
+        case .paused: word = "paused"
+        case .finished: word = "finished"
+        case .showingPoster: word = "poster (reduce motion)"
+        case .failed: word = "failed: \(failure ?? "decode error")"
+        default: word = ""
+        }
+        let fps = Formatting.format1(display.effectiveFPS)
+        let held = AuditCommand.shortBytes(player.diagnostics.bytesHeld)
+        let rate = player.rate == player.rate.rounded() ? "\(Int(player.rate))" : Formatting.format3(player.rate)
+        var parts = ["frame \((player.currentFrameIndex ?? 0) + 1)/\(info.frameCount)", "play \(play)/\(total)",
+                     "\(fps) fps", "×\(rate)", player.bufferPolicy.name, "\(held) held"]
+        if !word.isEmpty { parts.append(word) }
+        let line = parts.joined(separator: "  ")
+        let keys = "  [space ←→ +− q]"
+        return line.count + keys.count < columns ? line + keys : line
+    }
+}
