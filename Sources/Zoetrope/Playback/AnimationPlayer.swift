@@ -216,7 +216,7 @@ public final class AnimationPlayer: Player {
         let source = box.withLock { $0.source }
         let format = source.info.format
         let job = DecodeJob(frameIndex: request.index, source: source, ownerID: id) { [weak self] in
-            var buffer = request.buffer
+            var buffer = request.buffer.take()
             let clock = ContinuousClock()
             let start = clock.now
             let result: Result<PixelBuffer, AnimatedImageError>

@@ -54,6 +54,7 @@ struct PlaybackEngine: Sendable {
     private var pressureLevel: MemoryPressureLevel = .normal
     private(set) var underPressure = false
     private var calmSince: Int64?
+    private var windowChanged = false
 
     // MARK: Diagnostics
     private(set) var diagnostics = PlayerDiagnostics()
@@ -228,6 +229,7 @@ struct PlaybackEngine: Sendable {
         fx.wantsTicks = false
         pendingShow = 0
         releaseFrames(keeping: [])
+        pool.trim(to: 0)
         showPendingIfReady(into: &fx)
         schedule(into: &fx)
     }
@@ -325,12 +327,15 @@ struct PlaybackEngine: Sendable {
         let delta = min(max(0, t - (lastTick ?? t)), maxStepNanoseconds)
         lastTick = t
         progress += delta * rateMilli
+        let before = current
         switch latePolicy {
         case .stall: advanceStalling(stalled: &stalled, into: &fx)
         case .catchUp: advanceCatchingUp(stalled: &stalled, skipped: &skipped, into: &fx)
         }
         if !stalled { wasStalled = false }
-        schedule(into: &fx)
+        // Only a new frame (or a changed window) changes what to keep and decode; decode
+        // completions schedule by themselves.
+        if current != before || windowChanged { schedule(into: &fx) }
     }
 
     private mutating func advanceStalling(stalled: inout Bool, into fx: inout PlaybackEffects) {
@@ -347,8 +352,9 @@ struct PlaybackEngine: Sendable {
             progress -= d
             if next == 0 { completeLoop(into: &fx) }
             show(next, into: &fx)
-            // At most one frame per tick: time beyond the next frame's duration is dropped.
-            progress = min(progress, durations[next] * 1000)
+            // After a stall the late frame gets its full duration from now; otherwise at
+            // most one frame per tick, so time beyond the next frame's duration is dropped.
+            progress = wasStalled ? 0 : min(progress, durations[next] * 1000)
         } else {
             progress = d
             stalled = true
@@ -443,6 +449,8 @@ struct PlaybackEngine: Sendable {
     }
 
     private mutating func updatePressure(at t: Int64, into fx: inout PlaybackEffects) {
+        let was = underPressure
+        defer { windowChanged = was != underPressure }
         if pressureLevel != .normal {
             underPressure = true
             calmSince = nil
@@ -520,7 +528,7 @@ struct PlaybackEngine: Sendable {
                 case .decodeHere(let b):
                     leases.insert(i)
                     inFlight = (i, b.byteCount)
-                    fx.requests.append(DecodeRequest(index: i, buffer: b, generation: generation, isPoster: false,
+                    fx.requests.append(DecodeRequest(index: i, buffer: BufferHandoff(b), generation: generation, isPoster: false,
                                                      sharedKey: key, cache: cache))
                     return
                 }
@@ -532,10 +540,10 @@ struct PlaybackEngine: Sendable {
     }
 
     private mutating func request(_ index: Int, isPoster: Bool, into fx: inout PlaybackEffects) {
-        let b = pool.take()
+        let handoff = BufferHandoff(pool.take())
         if pool.buffersCreated > diagnostics.buffersCreated { diagnostics.buffersCreated = pool.buffersCreated }
-        inFlight = (index, b.byteCount)
-        fx.requests.append(DecodeRequest(index: index, buffer: b, generation: generation, isPoster: isPoster, sharedKey: nil, cache: nil))
+        inFlight = (index, handoff.byteCount)
+        fx.requests.append(DecodeRequest(index: index, buffer: handoff, generation: generation, isPoster: isPoster, sharedKey: nil, cache: nil))
     }
 
     /// A shared frame someone else decoded was published: ask the cache again.
