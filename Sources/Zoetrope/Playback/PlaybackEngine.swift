@@ -31,7 +31,7 @@ struct PlaybackEngine: Sendable {
 
     // MARK: Frames held
     private(set) var poster: PixelBuffer?
-    private var frames: [Int: PixelBuffer] = [:]
+    private var frames = HeldFrames()
     private var leases: Set<Int> = []
     private var waiting: Set<Int> = []
     private var inFlight: (index: Int, bytes: Int)?
@@ -181,8 +181,7 @@ struct PlaybackEngine: Sendable {
     }
 
     var bytesHeld: Int {
-        var b = (poster?.byteCount ?? 0) + pool.idleBytes
-        for f in frames.values { b += f.byteCount }
+        var b = (poster?.byteCount ?? 0) + pool.idleBytes + frames.byteCount
         if let f = inFlight { b += max(f.bytes, frameByteCount) }
         return b
     }
