@@ -1,11 +1,10 @@
-import Synchronization
 
 /// The display behind `playFrames`: forwards each frame to a closure.
 final class FrameCallbackDisplay: AnimationDisplay {
     private let body: @Sendable (DeliveredFrame) -> Void
     private struct WeakHandle { weak var value: PlaybackHandle? }
     // Weak: the handle owns the player, which owns this display.
-    private let handle = Mutex(WeakHandle())
+    private let handle = Locked(WeakHandle())
 
     init(_ body: @escaping @Sendable (DeliveredFrame) -> Void) { self.body = body }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A display with no screen: it keeps the frame on show, for servers, tests and tools.
 ///
@@ -19,10 +18,10 @@ public final class HeadlessDisplay: AnimationDisplay {
         var visible: Bool
         var framesShown = 0
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     public init(isVisible: Bool = true) {
-        state = Mutex(State(visible: isVisible))
+        state = Locked(State(visible: isVisible))
     }
 
     /// Shows `image` and stops the animation, if any.

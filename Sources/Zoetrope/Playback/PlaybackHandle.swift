@@ -1,12 +1,11 @@
-import Synchronization
 
 /// Keeps a `playFrames` playback alive; `stop()` ends it. Dropping the handle also ends it.
 public final class PlaybackHandle: Sendable {
     /// The player doing the work, for control beyond stopping.
     public let player: AnimationPlayer
-    private let stopped = Mutex(false)
-    private let finished = Mutex(false)
-    private let subscription = Mutex<ClockSubscription?>(nil)
+    private let stopped = Locked(false)
+    private let finished = Locked(false)
+    private let subscription = Locked<ClockSubscription?>(nil)
 
     init(player: AnimationPlayer) {
         self.player = player

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 
 /// A clock driven by a timer thread, for code without a display refresh to follow.
 ///
@@ -25,7 +24,7 @@ public final class TimerClock: FrameClock {
         var dropped = 0
         var worstLateness: Int64 = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wake = DispatchSemaphore(value: 0)
     private let sequence = SequenceCounter()
     private let subscribers: TickSubscribers

@@ -1,4 +1,3 @@
-import Synchronization
 @testable import Zoetrope
 
 /// A display that records every frame shown: its index, the index its pixels say, and
@@ -9,7 +8,7 @@ final class RecordingDisplay: AnimationDisplay {
         var pixelIndex: Int
         var storage: UInt
     }
-    private let state = Mutex<(shown: [Shown], visible: Bool)>(([], true))
+    private let state = Locked<(shown: [Shown], visible: Bool)>(([], true))
 
     func show(_ frame: PixelBuffer, index: Int) {
         let pixelIndex = frame.bytes.isEmpty ? -1 : SyntheticFrameSource.frameIndex(in: frame)

@@ -1,4 +1,3 @@
-import Synchronization
 @testable import Zoetrope
 
 /// A frame source made in code: every pixel of frame i holds (i, i>>8, 7, 255), so a test
@@ -7,8 +6,8 @@ final class SyntheticFrameSource: FrameSource {
     let info: AnimationInfo
     let options: DecodingOptions
     private let failing: Set<Int>
-    private let decodes = Mutex<[Int]>([])
-    private let allocations = Mutex(0)
+    private let decodes = Locked<[Int]>([])
+    private let allocations = Locked(0)
 
     init(frameCount: Int, duration: FrameDuration = .milliseconds(50), durations: [FrameDuration]? = nil,
          loopCount: LoopCount = .infinite, size: PixelSize = PixelSize(width: 4, height: 2), failing: Set<Int> = []) {

@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Frame buffer policies: bytes held are what each policy promises")
-struct BufferPolicyTests {
+struct BufferingPolicyTests {
     static let size = PixelSize(width: 16, height: 8)
     static let frameBytes = 16 * 8 * 4
 
@@ -122,9 +122,3 @@ struct BufferPolicyTests {
     }
 }
 
-/// A policy wrapped for test arguments.
-struct AnyPolicy: Sendable, CustomTestStringConvertible {
-    let policy: any FrameBufferPolicy
-    init(_ policy: any FrameBufferPolicy) { self.policy = policy }
-    var testDescription: String { policy.name }
-}

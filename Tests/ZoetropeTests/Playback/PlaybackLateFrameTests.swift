@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Late frames: stall and catch up")
-struct PlayerLateFrameTests {
+struct PlaybackLateFrameTests {
     @Test("stall with decodes slower than a frame: every frame in order, none skipped")
     func stallNeverSkips() {
         let source = SyntheticFrameSource(frameCount: 12)

@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Shared frame cache across players of one image")
-struct SharedCacheTests {
+struct BufferingSharedCacheTests {
     @Test("eight players of one image in step decode each frame once per loop")
     func oncePerLoop() {
         let cache = SharedFrameCache()

@@ -3,7 +3,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Memory pressure")
-struct MemoryPressureTests {
+struct BufferingMemoryPressureTests {
     static let frameBytes = 16 * 8 * 4
 
     @Test("under pressure every player drops to two frames, and grows back after calm")

@@ -1,21 +1,9 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Zoetrope
 
-/// Waits (really) until `condition` holds, up to `seconds`. Not a timing claim: only that
-/// something eventually happens.
-func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-        if condition() { return true }
-        Thread.sleep(forTimeInterval: 0.005)
-    }
-    return condition()
-}
-
 @Suite("Clocks, displays, the closure API and the worker pool")
-struct ClockAndDisplayTests {
+struct PlaybackClockAndDisplayTests {
     @Test("refresh patterns give exact tick times")
     func refreshPatterns() {
         let p144 = RefreshPattern.fixed(hertz: 144)
@@ -38,7 +26,7 @@ struct ClockAndDisplayTests {
     @Test("the timer clock delivers increasing ticks on an exact grid")
     func timerClockFixed() {
         let clock = TimerClock(rate: .fixed(hertz: 100))
-        let ticks = Mutex<[FrameTick]>([])
+        let ticks = Locked<[FrameTick]>([])
         let s = clock.subscribe(preferredInterval: nil) { t in ticks.withLock { $0.append(t) } }
         #expect(eventually { ticks.withLock { $0.count } >= 10 })
         s.cancel()
@@ -53,7 +41,7 @@ struct ClockAndDisplayTests {
     @Test("a fitting timer clock ticks no faster than its subscribers need")
     func timerClockFitting() {
         let clock = TimerClock(rate: .fitting(maxHertz: 120))
-        let ticks = Mutex<[Int64]>([])
+        let ticks = Locked<[Int64]>([])
         let s = clock.subscribe(preferredInterval: .milliseconds(40)) { t in ticks.withLock { $0.append(t.targetNanoseconds) } }
         #expect(eventually { ticks.withLock { $0.count } >= 5 })
         s.cancel()
@@ -130,7 +118,7 @@ struct ClockAndDisplayTests {
         let clock = ManualClock()
         let executor = SimulatedDecodeExecutor()
         let a = executor.attach(to: clock)
-        let got = Mutex<[Int]>([])
+        let got = Locked<[Int]>([])
         let handle = AnimationPlayer.playFrames(of: SyntheticFrameSource(frameCount: 10), clock: clock,
                                                 configuration: PlayerConfiguration(executor: executor, memoryPressure: nil)) { f in
             #expect(SyntheticFrameSource.frameIndex(in: f.pixels) == f.index)
@@ -178,7 +166,7 @@ struct ClockAndDisplayTests {
 
     @Test("the simulated executor runs jobs in finish-time order on its workers")
     func simulatedExecutor() {
-        let ran = Mutex<[Int]>([])
+        let ran = Locked<[Int]>([])
         let executor = SimulatedDecodeExecutor(workerCount: 2) { job in .milliseconds(Int64(job.frameIndex) * 10) }
         let source = SyntheticFrameSource(frameCount: 10)
         for i in [5, 1, 2] {

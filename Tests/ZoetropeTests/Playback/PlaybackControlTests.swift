@@ -1,24 +1,8 @@
-import Synchronization
 import Testing
 @testable import Zoetrope
 
-/// Collects a player's events (frames shown excepted).
-final class EventLog: Sendable {
-    private let events = Mutex<[PlayerEvent]>([])
-    private let subscription = Mutex<ClockSubscription?>(nil)
-    init(_ player: AnimationPlayer) {
-        let s = player.observe { [weak self] e in self?.record(e) }
-        subscription.withLock { $0 = s }
-    }
-    private func record(_ e: PlayerEvent) {
-        if case .frameShown = e { return }
-        events.withLock { $0.append(e) }
-    }
-    var all: [PlayerEvent] { events.withLock { $0 } }
-}
-
 @Suite("Player control, visibility, loops and environment")
-struct PlayerControlTests {
+struct PlaybackControlTests {
     @Test("pause keeps the frame and does not count the paused time")
     func pauseResume() {
         let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10))

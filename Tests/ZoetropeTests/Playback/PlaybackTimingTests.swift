@@ -2,7 +2,7 @@ import Testing
 @testable import Zoetrope
 
 @Suite("Player timing on a manual clock")
-struct PlayerTimingTests {
+struct PlaybackTimingTests {
     /// The demo (100 × 50 ms, forever) over 1,000 loops: at every tick the frame shown is
     /// floor(t / 50 ms) mod 100 — the ideal schedule, with no drift at all.
     @Test("zero drift over 1,000 loops of the demo", arguments: [
