@@ -57,13 +57,9 @@ struct PlayerBench {
             Thread.sleep(forTimeInterval: 0.05)
             peakRSS = max(peakRSS, ProcessStats.residentBytes())
             // Pixel bytes held: each player's own buffers; for one image, the cache's frames
-            // plus each player's poster (players' leases share the cache's storage).
-            var pixels = 0
-            for p in list {
-                let d = p.diagnostics
-                pixels += sharedImage ? (p.poster?.byteCount ?? 0) : d.bytesHeld
-            }
-            if sharedImage { pixels += cache.bytesHeld }
+            // (players' posters and windows are leases on the cache's storage).
+            var pixels = sharedImage ? cache.bytesHeld : 0
+            if !sharedImage { for p in list { pixels += p.diagnostics.bytesHeld } }
             peakPixels = max(peakPixels, pixels)
         }
         for p in list { p.pause() }

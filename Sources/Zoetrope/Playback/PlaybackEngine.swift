@@ -31,6 +31,8 @@ struct PlaybackEngine: Sendable {
 
     // MARK: Frames held
     private(set) var poster: PixelBuffer?
+    /// The poster is leased from the shared cache (players of one image share it too).
+    private var posterLeased = false
     private var frames = HeldFrames()
     private var leases: Set<Int> = []
     private var waiting: Set<Int> = []
@@ -123,7 +125,9 @@ struct PlaybackEngine: Sendable {
         let sameSharing = p.sharedCache === policy.sharedCache && p.sharedImageKey == policy.sharedImageKey
         if !sameSharing {
             // Frames came from elsewhere: give them all back, and drop the decode in flight.
+            // The poster's pixels stay (copy on write protects them once the cache reuses its storage).
             releaseAllFrames()
+            releasePosterLease()
             if inFlight != nil {
                 generation += 1
                 inFlight = nil
@@ -266,6 +270,7 @@ struct PlaybackEngine: Sendable {
     /// Frees every buffer; later decode results of this generation are dropped.
     mutating func reset(into fx: inout PlaybackEffects) {
         releaseAllFrames()
+        releasePosterLease()
         poster = nil
         pool = FramePool(maxIdle: 2)
         inFlight = nil
@@ -492,6 +497,12 @@ struct PlaybackEngine: Sendable {
         waiting = []
     }
 
+    private mutating func releasePosterLease() {
+        // A poster still being decoded is released when its (now stale) result arrives.
+        if posterLeased, poster != nil, let key = sharedKey, let cache = policy.sharedCache { cache.release(key, frame: 0) }
+        posterLeased = false
+    }
+
     /// Keeps idle buffers only while the window has room for them.
     private mutating func trimPool() {
         let used = frames.count + (inFlight == nil ? 0 : 1)
@@ -508,8 +519,27 @@ struct PlaybackEngine: Sendable {
         }
         guard visible, inFlight == nil, status != .failed, frameCount > 0 else { return }
         if poster == nil {
-            request(0, isPoster: true, into: &fx)
-            return
+            guard let key = sharedKey, let cache = policy.sharedCache else {
+                request(0, isPoster: true, into: &fx)
+                return
+            }
+            guard !waiting.contains(0) else { return }
+            switch cache.acquire(key, frame: 0, waiter: sharedWaiter ?? {}) {
+            case .ready(let b):
+                poster = b
+                posterLeased = true
+                diagnostics.framesFromSharedCache += 1
+            case .inProgress:
+                waiting.insert(0)
+                return
+            case .decodeHere(let b):
+                posterLeased = true
+                inFlight = (0, b.byteCount)
+                fx.requests.append(DecodeRequest(index: 0, buffer: BufferHandoff(b), generation: generation, isPoster: true,
+                                                 sharedKey: key, cache: cache))
+                return
+            }
+            if status != .playing { showPendingIfReady(into: &fx) }
         }
         guard status == .playing || pendingShow != nil else { return }
         for i in desired where !isReady(i) && !waiting.contains(i) {
@@ -578,7 +608,9 @@ struct PlaybackEngine: Sendable {
             if status != .playing { showPendingIfReady(into: &fx) }
             schedule(into: &fx)
         case .failure(let error):
-            if r.sharedKey != nil { leases.remove(r.index) }
+            if r.sharedKey != nil {
+                if r.isPoster { posterLeased = false } else { leases.remove(r.index) }
+            }
             status = .failed
             fx.wantsTicks = false
             fx.events.append(.decodeFailed(index: r.index, error: error))
