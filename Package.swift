@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
+        .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
     ],
     targets: [
         // Core: contracts, compositing, timing, playback. No C dependency.
@@ -60,6 +61,8 @@ let package = Package(
             ),
             dependencies: ["zoetrope"]
         ),
+        // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
+        .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(

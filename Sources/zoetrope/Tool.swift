@@ -17,6 +17,7 @@ enum Tool {
       play [FILE]                  play in the terminal (the built-in demo without FILE)
       bench FILE... [--json]       decode speed, time to first frame, peak memory, bytes held
       audit PATH... [--json]       the animated images under some paths, their cost and warnings
+      trace FILE [--json]          the player tick by tick on a simulated refresh
     Use --demo in place of FILE for the built-in countdown animation.
     `zoetrope COMMAND --help` describes a command.
 
@@ -48,6 +49,8 @@ enum Tool {
                 return try BenchCommand.run(rest, registry: registry, out: &out)
             case "audit":
                 return try AuditCommand.run(rest, registry: registry, out: &out)
+            case "trace":
+                return try TraceCommand.run(rest, registry: registry, out: &out)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Watches the kernel's memory pressure-stall information (Linux 4.20+, `/proc/pressure/memory`)
 /// and sends the matching level to a `MemoryPressureSignal`. Optional: start one if the
@@ -14,7 +13,7 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     public let warningPercent: Double
     /// "full avg10" at or above this (or "some" at twice the warning) is `.critical`.
     public let criticalPercent: Double
-    private let running = Mutex(false)
+    private let running = Locked(false)
 
     public init(path: String = LinuxMemoryPressureMonitor.defaultPath, signal: MemoryPressureSignal = .shared,
                 warningPercent: Double = 10, criticalPercent: Double = 5) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The memory-pressure level players watch. The application sends levels (from its
 /// platform's warnings), or a `LinuxMemoryPressureMonitor` sends them from the kernel.
@@ -14,7 +13,7 @@ public final class MemoryPressureSignal: Sendable {
         var nextID = 0
         var observers: [Int: @Sendable (MemoryPressureLevel) -> Void] = [:]
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Decoded frames shared by the players of one image, so that each frame is decoded once
 /// however many players show it.
@@ -25,7 +24,7 @@ public final class SharedFrameCache: Sendable {
         var decodes: [SharedFrameKey: Int] = [:]
         var peakBytes = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The shared player: plays any `FrameSource` on any `FrameClock`, keeping the frames a
 /// `FrameBufferPolicy` asks for, decoding them ahead on a `DecodeExecutor`, and showing
@@ -14,9 +13,9 @@ public final class AnimationPlayer: Player {
         var subscription: ClockSubscription?
         var pressureSubscription: ClockSubscription?
     }
-    private let box: Mutex<Box>
-    private let displayBox: Mutex<(any AnimationDisplay)?>
-    private let observers = Mutex<(next: Int, handlers: [Int: @Sendable (PlayerEvent) -> Void])>((0, [:]))
+    private let box: Locked<Box>
+    private let displayBox: Locked<(any AnimationDisplay)?>
+    private let observers = Locked<(next: Int, handlers: [Int: @Sendable (PlayerEvent) -> Void])>((0, [:]))
     private let clock: any FrameClock
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
@@ -37,8 +36,8 @@ public final class AnimationPlayer: Player {
         self.configuration = configuration
         let engine = PlaybackEngine(info: source.info, outputSize: source.outputSize, pixelFormat: source.options.pixelFormat,
                                     configuration: configuration, generation: 0)
-        box = Mutex(Box(engine: engine, source: source))
-        displayBox = Mutex(display)
+        box = Locked(Box(engine: engine, source: source))
+        displayBox = Locked(display)
         installCallbacks()
     }
 
@@ -216,7 +215,7 @@ public final class AnimationPlayer: Player {
         let source = box.withLock { $0.source }
         let format = source.info.format
         let job = DecodeJob(frameIndex: request.index, source: source, ownerID: id) { [weak self] in
-            var buffer = request.buffer
+            var buffer = request.buffer.take()
             let clock = ContinuousClock()
             let start = clock.now
             let result: Result<PixelBuffer, AnimatedImageError>

@@ -1,15 +1,14 @@
-import Synchronization
 
 /// A live subscription to a `FrameClock`. Cancelling is idempotent; a subscription that is
 /// deallocated is cancelled too.
 public final class ClockSubscription: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Locked<(@Sendable () -> Void)?>
     private let onUpdate: @Sendable (Duration?) -> Void
 
     /// A subscription that calls `cancel` once when cancelled and `updateInterval` when the
     /// subscriber's preferred interval changes. For `FrameClock` implementations.
     public init(cancel: @escaping @Sendable () -> Void, updateInterval: @escaping @Sendable (Duration?) -> Void = { _ in }) {
-        onCancel = Mutex(cancel)
+        onCancel = Locked(cancel)
         onUpdate = updateInterval
     }
 

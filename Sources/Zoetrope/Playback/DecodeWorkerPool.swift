@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A fixed, bounded set of decode threads shared by many players.
 ///
@@ -19,7 +18,7 @@ public final class DecodeWorkerPool: DecodeExecutor {
         var running = 0
         var completed = 0
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let available = DispatchSemaphore(value: 0)
 
     /// A pool of at most `workerCount` threads (at least 1).

@@ -31,7 +31,9 @@ struct PlaybackEngine: Sendable {
 
     // MARK: Frames held
     private(set) var poster: PixelBuffer?
-    private var frames: [Int: PixelBuffer] = [:]
+    /// The poster is leased from the shared cache (players of one image share it too).
+    private var posterLeased = false
+    private var frames = HeldFrames()
     private var leases: Set<Int> = []
     private var waiting: Set<Int> = []
     private var inFlight: (index: Int, bytes: Int)?
@@ -54,6 +56,7 @@ struct PlaybackEngine: Sendable {
     private var pressureLevel: MemoryPressureLevel = .normal
     private(set) var underPressure = false
     private var calmSince: Int64?
+    private var windowChanged = false
 
     // MARK: Diagnostics
     private(set) var diagnostics = PlayerDiagnostics()
@@ -122,7 +125,9 @@ struct PlaybackEngine: Sendable {
         let sameSharing = p.sharedCache === policy.sharedCache && p.sharedImageKey == policy.sharedImageKey
         if !sameSharing {
             // Frames came from elsewhere: give them all back, and drop the decode in flight.
+            // The poster's pixels stay (copy on write protects them once the cache reuses its storage).
             releaseAllFrames()
+            releasePosterLease()
             if inFlight != nil {
                 generation += 1
                 inFlight = nil
@@ -180,8 +185,7 @@ struct PlaybackEngine: Sendable {
     }
 
     var bytesHeld: Int {
-        var b = (poster?.byteCount ?? 0) + pool.idleBytes
-        for f in frames.values { b += f.byteCount }
+        var b = (poster?.byteCount ?? 0) + pool.idleBytes + frames.byteCount
         if let f = inFlight { b += max(f.bytes, frameByteCount) }
         return b
     }
@@ -228,6 +232,7 @@ struct PlaybackEngine: Sendable {
         fx.wantsTicks = false
         pendingShow = 0
         releaseFrames(keeping: [])
+        pool.trim(to: 0)
         showPendingIfReady(into: &fx)
         schedule(into: &fx)
     }
@@ -265,6 +270,7 @@ struct PlaybackEngine: Sendable {
     /// Frees every buffer; later decode results of this generation are dropped.
     mutating func reset(into fx: inout PlaybackEffects) {
         releaseAllFrames()
+        releasePosterLease()
         poster = nil
         pool = FramePool(maxIdle: 2)
         inFlight = nil
@@ -325,12 +331,15 @@ struct PlaybackEngine: Sendable {
         let delta = min(max(0, t - (lastTick ?? t)), maxStepNanoseconds)
         lastTick = t
         progress += delta * rateMilli
+        let before = current
         switch latePolicy {
         case .stall: advanceStalling(stalled: &stalled, into: &fx)
         case .catchUp: advanceCatchingUp(stalled: &stalled, skipped: &skipped, into: &fx)
         }
         if !stalled { wasStalled = false }
-        schedule(into: &fx)
+        // Only a new frame (or a changed window) changes what to keep and decode; decode
+        // completions schedule by themselves.
+        if current != before || windowChanged { schedule(into: &fx) }
     }
 
     private mutating func advanceStalling(stalled: inout Bool, into fx: inout PlaybackEffects) {
@@ -347,8 +356,9 @@ struct PlaybackEngine: Sendable {
             progress -= d
             if next == 0 { completeLoop(into: &fx) }
             show(next, into: &fx)
-            // At most one frame per tick: time beyond the next frame's duration is dropped.
-            progress = min(progress, durations[next] * 1000)
+            // After a stall the late frame gets its full duration from now; otherwise at
+            // most one frame per tick, so time beyond the next frame's duration is dropped.
+            progress = wasStalled ? 0 : min(progress, durations[next] * 1000)
         } else {
             progress = d
             stalled = true
@@ -443,6 +453,8 @@ struct PlaybackEngine: Sendable {
     }
 
     private mutating func updatePressure(at t: Int64, into fx: inout PlaybackEffects) {
+        let was = underPressure
+        defer { windowChanged = was != underPressure }
         if pressureLevel != .normal {
             underPressure = true
             calmSince = nil
@@ -485,6 +497,12 @@ struct PlaybackEngine: Sendable {
         waiting = []
     }
 
+    private mutating func releasePosterLease() {
+        // A poster still being decoded is released when its (now stale) result arrives.
+        if posterLeased, poster != nil, let key = sharedKey, let cache = policy.sharedCache { cache.release(key, frame: 0) }
+        posterLeased = false
+    }
+
     /// Keeps idle buffers only while the window has room for them.
     private mutating func trimPool() {
         let used = frames.count + (inFlight == nil ? 0 : 1)
@@ -501,8 +519,27 @@ struct PlaybackEngine: Sendable {
         }
         guard visible, inFlight == nil, status != .failed, frameCount > 0 else { return }
         if poster == nil {
-            request(0, isPoster: true, into: &fx)
-            return
+            guard let key = sharedKey, let cache = policy.sharedCache else {
+                request(0, isPoster: true, into: &fx)
+                return
+            }
+            guard !waiting.contains(0) else { return }
+            switch cache.acquire(key, frame: 0, waiter: sharedWaiter ?? {}) {
+            case .ready(let b):
+                poster = b
+                posterLeased = true
+                diagnostics.framesFromSharedCache += 1
+            case .inProgress:
+                waiting.insert(0)
+                return
+            case .decodeHere(let b):
+                posterLeased = true
+                inFlight = (0, b.byteCount)
+                fx.requests.append(DecodeRequest(index: 0, buffer: BufferHandoff(b), generation: generation, isPoster: true,
+                                                 sharedKey: key, cache: cache))
+                return
+            }
+            if status != .playing { showPendingIfReady(into: &fx) }
         }
         guard status == .playing || pendingShow != nil else { return }
         for i in desired where !isReady(i) && !waiting.contains(i) {
@@ -520,7 +557,7 @@ struct PlaybackEngine: Sendable {
                 case .decodeHere(let b):
                     leases.insert(i)
                     inFlight = (i, b.byteCount)
-                    fx.requests.append(DecodeRequest(index: i, buffer: b, generation: generation, isPoster: false,
+                    fx.requests.append(DecodeRequest(index: i, buffer: BufferHandoff(b), generation: generation, isPoster: false,
                                                      sharedKey: key, cache: cache))
                     return
                 }
@@ -532,10 +569,10 @@ struct PlaybackEngine: Sendable {
     }
 
     private mutating func request(_ index: Int, isPoster: Bool, into fx: inout PlaybackEffects) {
-        let b = pool.take()
+        let handoff = BufferHandoff(pool.take())
         if pool.buffersCreated > diagnostics.buffersCreated { diagnostics.buffersCreated = pool.buffersCreated }
-        inFlight = (index, b.byteCount)
-        fx.requests.append(DecodeRequest(index: index, buffer: b, generation: generation, isPoster: isPoster, sharedKey: nil, cache: nil))
+        inFlight = (index, handoff.byteCount)
+        fx.requests.append(DecodeRequest(index: index, buffer: handoff, generation: generation, isPoster: isPoster, sharedKey: nil, cache: nil))
     }
 
     /// A shared frame someone else decoded was published: ask the cache again.
@@ -571,7 +608,9 @@ struct PlaybackEngine: Sendable {
             if status != .playing { showPendingIfReady(into: &fx) }
             schedule(into: &fx)
         case .failure(let error):
-            if r.sharedKey != nil { leases.remove(r.index) }
+            if r.sharedKey != nil {
+                if r.isPoster { posterLeased = false } else { leases.remove(r.index) }
+            }
             status = .failed
             fx.wantsTicks = false
             fx.events.append(.decodeFailed(index: r.index, error: error))

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An executor that runs decodes in simulated time, for deterministic tests and traces.
 ///
@@ -23,12 +22,12 @@ public final class SimulatedDecodeExecutor: DecodeExecutor {
         var jobsRun = 0
         var decodesPerFrame: [Int: Int] = [:]
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let cost: @Sendable (DecodeJob) -> Duration
 
     /// `workerCount` simulated workers; `cost` gives each job's simulated decode time.
     public init(workerCount: Int = 1, cost: @escaping @Sendable (DecodeJob) -> Duration) {
-        state = Mutex(State(workers: Array(repeating: Worker(), count: max(1, workerCount))))
+        state = Locked(State(workers: Array(repeating: Worker(), count: max(1, workerCount))))
         self.cost = cost
     }
 

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The subscriber list every clock keeps: handlers in subscription order, each with its
 /// preferred interval. Safe to use from any thread.
@@ -8,7 +7,7 @@ final class TickSubscribers: Sendable {
         var interval: Duration?
         var handler: @Sendable (FrameTick) -> Void
     }
-    private let state = Mutex<(nextID: Int, entries: [Entry])>((0, []))
+    private let state = Locked<(nextID: Int, entries: [Entry])>((0, []))
     /// Called after the list or an interval changed (a timer clock wakes up).
     private let onChange: @Sendable () -> Void
 
