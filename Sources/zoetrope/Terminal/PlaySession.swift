@@ -18,10 +18,16 @@ struct PlaySession {
     }
 
     func run(name: String, out: inout Output) -> Int32 {
-        let clock = RealTimeClock()
+        // The core's timer clock, fitted to the animation, at most 60 redraws a second.
+        let clock = TimerClock(rate: .fitting(maxHertz: 60))
+        let origin = ContinuousClock.now
+        let now: @Sendable () -> Int64 = {
+            let c = (ContinuousClock.now - origin).components
+            return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
+        }
         let size = interactive ? TerminalSession.size() : (columns: 80, rows: 24)
         let display = TerminalDisplay(columns: size.columns, rows: size.rows, width: width, color: color,
-                                      draws: interactive, now: { clock.nowNanoseconds() })
+                                      draws: interactive, now: now)
         let player = AnimationPlayer(source: source, clock: clock, display: display, configuration: configuration)
         let outcome = Outcome()
         let observation = player.observe { event in
@@ -34,7 +40,7 @@ struct PlaySession {
         defer { observation.cancel() }
 
         let session = interactive ? TerminalSession() : nil
-        let start = clock.nowNanoseconds()
+        let start = now()
         player.play()
         var status: Int32 = 0
         loop: while true {
@@ -73,11 +79,12 @@ struct PlaySession {
             if let failure { out.error("zoetrope: \(name): \(failure)"); status = 1; break loop }
             if finished || (player.state == .showingPoster && display.framesShown > 0) { break loop }
         }
-        let seconds = Double(clock.nowNanoseconds() - start) / 1e9
+        let seconds = Double(now() - start) / 1e9
         let diagnostics = player.diagnostics
         let plays = player.playsCompleted
         let state = player.state
         player.prepareForReuse()
+        clock.invalidate()
         display.close()
         session?.restore()
         if !interactive && status == 0 {
