@@ -16,6 +16,7 @@ import ZoetropeWebP
             switch p {
             case let s as String: d.append(contentsOf: Array(s.utf8))
             case let b as [UInt8]: d.append(contentsOf: b)
+            case let b as [Int]: d.append(contentsOf: b.map { UInt8($0) })
             case let n as UInt32: d.append(contentsOf: [UInt8(n >> 24), UInt8((n >> 16) & 255), UInt8((n >> 8) & 255), UInt8(n & 255)])
             default: fatalError("unsupported part")
             }
