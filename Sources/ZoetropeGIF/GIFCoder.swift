@@ -18,7 +18,12 @@ public struct GIFCoder: AnimatedImageCoder {
         return .noMatch
     }
 
+    /// Indexes every frame (offsets, rectangles, delays, disposal, transparency, loop
+    /// block) without decoding pixels, checks `options.limits`, and returns a session
+    /// that decodes frames one at a time with giflib. Throws when the header is unusable,
+    /// a limit is passed, or no frame is complete; a file that breaks later keeps its
+    /// complete frames and reports the break in `AnimationInfo.truncation`.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .gif, feature: "decoding (GIFCoder is being written)")
+        try GIFFrameSource(data: data, options: options)
     }
 }
