@@ -56,7 +56,10 @@ struct GIFDecoderState {
         let width = record.rect.width
         if line.count < width { line = [UInt8](repeating: 0, count: width) }
 
+        // Moved out (not copied) so the closures below own them without copy-on-write.
         var line = self.line, palette = self.palette
+        self.line = []
+        self.palette = []
         defer { self.line = line; self.palette = palette }
         let rows = record.interlaced ? record.rect.height : min(record.rect.height, clip.y + clip.height - record.rect.y)
         let transparent = record.transparentIndex

@@ -30,6 +30,24 @@ struct GIFByteCursor {
         return true
     }
 
+    /// Skips a chain of data sub-blocks up to and including its zero-length terminator.
+    /// Returns false when the file ends before the terminator.
+    mutating func skipSubBlocks() -> Bool {
+        let count = bytes.count
+        var p = position
+        while p < count {
+            let size = Int(bytes[p])
+            p += 1
+            if size == 0 {
+                position = p
+                return true
+            }
+            p += size
+        }
+        position = count
+        return false
+    }
+
     /// Walks a chain of data sub-blocks up to and including its zero-length terminator,
     /// handing each block's bytes to `body` with its position in the chain. Returns false
     /// when the file ends before the terminator.

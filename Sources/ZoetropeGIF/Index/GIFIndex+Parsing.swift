@@ -81,7 +81,7 @@ extension GIFIndex {
                 default:
                     // Comments, plain text (not rendered, and it does not take the pending
                     // graphic control, as in browsers), unknown extensions.
-                    complete = cursor.readSubBlocks { _, _ in }
+                    complete = cursor.skipSubBlocks()
                 }
                 if !complete {
                     index.truncation = stop("the file ends inside an extension")
@@ -120,7 +120,7 @@ extension GIFIndex {
                         format: .gif, reason: "image \(index.frames.count - (empty ? 1 : 0)) at offset \(blockStart) has LZW code size \(codeSize) (at most 8)")
                     break scan
                 }
-                guard cursor.readSubBlocks({ _, _ in }) else {
+                guard cursor.skipSubBlocks() else {
                     index.truncation = stop("the file ends inside the image data of frame \(index.frames.count - (empty ? 1 : 0))")
                     break scan
                 }
