@@ -22,8 +22,14 @@ struct GIFDecoderState {
 
     /// Brings the canvas to frame `target`: onward from the frame shown when that is at or
     /// before it, else from the nearest earlier restart point on a transparent canvas.
-    mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer) throws {
-        if current == target { return }
+    ///
+    /// With `mirror` (a buffer shaped like the canvas), the rows the last frame draws are
+    /// written there too while they are in cache; the returned range says which rows of
+    /// `mirror` are complete, and the caller copies the others from the canvas.
+    @discardableResult
+    mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer,
+                         mirror: UnsafeMutableRawPointer? = nil) throws -> Range<Int> {
+        if current == target { return 0..<0 }
         let start: Int
         if let current, current < target {
             start = current + 1
@@ -34,17 +40,23 @@ struct GIFDecoderState {
             compositor.reset()
         }
         current = nil
+        var mirrored = 0..<0
         for i in start...target {
-            try composite(i, record: index.frames[i], bytes: bytes)
+            mirrored = try composite(i, record: index.frames[i], bytes: bytes, mirror: i == target ? mirror : nil)
         }
         current = target
+        return mirrored
     }
 
     /// Disposes the previous frame and draws frame `i` over the canvas.
-    private mutating func composite(_ i: Int, record: GIFFrameRecord, bytes: UnsafeRawBufferPointer) throws {
+    private mutating func composite(_ i: Int, record: GIFFrameRecord, bytes: UnsafeRawBufferPointer,
+                                    mirror: UnsafeMutableRawPointer?) throws -> Range<Int> {
         let clip = compositor.beginFrame(rect: record.rect, dispose: record.disposal)
         // An empty image, or one wholly outside the canvas, changes nothing.
-        guard !clip.isEmpty else { return }
+        guard !clip.isEmpty else { return 0..<0 }
+        // Rows are mirrored top to bottom only; interlaced frames are copied afterwards.
+        let mirror = record.interlaced ? nil : mirror
+        var mirroredEnd = clip.y
         let handle = try openHandle(bytes)
         do {
             try handle.beginImage(at: record.descriptorOffset)
@@ -98,8 +110,20 @@ struct GIFDecoderState {
                             if cy >= clip.y, cy < clip.y + clip.height {
                                 let from = clip.x - record.rect.x
                                 let n = min(clip.width, valid - from)
-                                if n > 0 {
-                                    GIFDecoderState.drawRow(src + from, to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
+                                let canvasRow = canvasRaw.baseAddress! + cy * stride
+                                if let mirror, !partial {
+                                    let outRow = mirror + cy * stride
+                                    if n > 0 {
+                                        GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4, mirror: outRow + clip.x * 4,
+                                                                count: n, lut: lut.baseAddress!, transparent: transparent)
+                                    }
+                                    let drawn = max(0, n)
+                                    outRow.copyMemory(from: canvasRow, byteCount: clip.x * 4)
+                                    let after = (clip.x + drawn) * 4
+                                    outRow.advanced(by: after).copyMemory(from: canvasRow.advanced(by: after), byteCount: stride - after)
+                                    mirroredEnd = cy + 1
+                                } else if n > 0 {
+                                    GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4,
                                                             count: n, lut: lut.baseAddress!, transparent: transparent)
                                 }
                             }
@@ -110,6 +134,7 @@ struct GIFDecoderState {
             }
         }
         if partial { partialFrames.insert(i) }
+        return mirror == nil ? 0..<0 : clip.y..<mirroredEnd
     }
 
     private mutating func openHandle(_ bytes: UnsafeRawBufferPointer) throws -> GIFLibHandle {

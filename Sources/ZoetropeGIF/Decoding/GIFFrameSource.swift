@@ -44,17 +44,39 @@ final class GIFFrameSource: FrameSource {
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
         let size = outputSize, format = options.pixelFormat
+        // Full size, straight alpha: the frame's rows go to `buffer` as they are drawn.
+        let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { state in
+            if direct {
+                buffer.format = format
+                buffer.reshape(width: size.width, height: size.height)
+            }
+            let stride = size.width * 4
             try data.withUnsafeBytes { bytes in
                 do {
-                    try state.render(index, index: self.index, bytes: bytes)
+                    if direct {
+                        try buffer.bytes.withUnsafeMutableBytes { out in
+                            let mirrored = try state.render(index, index: self.index, bytes: bytes, mirror: out.baseAddress)
+                            state.compositor.canvas.bytes.withUnsafeBytes { canvas in
+                                // The rows the frame did not draw come from the canvas.
+                                if mirrored.lowerBound > 0 {
+                                    out.baseAddress!.copyMemory(from: canvas.baseAddress!, byteCount: mirrored.lowerBound * stride)
+                                }
+                                let tail = mirrored.isEmpty ? 0 : mirrored.upperBound * stride
+                                out.baseAddress!.advanced(by: tail).copyMemory(
+                                    from: canvas.baseAddress!.advanced(by: tail), byteCount: canvas.count - tail)
+                            }
+                        }
+                    } else {
+                        try state.render(index, index: self.index, bytes: bytes)
+                    }
                 } catch {
                     // The canvas is half drawn: the next call rebuilds it.
                     state.current = nil
                     throw error
                 }
             }
-            state.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            if !direct { state.compositor.copyCanvas(into: &buffer, size: size, format: format) }
         }
     }
 }
