@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Side-by-side GIF decoding benchmark: Zoetrope's GIFCoder (release build) against
 # ../shared/bench's giflib reference (gif_anim) and its Pillow script, in one run,
-# alternating the three commands, ROUNDS rounds per input; prints each run's JSON line
+# alternating the commands (Zoetrope reading the file, Zoetrope mapping it, C, Pillow), ROUNDS rounds per input; prints each run's JSON line
 # and then medians (fps, cpu seconds, peak RSS) and ratios, and checks that all three
 # produced the same checksum (identical pixels).
 #
@@ -31,6 +31,7 @@ for s in $INPUTS; do
   k="${K[$s]:-3}"
   for r in $(seq "$ROUNDS"); do
     "$Z" -k "$k" "$f" | tee -a "$LOG"
+    "$Z" -k "$k" --mmap "$f" | tee -a "$LOG"
     "$REF/gif_anim" -k "$k" "$f" | tee -a "$LOG"
     python3 "$SHARED/bench/pillow_decode.py" -k "$k" "$f" | tee -a "$LOG"
   done
@@ -44,11 +45,11 @@ for r in rows:
     by.setdefault((r["file"].rsplit("/", 1)[-1], r["decoder"]), []).append(r)
 files = sorted({f for f, _ in by}, key=lambda f: ["small.gif", "timer.gif", "big.gif"].index(f) if f in ("small.gif", "timer.gif", "big.gif") else 9)
 print()
-print("%-10s %-13s %9s %9s %10s %8s  %s" % ("input", "decoder", "fps(med)", "cpu_s/loop", "maxrss_kb", "n", "checksum"))
+print("%-10s %-18s %9s %9s %10s %8s  %s" % ("input", "decoder", "fps(med)", "cpu_s/loop", "maxrss_kb", "n", "checksum"))
 for f in files:
     med = {}
     sums = set()
-    for d in ("zoetrope-gif", "gif-c", "pillow"):
+    for d in ("zoetrope-gif", "zoetrope-gif-mmap", "gif-c", "pillow"):
         rs = by.get((f, d), [])
         if not rs: continue
         fps = statistics.median(r["fps"] for r in rs)
@@ -56,12 +57,13 @@ for f in files:
         rss = statistics.median(r["maxrss_kb"] for r in rs)
         med[d] = (fps, cpu)
         sums.add(rs[0]["checksum"])
-        print("%-10s %-13s %9.1f %10.4f %10d %8d  %s" % (f, d, fps, cpu, rss, len(rs), rs[0]["checksum"]))
-    if "zoetrope-gif" in med:
-        z = med["zoetrope-gif"]
+        print("%-10s %-18s %9.1f %10.4f %10d %8d  %s" % (f, d, fps, cpu, rss, len(rs), rs[0]["checksum"]))
+    for zd in ("zoetrope-gif", "zoetrope-gif-mmap"):
+        if zd not in med: continue
+        z = med[zd]
         for d in ("gif-c", "pillow"):
             if d in med:
-                print("%-10s zoetrope/%-6s fps ratio %.2f, cpu ratio %.2f (lower is better)" % (f, d, z[0] / med[d][0], z[1] / med[d][1]))
+                print("%-10s %s/%-6s fps ratio %.2f, cpu ratio %.2f (lower is better)" % (f, zd, d, z[0] / med[d][0], z[1] / med[d][1]))
     print("%-10s checksums %s" % (f, "identical" if len(sums) == 1 else "DIFFER: %s" % sums))
 PY
 echo "raw runs: $LOG"

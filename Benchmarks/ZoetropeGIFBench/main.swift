@@ -120,7 +120,7 @@ let mp = Double(size.width * size.height) / 1e6
 let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) * 1e-6
     + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) * 1e-6
 func fmt(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
-print("{\"decoder\":\"zoetrope-gif\",\"file\":\"\(path)\",\"w\":\(size.width),\"h\":\(size.height),\"frames\":\(framesPerLoop),"
+print("{\"decoder\":\"\(mapped ? "zoetrope-gif-mmap" : "zoetrope-gif")\",\"file\":\"\(path)\",\"w\":\(size.width),\"h\":\(size.height),\"frames\":\(framesPerLoop),"
     + "\"loops\":\(loops),\"first_frame_ms\":\(fmt(firstMs, 3)),\"first_frame_warm_ms\":\(fmt(warmMs, 3)),"
     + "\"decode_s\":\(fmt(dt, 6)),\"fps\":\(fmt(Double(framesTotal) / dt, 2)),\"mpps\":\(fmt(Double(framesTotal) * mp / dt, 2)),"
     + "\"cpu_s\":\(fmt(cpu, 3)),\"maxrss_kb\":\(peakKB),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"checksum\":\"\(String(format: "%016llx", checksum))\"}")

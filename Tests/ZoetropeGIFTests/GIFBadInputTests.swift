@@ -88,6 +88,20 @@ import ZoetropeTestSupport
         #expect(F.pixels(frames[1]) == [F.opaqueRed, F.opaqueGreen, F.opaqueBlue])
     }
 
+    @Test func fullCanvasFrameWithEarlyEndShowsTheFrameUnderItInAnyAccessOrder() throws {
+        var w = GIFWriter(width: 2, height: 1, globalColors: F.palette)
+        w.image(width: 2, height: 1, indices: [1, 1])
+        // Covers the canvas, no transparency, but its data ends after one pixel.
+        w.image(width: 2, height: 1, minimumCodeSize: 2, lzwData: GIFWriter.packCodes([(4, 3), (3, 3), (5, 3)]))
+        w.image(width: 2, height: 1, indices: [2, 2])
+        let expected = [[F.opaqueRed, F.opaqueRed], [F.opaqueBlue, F.opaqueRed], [F.opaqueGreen, F.opaqueGreen]]
+        #expect(try F.frames(w.file).map(F.pixels) == expected)
+        let source = try F.source(w.file)
+        for i in [1, 2, 1, 0, 1] {
+            #expect(F.pixels(try source.decodeFrame(at: i)) == expected[i], "frame \(i)")
+        }
+    }
+
     @Test func codeSizeAboveEightIsInvalid() throws {
         var first = GIFWriter(width: 1, height: 1, globalColors: F.palette)
         first.image(width: 1, height: 1, minimumCodeSize: 12, lzwData: [0x10, 0x01])

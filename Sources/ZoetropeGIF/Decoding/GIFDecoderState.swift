@@ -21,29 +21,43 @@ struct GIFDecoderState {
     }
 
     /// Brings the canvas to frame `target`: onward from the frame shown when that is at or
-    /// before it, else from the nearest earlier restart point on a transparent canvas.
+    /// before it, else from the nearest earlier restart point.
     ///
-    /// With `mirror` (a buffer shaped like the canvas), the rows the last frame draws are
-    /// written there too while they are in cache; the returned range says which rows of
-    /// `mirror` are complete, and the caller copies the others from the canvas.
+    /// With `mirror` (a buffer shaped like the canvas), the last frame's rows are written
+    /// there as they are drawn; the returned range says which rows of `mirror` are
+    /// complete, and the caller copies the others from the canvas. A frame that covers the
+    /// canvas on its own, followed by a frame that does not build on it, is drawn into
+    /// `mirror` only: the canvas is then left stale (`current` nil) and rebuilt if needed.
     @discardableResult
     mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer,
                          mirror: UnsafeMutableRawPointer? = nil) throws -> Range<Int> {
         if current == target { return 0..<0 }
+        let frames = index.frames
         let start: Int
         if let current, current < target {
             start = current + 1
         } else {
             var k = target
-            while k > 0, !(index.frames[k].isKeyframe && !partialFrames.contains(k)) { k -= 1 }
+            while k > 0, !(frames[k].isKeyframe && !partialFrames.contains(k)) { k -= 1 }
             start = k
-            compositor.reset()
+            // A standalone frame overwrites every pixel: no need to clear first.
+            if !(frames[k].isStandalone && !partialFrames.contains(k)) { compositor.reset() }
         }
         current = nil
-        var mirrored = 0..<0
-        for i in start...target {
-            mirrored = try composite(i, record: index.frames[i], bytes: bytes, mirror: i == target ? mirror : nil)
+        for i in start..<target {
+            _ = try composite(i, record: frames[i], bytes: bytes, mirror: nil)
         }
+        let next = target + 1
+        if let mirror, frames[target].isStandalone, !partialFrames.contains(target),
+           next == frames.count || frames[next].isKeyframe {
+            if try drawStandalone(target, record: frames[target], bytes: bytes, into: mirror) {
+                return 0..<compositor.canvas.height
+            }
+            // Its data ended early: it has holes after all, so build it on the canvas.
+            partialFrames.insert(target)
+            return try render(target, index: index, bytes: bytes, mirror: mirror)
+        }
+        let mirrored = try composite(target, record: frames[target], bytes: bytes, mirror: mirror)
         current = target
         return mirrored
     }
@@ -137,7 +151,7 @@ struct GIFDecoderState {
         return mirror == nil ? 0..<0 : clip.y..<mirroredEnd
     }
 
-    private mutating func openHandle(_ bytes: UnsafeRawBufferPointer) throws -> GIFLibHandle {
+    mutating func openHandle(_ bytes: UnsafeRawBufferPointer) throws -> GIFLibHandle {
         if let handle {
             handle.rebind(bytes)
             return handle
@@ -150,7 +164,7 @@ struct GIFDecoderState {
     /// Fills `palette` from giflib's colour map; returns how many entries are defined
     /// (0 when the file has neither a local nor a global table: every index is then
     /// out of range, and only fully transparent images decode).
-    private mutating func loadPalette(_ map: UnsafeMutablePointer<ColorMapObject>?) -> Int {
+    mutating func loadPalette(_ map: UnsafeMutablePointer<ColorMapObject>?) -> Int {
         guard let map, let colors = map.pointee.Colors else { return 0 }
         let count = min(256, max(0, Int(map.pointee.ColorCount)))
         palette.withUnsafeMutableBytes { raw in

@@ -39,15 +39,15 @@ struct GIFIndex: Sendable {
     mutating func markKeyframes() {
         let canvas = canvasRect
         for k in frames.indices {
+            frames[k].isStandalone = frames[k].rect.intersection(canvas) == canvas && frames[k].transparentIndex == nil
+                && frames[k].disposal != .previous
             if k == 0 {
                 frames[k].isKeyframe = true
                 continue
             }
-            let previous = frames[k - 1], frame = frames[k]
+            let previous = frames[k - 1]
             let clearedBefore = previous.disposal == .background && previous.rect.intersection(canvas) == canvas
-            let coversAll = frame.rect.intersection(canvas) == canvas && frame.transparentIndex == nil
-                && frame.disposal != .previous
-            frames[k].isKeyframe = clearedBefore || coversAll
+            frames[k].isKeyframe = clearedBefore || frames[k].isStandalone
         }
     }
 }
