@@ -19,32 +19,6 @@ extension GIFDecoderState {
         }
     }
 
-    /// Draws like `drawRow(_:to:count:lut:transparent:)` and writes the resulting canvas
-    /// pixels to `mirror` as well (transparent pixels copy what the canvas holds).
-    @inline(__always)
-    static func drawRow(_ src: UnsafePointer<UInt8>, to dst: UnsafeMutableRawPointer, mirror: UnsafeMutableRawPointer,
-                        count: Int, lut: UnsafePointer<UInt32>, transparent: Int?) {
-        if let transparent {
-            let t = UInt8(truncatingIfNeeded: transparent)
-            for j in 0..<count {
-                let idx = src[j]
-                if idx != t {
-                    let v = lut[Int(idx)]
-                    dst.storeBytes(of: v, toByteOffset: j &* 4, as: UInt32.self)
-                    mirror.storeBytes(of: v, toByteOffset: j &* 4, as: UInt32.self)
-                } else {
-                    mirror.storeBytes(of: dst.load(fromByteOffset: j &* 4, as: UInt32.self), toByteOffset: j &* 4, as: UInt32.self)
-                }
-            }
-        } else {
-            for j in 0..<count {
-                let v = lut[Int(src[j])]
-                dst.storeBytes(of: v, toByteOffset: j &* 4, as: UInt32.self)
-                mirror.storeBytes(of: v, toByteOffset: j &* 4, as: UInt32.self)
-            }
-        }
-    }
-
     /// Rejects an index past the colour table (the transparent index is never drawn, so it may be).
     static func checkIndices(_ src: UnsafePointer<UInt8>, count: Int, colorCount: Int, transparent: Int?, frame: Int) throws {
         var highest: UInt8 = 0

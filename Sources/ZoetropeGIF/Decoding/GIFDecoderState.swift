@@ -125,20 +125,14 @@ struct GIFDecoderState {
                                 let from = clip.x - record.rect.x
                                 let n = min(clip.width, valid - from)
                                 let canvasRow = canvasRaw.baseAddress! + cy * stride
-                                if let mirror, !partial {
-                                    let outRow = mirror + cy * stride
-                                    if n > 0 {
-                                        GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4, mirror: outRow + clip.x * 4,
-                                                                count: n, lut: lut.baseAddress!, transparent: transparent)
-                                    }
-                                    let drawn = max(0, n)
-                                    outRow.copyMemory(from: canvasRow, byteCount: clip.x * 4)
-                                    let after = (clip.x + drawn) * 4
-                                    outRow.advanced(by: after).copyMemory(from: canvasRow.advanced(by: after), byteCount: stride - after)
-                                    mirroredEnd = cy + 1
-                                } else if n > 0 {
+                                if n > 0 {
                                     GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4,
                                                             count: n, lut: lut.baseAddress!, transparent: transparent)
+                                }
+                                if let mirror, !partial {
+                                    // The row is still in cache: copy it out now.
+                                    (mirror + cy * stride).copyMemory(from: canvasRow, byteCount: stride)
+                                    mirroredEnd = cy + 1
                                 }
                             }
                             if partial { break }
