@@ -65,5 +65,15 @@ for f in files:
             if d in med:
                 print("%-10s %s/%-6s fps ratio %.2f, cpu ratio %.2f (lower is better)" % (f, zd, d, z[0] / med[d][0], z[1] / med[d][1]))
     print("%-10s checksums %s" % (f, "identical" if len(sums) == 1 else "DIFFER: %s" % sums))
+    zs = by.get((f, "zoetrope-gif"), [])
+    if zs:
+        import os
+        path = zs[0]["file"]
+        canvas_kb = zs[0]["w"] * zs[0]["h"] * 4 / 1024
+        budget = os.path.getsize(path) / 1024 + 3 * canvas_kb + 16 * 1024
+        peak = max(r["maxrss_kb"] for r in zs)
+        floor = min(r["rss_start_kb"] for r in zs)
+        print("%-10s peak RSS %d KiB (process floor before reading %d KiB); budget file + 3 canvases + 16 MiB = %d KiB: %s"
+              % (f, peak, floor, budget, "within" if peak <= budget else "OVER"))
 PY
 echo "raw runs: $LOG"
