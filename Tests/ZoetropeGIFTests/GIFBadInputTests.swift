@@ -203,7 +203,9 @@ import ZoetropeTestSupport
         // Small limits: a mutated size asking for a big canvas is refused, not decoded.
         let options = DecodingOptions(limits: Limits(maxCanvasPixels: 64 * 64))
         var decodedFrames = 0, typedErrors = 0, otherErrors = 0
-        for round in 0..<400 {
+        // GIF_FUZZ_ROUNDS raises the count for a longer local run (for example under ASan).
+        let rounds = ProcessInfo.processInfo.environment["GIF_FUZZ_ROUNDS"].flatMap(Int.init) ?? 400
+        for round in 0..<rounds {
             var bytes = original
             let edits = 1 + Int(generator.next() % 4)
             for _ in 0..<edits {
