@@ -34,6 +34,27 @@ import ZoetropeTestSupport
         }
     }
 
+    @Test func reusedAndKeptBuffersHoldTheirOwnFrames() throws {
+        let file = Self.mixedAnimation()
+        let expected = try F.frames(file)
+        let source = try F.source(file)
+        // One buffer passed back every time (the streaming path).
+        var reused = PixelBuffer()
+        for i in 0..<expected.count {
+            try source.decodeFrame(at: i, into: &reused)
+            #expect(reused == expected[i], "frame \(i)")
+        }
+        // A frame the caller keeps never changes when later frames decode, into any buffer.
+        let kept = reused
+        var other = PixelBuffer(width: 3, height: 3)
+        try source.decodeFrame(at: 0, into: &other)
+        try source.decodeFrame(at: 1, into: &reused)
+        try source.decodeFrame(at: 2, into: &other)
+        #expect(kept == expected[11])
+        #expect(reused == expected[1])
+        #expect(other == expected[2])
+    }
+
     @Test func frameOutOfRangeIsTyped() throws {
         let source = try F.source(Self.mixedAnimation())
         #expect(F.error { _ = try source.decodeFrame(at: 12) } == .frameOutOfRange(index: 12, frameCount: 12))

@@ -15,6 +15,8 @@ struct GIFDecoderState {
     /// Frames whose LZW data ended before their last pixel: they leave holes that show the
     /// frames under them, so decoding never restarts from them.
     var partialFrames: Set<Int> = []
+    /// The canvas storage was handed to the caller as its frame buffer (shared, copy-on-write).
+    var canvasShared = false
 
     init(canvasSize: PixelSize) {
         compositor = Compositor(size: canvasSize)
@@ -22,18 +24,11 @@ struct GIFDecoderState {
 
     /// Brings the canvas to frame `target`: onward from the frame shown when that is at or
     /// before it, else from the nearest earlier restart point.
-    ///
-    /// With `mirror` (a buffer shaped like the canvas), the last frame's rows are written
-    /// there as they are drawn; the returned range says which rows of `mirror` are
-    /// complete, and the caller copies the others from the canvas. A frame that covers the
-    /// canvas on its own, followed by a frame that does not build on it, is drawn into
-    /// `mirror` only: the canvas is then left stale (`current` nil) and rebuilt if needed.
-    @discardableResult
-    mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer,
-                         mirror: UnsafeMutableRawPointer? = nil) throws -> Range<Int> {
-        if current == target { return 0..<0 }
+    mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer) throws {
+        if current == target { return }
         let frames = index.frames
         let start: Int
+        var cleared = true
         if let current, current < target {
             start = current + 1
         } else {
@@ -41,36 +36,45 @@ struct GIFDecoderState {
             while k > 0, !(frames[k].isKeyframe && !partialFrames.contains(k)) { k -= 1 }
             start = k
             // A standalone frame overwrites every pixel: no need to clear first.
-            if !(frames[k].isStandalone && !partialFrames.contains(k)) { compositor.reset() }
+            cleared = !(frames[k].isStandalone && !partialFrames.contains(k))
+            if cleared { compositor.reset() }
         }
         current = nil
-        for i in start..<target {
-            _ = try composite(i, record: frames[i], bytes: bytes, mirror: nil)
-        }
-        let next = target + 1
-        if let mirror, frames[target].isStandalone, !partialFrames.contains(target),
-           next == frames.count || frames[next].isKeyframe {
-            if try drawStandalone(target, record: frames[target], bytes: bytes, into: mirror) {
-                return 0..<compositor.canvas.height
+        for i in start...target {
+            try composite(i, record: frames[i], bytes: bytes)
+            if i == start, !cleared, partialFrames.contains(i) {
+                // Its data ended early, so it has holes and was no restart point after all.
+                return try render(target, index: index, bytes: bytes)
             }
-            // Its data ended early: it has holes after all, so build it on the canvas.
-            partialFrames.insert(target)
-            return try render(target, index: index, bytes: bytes, mirror: mirror)
         }
-        let mirrored = try composite(target, record: frames[target], bytes: bytes, mirror: mirror)
         current = target
-        return mirrored
+    }
+
+    /// Takes back the canvas storage a previous call handed out in `buffer`, or, when the
+    /// caller kept that frame and passes other storage, moves the canvas into it (one copy,
+    /// no allocation), so that drawing the next frame never copies-on-write behind its back.
+    mutating func reclaim(_ buffer: inout PixelBuffer) {
+        let same = buffer.bytes.withUnsafeBufferPointer { b in
+            compositor.canvas.bytes.withUnsafeBufferPointer { c in b.baseAddress == c.baseAddress }
+        }
+        if same {
+            buffer = PixelBuffer()
+            canvasShared = false
+            return
+        }
+        guard canvasShared, buffer.byteCount > 0 else { return }
+        var fresh = buffer
+        buffer = PixelBuffer()
+        compositor.canvas.copy(into: &fresh, size: compositor.canvas.size, format: .rgba8)
+        compositor.withCanvas { $0 = fresh }
+        canvasShared = false
     }
 
     /// Disposes the previous frame and draws frame `i` over the canvas.
-    private mutating func composite(_ i: Int, record: GIFFrameRecord, bytes: UnsafeRawBufferPointer,
-                                    mirror: UnsafeMutableRawPointer?) throws -> Range<Int> {
+    private mutating func composite(_ i: Int, record: GIFFrameRecord, bytes: UnsafeRawBufferPointer) throws {
         let clip = compositor.beginFrame(rect: record.rect, dispose: record.disposal)
         // An empty image, or one wholly outside the canvas, changes nothing.
-        guard !clip.isEmpty else { return 0..<0 }
-        // Rows are mirrored top to bottom only; interlaced frames are copied afterwards.
-        let mirror = record.interlaced ? nil : mirror
-        var mirroredEnd = clip.y
+        guard !clip.isEmpty else { return }
         let handle = try openHandle(bytes)
         do {
             try handle.beginImage(at: record.descriptorOffset)
@@ -129,11 +133,6 @@ struct GIFDecoderState {
                                     GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4,
                                                             count: n, lut: lut.baseAddress!, transparent: transparent)
                                 }
-                                if let mirror, !partial {
-                                    // The row is still in cache: copy it out now.
-                                    (mirror + cy * stride).copyMemory(from: canvasRow, byteCount: stride)
-                                    mirroredEnd = cy + 1
-                                }
                             }
                             if partial { break }
                         }
@@ -142,7 +141,6 @@ struct GIFDecoderState {
             }
         }
         if partial { partialFrames.insert(i) }
-        return mirror == nil ? 0..<0 : clip.y..<mirroredEnd
     }
 
     mutating func openHandle(_ bytes: UnsafeRawBufferPointer) throws -> GIFLibHandle {

@@ -44,39 +44,26 @@ final class GIFFrameSource: FrameSource {
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
         let size = outputSize, format = options.pixelFormat
-        // Full size, straight alpha: the frame's rows go to `buffer` as they are drawn.
+        // Full size, straight alpha: the caller's buffer becomes the canvas itself
+        // (copy-on-write), so a frame costs no copy when the caller passes that buffer back.
         let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { state in
-            if direct {
-                buffer.format = format
-                buffer.reshape(width: size.width, height: size.height)
-            }
-            let stride = size.width * 4
+            if direct { state.reclaim(&buffer) }
             try data.withUnsafeBytes { bytes in
                 do {
-                    if direct {
-                        try buffer.bytes.withUnsafeMutableBytes { out in
-                            let mirrored = try state.render(index, index: self.index, bytes: bytes, mirror: out.baseAddress)
-                            state.compositor.canvas.bytes.withUnsafeBytes { canvas in
-                                // The rows the frame did not draw come from the canvas.
-                                if mirrored.lowerBound > 0 {
-                                    out.baseAddress!.copyMemory(from: canvas.baseAddress!, byteCount: mirrored.lowerBound * stride)
-                                }
-                                let tail = mirrored.isEmpty ? 0 : mirrored.upperBound * stride
-                                out.baseAddress!.advanced(by: tail).copyMemory(
-                                    from: canvas.baseAddress!.advanced(by: tail), byteCount: canvas.count - tail)
-                            }
-                        }
-                    } else {
-                        try state.render(index, index: self.index, bytes: bytes)
-                    }
+                    try state.render(index, index: self.index, bytes: bytes)
                 } catch {
                     // The canvas is half drawn: the next call rebuilds it.
                     state.current = nil
                     throw error
                 }
             }
-            if !direct { state.compositor.copyCanvas(into: &buffer, size: size, format: format) }
+            if direct {
+                buffer = state.compositor.canvas
+                state.canvasShared = true
+            } else {
+                state.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            }
         }
     }
 }
