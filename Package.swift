@@ -50,6 +50,13 @@ let package = Package(
             dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
         ),
 
+        // Side-by-side benchmark against ../shared/bench (Scripts/bench-gif.sh).
+        .executableTarget(
+            name: "ZoetropeGIFBench",
+            dependencies: ["Zoetrope", "ZoetropeGIF"],
+            path: "Benchmarks/ZoetropeGIFBench"
+        ),
+
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
             name: "ZoetropeTestSupport",
