@@ -58,8 +58,8 @@ import Zoetrope
     }
 
     @Test func limitsAreCheckedBeforeAllocating() {
-        let bomb = Data("ZRAW1\n65535 65535 0\n10\n".utf8)
-        #expect(throws: AnimatedImageError.limitExceeded(format: RawFramesCoder.format, limit: .width, requested: 65535, allowed: 16_384)) {
+        let bomb = Data("ZRAW1\n70000 65535 0\n10\n".utf8)
+        #expect(throws: AnimatedImageError.limitExceeded(format: RawFramesCoder.format, limit: .width, requested: 70_000, allowed: 65_535)) {
             try RawFramesCoder().makeFrameSource(data: bomb, options: .default)
         }
     }
