@@ -37,6 +37,6 @@ public struct AVIFCoder: AnimatedImageCoder {
     }
 
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .avif, feature: "decoding (AVIFCoder is being written)")
+        try makeAVIFFrameSource(data: data, options: options)
     }
 }

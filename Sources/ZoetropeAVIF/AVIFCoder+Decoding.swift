@@ -1,0 +1,65 @@
+import CAVIF
+import Foundation
+import Zoetrope
+
+extension AVIFCoder {
+    /// Decoder threads when `DecodingOptions.threadCount` is nil. Measured on two cores
+    /// with Scripts/bench-avif.sh (see the commit that set it).
+    public static let defaultThreadCount = 2
+
+    func makeAVIFFrameSource(data: Data, options: DecodingOptions) throws(AnimatedImageError) -> AVIFFrameSource {
+        let limits = options.limits
+        guard !data.isEmpty else { throw .insufficientData(format: .avif, needed: 16, available: 0) }
+        try limits.checkAllocation(data.count, format: .avif)
+        let file = AVIFFileBytes(copying: data, count: data.count)
+        let container = try AVIFContainer.parse(UnsafeRawBufferPointer(file.buffer))
+        for track in container.tracksToHide { file.hideBox(at: track.box.start) }
+
+        // A sequence wins over a still item in the same file; a still-only file is a still.
+        let isSequence = container.colourTrack != nil
+        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount
+        let session = try AVIFDecoderSession(file: file, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
+                                             threads: threads, limits: limits)
+        let decoder = session.decoder.pointee
+        let image = decoder.image.pointee
+        let canvas = PixelSize(width: Int(image.width), height: Int(image.height))
+        guard canvas.width > 0, canvas.height > 0 else {
+            throw .invalidData(format: .avif, reason: "the image has no size (\(canvas))")
+        }
+        try limits.checkSize(width: canvas.width, height: canvas.height, format: .avif)
+        let count = Int(decoder.imageCount)
+        try limits.checkFrameCount(count, format: .avif)
+        guard count > 0 else { throw .invalidData(format: .avif, reason: "the file holds no image") }
+        // The file copy, one RGBA frame (two when downsampling), and libavif's YUV(A) planes.
+        let frameBytes = canvas.rgbaByteCount ?? .max
+        let downsampling = options.outputSize(forCanvas: canvas) != canvas
+        let planeBytes = (canvas.pixelCount ?? .max).multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * 4)
+        let total = [data.count, frameBytes, downsampling ? frameBytes : 0, planeBytes.overflow ? .max : planeBytes.partialValue]
+            .reduce(0) { a, b in let (s, o) = a.addingReportingOverflow(b); return o ? .max : s }
+        try limits.checkAllocation(total, format: .avif)
+
+        var durations: [FrameDuration] = []
+        var loopCount = LoopCount.once
+        var stored: Int?
+        if isSequence {
+            durations.reserveCapacity(count)
+            for i in 0..<count {
+                var timing = avifImageTiming()
+                let r = avifDecoderNthImageTiming(session.decoder, UInt32(i), &timing)
+                guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, session.decoder, during: "timing of frame \(i)") }
+                durations.append(FrameDuration(numerator: Int64(clamping: timing.durationInTimescales),
+                                               denominator: Int64(clamping: timing.timescale)))
+            }
+            loopCount = try container.loopCount()
+            if container.colourTrack?.editList != nil {
+                stored = loopCount.finitePlays.map { $0 - 1 } ?? -1
+            }
+        } else {
+            // A still has no stored duration.
+            durations = Array(repeating: .zero, count: count)
+        }
+        let info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
+                                 storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE)
+        return AVIFFrameSource(info: info, options: options, session: session)
+    }
+}

@@ -1,0 +1,21 @@
+/// Zoetrope's own copy of an AVIF file. libavif reads from it without copying, so it must
+/// live as long as the decoder; it is also where hidden tracks are patched.
+final class AVIFFileBytes {
+    let buffer: UnsafeMutableRawBufferPointer
+
+    init(copying bytes: some Sequence<UInt8>, count: Int) {
+        buffer = .allocate(byteCount: max(count, 1), alignment: 16)
+        _ = buffer.initializeMemory(as: UInt8.self, from: bytes)
+    }
+
+    deinit { buffer.deallocate() }
+
+    var count: Int { buffer.count }
+
+    /// Renames the box at `offset` to `free`, so readers skip it; its bytes and every
+    /// offset in the file stay where they were.
+    func hideBox(at offset: Int) {
+        precondition(offset >= 0 && offset + 8 <= buffer.count, "box header outside the file")
+        for (i, c) in "free".utf8.enumerated() { buffer[offset + 4 + i] = c }
+    }
+}
