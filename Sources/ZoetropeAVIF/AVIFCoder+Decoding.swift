@@ -17,6 +17,11 @@ extension AVIFCoder {
 
         // A sequence wins over a still item in the same file; a still-only file is a still.
         let isSequence = container.colourTrack != nil
+        if let colour = container.colourTrack {
+            // Typed limit errors before libavif (whose own limits are a backstop) allocates anything.
+            try limits.checkSize(width: colour.width, height: colour.height, format: .avif)
+            try limits.checkFrameCount(colour.sampleCount, format: .avif)
+        }
         let threads = options.threadCount ?? AVIFCoder.defaultThreadCount
         let session = try AVIFDecoderSession(file: file, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                              threads: threads, limits: limits)

@@ -163,8 +163,14 @@ struct AVIFContainer: Sendable {
                 t.handler = try r.u32()
             } else if box.type == ISOBox.code("minf") {
                 for stbl in try ISOBoxScanner.children(of: box, in: bytes) where stbl.type == ISOBox.code("stbl") {
-                    for stsd in try ISOBoxScanner.children(of: stbl, in: bytes) where stsd.type == ISOBox.code("stsd") {
-                        try readSampleDescription(stsd, bytes, into: &t)
+                    for table in try ISOBoxScanner.children(of: stbl, in: bytes) {
+                        if table.type == ISOBox.code("stsd") {
+                            try readSampleDescription(table, bytes, into: &t)
+                        } else if table.type == ISOBox.code("stsz") {
+                            var r = ISOByteReader(bytes, range: table.payload, context: "stsz")
+                            try r.skip(8)
+                            t.sampleCount = Int(try r.u32())
+                        }
                     }
                 }
             }
@@ -182,6 +188,10 @@ struct AVIFContainer: Sendable {
         // A VisualSampleEntry has 78 bytes of fixed fields before its child boxes.
         let fixed = 78
         guard entry.type == ISOBox.code("av01"), entry.payload.count >= fixed else { return }
+        var v = ISOByteReader(bytes, range: entry.payload, context: "av01")
+        try v.skip(24)
+        t.width = Int(try v.u16())
+        t.height = Int(try v.u16())
         let children = try ISOBoxScanner.boxes(in: bytes, range: entry.payloadStart + fixed..<entry.end, parent: "av01").boxes
         for child in children where child.type == ISOBox.code("auxi") {
             var a = ISOByteReader(bytes, range: child.payload, context: "auxi")

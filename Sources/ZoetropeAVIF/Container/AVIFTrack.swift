@@ -13,6 +13,10 @@ struct AVIFTrack: Hashable, Sendable {
     var handler: UInt32 = 0
     /// The first sample entry's coding name in `stsd` (`av01`), 0 when missing.
     var sampleEntry: UInt32 = 0
+    /// The first visual sample entry's width and height (0 when missing).
+    var width = 0, height = 0
+    /// `stsz` sample_count: the number of frames (0 when missing).
+    var sampleCount = 0
     /// The sample entry's `auxi` auxiliary type URN, if it has one.
     var auxiliaryType: String?
     /// The track this one is an auxiliary image of (`tref/auxl`), if any.

@@ -23,7 +23,7 @@ final class AVIFDecoderSession {
         // What browsers, Pillow and the reference decoder do: tolerate a missing pixi and an invalid clap.
         decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
         // Zoetrope's limits, handed to libavif (and through it to dav1d) as well.
-        decoder.pointee.imageSizeLimit = UInt32(clamping: min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT)))
+        decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT))))
         decoder.pointee.imageDimensionLimit = UInt32(clamping: max(1, min(max(limits.maxWidth, limits.maxHeight), Int(UInt32.max))))
         decoder.pointee.imageCountLimit = UInt32(clamping: max(1, limits.maxFrameCount))
         decoder.pointee.ignoreExif = AVIF_TRUE
