@@ -3,9 +3,17 @@ import Foundation
 import Zoetrope
 
 extension AVIFCoder {
-    /// Decoder threads when `DecodingOptions.threadCount` is nil. Measured on two cores
-    /// with Scripts/bench-avif.sh (see the commit that set it).
+    /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil. Measured on two
+    /// cores with Scripts/bench-avif.sh (see the commit that set it).
+    ///
+    /// With two or more threads, sequences of at least `pipelineMinimumPixels` pixels also
+    /// convert each frame to RGBA while the next one decodes on a separate thread (libavif
+    /// 0.11 runs dav1d without frame threading, so this is the overlap it leaves unused).
     public static let defaultThreadCount = 2
+
+    /// Below this many pixels per frame the RGBA conversion is too small a share of the
+    /// work to win back the cost of handing frames between threads (measured: 128×128 loses).
+    public static let pipelineMinimumPixels = 256 * 256
 
     func makeAVIFFrameSource(data: Data, options: DecodingOptions) throws(AnimatedImageError) -> AVIFFrameSource {
         let limits = options.limits
@@ -23,6 +31,11 @@ extension AVIFCoder {
             try limits.checkFrameCount(colour.sampleCount, format: .avif)
         }
         let threads = options.threadCount ?? AVIFCoder.defaultThreadCount
+        // With two or more threads, a sequence of large frames pipelines: frame i converts to
+        // RGBA on the caller's thread while libavif decodes frame i+1 on another.
+        let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
+        let pipelined = isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
+            && pixels >= AVIFCoder.pipelineMinimumPixels
         let session = try AVIFDecoderSession(file: file, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                              threads: threads, limits: limits)
         let decoder = session.decoder.pointee
@@ -38,7 +51,8 @@ extension AVIFCoder {
         // The file copy, one RGBA frame (two when downsampling), and libavif's YUV(A) planes.
         let frameBytes = canvas.rgbaByteCount ?? .max
         let downsampling = options.outputSize(forCanvas: canvas) != canvas
-        let planeBytes = (canvas.pixelCount ?? .max).multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * 4)
+        // YUV(A) planes: libavif's, plus Zoetrope's copy of them when pipelining.
+        let planeBytes = (canvas.pixelCount ?? .max).multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1))
         let total = [data.count, frameBytes, downsampling ? frameBytes : 0, planeBytes.overflow ? .max : planeBytes.partialValue]
             .reduce(0) { a, b in let (s, o) = a.addingReportingOverflow(b); return o ? .max : s }
         try limits.checkAllocation(total, format: .avif)
@@ -63,6 +77,8 @@ extension AVIFCoder {
             // A still has no stored duration.
             durations = Array(repeating: .zero, count: count)
         }
+        session.frameCount = count
+        session.pipelined = pipelined && count > 1
         let info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE)
         return AVIFFrameSource(info: info, options: options, session: session)

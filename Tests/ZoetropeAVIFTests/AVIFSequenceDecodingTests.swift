@@ -98,11 +98,21 @@ import Zoetrope
         #expect(frame.pixel(x: 12, y: 9) == [90, 180, 60, 64])
     }
 
-    @Test func threadCountDoesNotChangePixels() throws {
-        let data = try Self.alphaSequence()
+    @Test func pipelinedDecodingMatchesSingleThreaded() throws {
+        // 256×256 frames are large enough for two threads to pipeline (decode i+1 while converting i).
+        let e = AVIFTestEncoder(width: 256, height: 256)
+        let colours: [[UInt16]] = [[255, 0, 0, 255], [0, 255, 0, 200], [0, 0, 255, 100], [9, 99, 199, 0]]
+        let data = try e.encode(colours.indices.map { e.halves(colours[$0], colours[(colours.count - 1) - $0], durationMs: 20) })
         let one = try coder.makeFrameSource(data: data, options: DecodingOptions(threadCount: 1))
         let two = try coder.makeFrameSource(data: data, options: DecodingOptions(threadCount: 2))
-        for i in 0..<3 { #expect(try one.decodeFrame(at: i) == two.decodeFrame(at: i)) }
+        let frames = try (0..<4).map { try one.decodeFrame(at: $0) }
+        for i in 0..<4 {
+            #expect(frames[i].pixel(x: 10, y: 10) == colours[i].map(UInt8.init))
+            #expect(try two.decodeFrame(at: i) == frames[i], "sequential frame \(i)")
+        }
+        for i in [1, 3, 2, 2, 0, 1] {
+            #expect(try two.decodeFrame(at: i) == frames[i], "random access to frame \(i)")
+        }
     }
 
     @Test func limitsAreCheckedBeforeDecoding() throws {

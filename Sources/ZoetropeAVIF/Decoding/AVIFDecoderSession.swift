@@ -9,8 +9,19 @@ final class AVIFDecoderSession {
     let decoder: UnsafeMutablePointer<avifDecoder>
     /// The frame now in `decoder.image`, if any.
     private var currentIndex: Int?
+    /// Whether libavif has been asked for any frame yet (so frame 0 can come from `NextImage`).
+    private var started = false
+    /// Bytes of one frame's YUV(A) planes, computed once (the decoder may be busy on another thread later).
+    private var planeBytes = 0
     /// A full-size RGBA frame, only used when frames are downsampled.
     private var canvas = PixelBuffer()
+    /// Frames in the sequence; set once known, enables prefetching when `pipelined`.
+    var frameCount = 0
+    /// Whether the next frame's AV1 decode runs on another thread (sequences, two or more threads).
+    var pipelined = false
+    private lazy var prefetch = AVIFPrefetch(decoder: decoder)
+    /// A copy of the current frame's YUV(A) planes, converted while the next frame decodes.
+    private var snapshot: UnsafeMutablePointer<avifImage>?
 
     /// Parses `file` (kept alive by the session) with libavif.
     init(file: AVIFFileBytes, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
@@ -34,42 +45,64 @@ final class AVIFDecoderSession {
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetIOMemory") }
         r = avifDecoderParse(decoder)
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderParse") }
+        let image = decoder.pointee.image.pointee
+        let (bytes, overflow) = (Int(image.width) * Int(image.height))
+            .multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
+        planeBytes = overflow ? .max : bytes
     }
 
     deinit {
+        if pipelined { _ = prefetch.wait() }
+        if let snapshot { avifImageDestroy(snapshot) }
         avifDecoderDestroy(decoder)
     }
 
-    /// Bytes held: the file copy, the downsampling canvas and an estimate of libavif's planes.
+    /// Bytes held: the file copy, the downsampling canvas and an estimate of the YUV(A)
+    /// planes (libavif's and, when pipelining, Zoetrope's copy); dav1d's reference frames are not counted.
     var retainedByteCount: Int {
-        let image = decoder.pointee.image.pointee
-        let sampleBytes = image.depth > 8 ? 2 : 1
-        let planes = Int(image.width) * Int(image.height) * sampleBytes * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3)
-        return file.count + canvas.byteCount + (currentIndex == nil ? 0 : planes)
+        file.count + canvas.byteCount + (started ? planeBytes : 0) + (snapshot == nil ? 0 : planeBytes)
     }
 
     /// Decodes frame `index` (sequentially when it follows the current one, else from the
     /// nearest keyframe) and writes it as RGBA8 at `size` in `format`.
     func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
+        if pipelined, let done = prefetch.wait() {
+            if done.result == AVIF_RESULT_OK {
+                currentIndex = done.index
+            } else {
+                currentIndex = nil
+                if done.index == index { throw AVIFDecoderSession.frameError(done.result, decoder, index: index) }
+            }
+        }
         if currentIndex != index {
             let r: avifResult
-            if index == (currentIndex.map { $0 + 1 } ?? 0) {
+            let next = currentIndex.map { $0 + 1 } ?? (started ? -1 : 0)
+            started = true
+            if index == next {
                 r = avifDecoderNextImage(decoder)
             } else {
                 r = avifDecoderNthImage(decoder, UInt32(index))
             }
             guard r == AVIF_RESULT_OK else {
                 currentIndex = nil
-                if r == AVIF_RESULT_TRUNCATED_DATA {
-                    throw .truncated(format: .avif, completeFrames: index, reason: AVIFResultError.make(r, decoder, during: "frame \(index)").description)
-                }
-                throw AVIFResultError.make(r, decoder, during: "decoding frame \(index)")
+                throw AVIFDecoderSession.frameError(r, decoder, index: index)
             }
             currentIndex = index
         }
-        let image = decoder.pointee.image!
+        var image = decoder.pointee.image!
         guard Int(image.pointee.width) == canvasSize.width, Int(image.pointee.height) == canvasSize.height else {
             throw .invalidData(format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
+        }
+        if pipelined, index + 1 < frameCount {
+            // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
+            if snapshot == nil { snapshot = avifImageCreateEmpty() }
+            guard let copy = snapshot else {
+                throw .codecFailure(format: .avif, library: "libavif", message: "avifImageCreateEmpty: out of memory")
+            }
+            let r = avifImageCopy(copy, image, avifPlanesFlags(AVIF_PLANES_ALL.rawValue))
+            guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, nil, during: "avifImageCopy") }
+            prefetch.start(index: index + 1)
+            image = copy
         }
         if size == canvasSize {
             try AVIFDecoderSession.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
@@ -77,6 +110,14 @@ final class AVIFDecoderSession {
             try AVIFDecoderSession.convert(image, into: &canvas, premultiplied: false)
             canvas.copy(into: &buffer, size: size, format: format)
         }
+    }
+
+    static func frameError(_ r: avifResult, _ decoder: UnsafeMutablePointer<avifDecoder>, index: Int) -> AnimatedImageError {
+        let failure = AVIFResultError.make(r, decoder, during: "decoding frame \(index)")
+        if r == AVIF_RESULT_TRUNCATED_DATA {
+            return .truncated(format: .avif, completeFrames: index, reason: failure.description)
+        }
+        return failure
     }
 
     /// YUV(A) at any depth → RGBA8 straight (or premultiplied), honouring the image's
