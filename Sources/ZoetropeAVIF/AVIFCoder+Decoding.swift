@@ -18,9 +18,16 @@ extension AVIFCoder {
     func makeAVIFFrameSource(data: Data, options: DecodingOptions) throws(AnimatedImageError) -> AVIFFrameSource {
         let limits = options.limits
         guard !data.isEmpty else { throw .insufficientData(format: .avif, needed: 16, available: 0) }
-        try limits.checkAllocation(data.count, format: .avif)
-        let file = AVIFFileBytes(copying: data, count: data.count)
-        let container = try AVIFContainer.parse(UnsafeRawBufferPointer(file.buffer))
+        let parsed = data.withUnsafeBytes { raw in
+            Result { () throws(AnimatedImageError) -> AVIFContainer in try AVIFContainer.parse(raw) }
+        }
+        let container = try parsed.get()
+        // A file cut inside its last box (normally mdat) is padded with zeros to the size the
+        // box declares, because libavif 0.11 refuses sample tables that point past the end.
+        // Only frames whose data was really there are offered (see below).
+        let storedSize = max(data.count, container.cutBox?.end ?? 0)
+        try limits.checkAllocation(storedSize, format: .avif)
+        let file = data.withUnsafeBytes { AVIFFileBytes(copying: $0, count: storedSize) }
         for track in container.tracksToHide { file.hideBox(at: track.box.start) }
 
         // A sequence wins over a still item in the same file; a still-only file is a still.
@@ -45,15 +52,31 @@ extension AVIFCoder {
             throw .invalidData(format: .avif, reason: "the image has no size (\(canvas))")
         }
         try limits.checkSize(width: canvas.width, height: canvas.height, format: .avif)
-        let count = Int(decoder.imageCount)
+        var count = Int(decoder.imageCount)
         try limits.checkFrameCount(count, format: .avif)
         guard count > 0 else { throw .invalidData(format: .avif, reason: "the file holds no image") }
+        // A file cut short: keep the frames whose samples (and those they depend on) are all there.
+        var truncation: AnimatedImageError?
+        if container.cutBox != nil {
+            for i in 0..<count {
+                var extent = avifExtent()
+                let r = avifDecoderNthImageMaxExtent(session.decoder, UInt32(i), &extent)
+                let (end, overflow) = Int(clamping: extent.offset).addingReportingOverflow(extent.size)
+                if r != AVIF_RESULT_OK || overflow || end > data.count {
+                    let reason = "the file ends (at \(data.count) bytes) inside the data of frame \(i) of \(count)"
+                    guard i > 0 else { throw .truncated(format: .avif, completeFrames: 0, reason: reason) }
+                    truncation = .truncated(format: .avif, completeFrames: i, reason: reason)
+                    count = i
+                    break
+                }
+            }
+        }
         // The file copy, one RGBA frame (two when downsampling), and libavif's YUV(A) planes.
         let frameBytes = canvas.rgbaByteCount ?? .max
         let downsampling = options.outputSize(forCanvas: canvas) != canvas
         // YUV(A) planes: libavif's, plus Zoetrope's copy of them when pipelining.
         let planeBytes = (canvas.pixelCount ?? .max).multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1))
-        let total = [data.count, frameBytes, downsampling ? frameBytes : 0, planeBytes.overflow ? .max : planeBytes.partialValue]
+        let total = [storedSize, frameBytes, downsampling ? frameBytes : 0, planeBytes.overflow ? .max : planeBytes.partialValue]
             .reduce(0) { a, b in let (s, o) = a.addingReportingOverflow(b); return o ? .max : s }
         try limits.checkAllocation(total, format: .avif)
 
@@ -80,7 +103,8 @@ extension AVIFCoder {
         session.frameCount = count
         session.pipelined = pipelined && count > 1
         let info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
-                                 storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE)
+                                 storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
+                                 truncation: truncation)
         return AVIFFrameSource(info: info, options: options, session: session)
     }
 }

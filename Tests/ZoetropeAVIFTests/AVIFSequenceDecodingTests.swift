@@ -67,6 +67,18 @@ import Zoetrope
         #expect(f1.pixel(x: 9, y: 1) == [85, 255, 170, 255])
     }
 
+    @Test func twelveBitSequenceConvertsToEightBit() throws {
+        // 12-bit 0, 1365, 2730, 4095 are exactly 8-bit 0, 85, 170, 255.
+        let e = AVIFTestEncoder(width: 8, height: 8, depth: 12, withAlpha: true)
+        let data = try e.encode([e.halves([4095, 1365, 0, 4095], [2730, 0, 4095, 1365], durationMs: 125),
+                                 e.halves([0, 0, 0, 0], [0, 0, 0, 0], durationMs: 125)])
+        let source = try coder.makeFrameSource(data: data, options: .default)
+        #expect(source.info.frameDurations == [.milliseconds(125), .milliseconds(125)])
+        let frame = try source.decodeFrame(at: 0)
+        #expect(frame.pixel(x: 0, y: 7) == [255, 85, 0, 255])
+        #expect(frame.pixel(x: 7, y: 0) == [170, 0, 255, 85])
+    }
+
     @Test func tenBitAlphaConvertsToEightBit() throws {
         let e = AVIFTestEncoder(width: 8, height: 8, depth: 10, withAlpha: true)
         let data = try e.encode([e.halves([1023, 0, 0, 682], [0, 0, 1023, 341], durationMs: 50),
@@ -155,19 +167,31 @@ import Zoetrope
         #expect(frame.pixel(x: 7, y: 3) == [4, 5, 6, 7])
     }
 
-    @Test func cutFilesFailWithTypedErrors() throws {
+    @Test func cutFilesKeepTheirCompleteFrames() throws {
         let data = try Self.alphaSequence()
-        for length in stride(from: 0, to: data.count, by: max(1, data.count / 37)) {
-            let cut = data.prefix(length)
+        let whole = try coder.makeFrameSource(data: data, options: .default)
+        let frames = try (0..<3).map { try whole.decodeFrame(at: $0) }
+        var counts = Set<Int>()
+        for length in stride(from: data.count - 1, to: 0, by: -7) {
             do {
-                let source = try coder.makeFrameSource(data: cut, options: .default)
-                for i in 0..<source.info.frameCount { _ = try source.decodeFrame(at: i) }
+                let source = try coder.makeFrameSource(data: data.prefix(length), options: .default)
+                let n = source.info.frameCount
+                counts.insert(n)
+                #expect(n < 3, "length \(length)")
+                #expect(source.info.truncation == .truncated(format: .avif, completeFrames: n,
+                                                             reason: "the file ends (at \(length) bytes) inside the data of frame \(n) of 3"))
+                for i in 0..<n { #expect(try source.decodeFrame(at: i) == frames[i], "length \(length), frame \(i)") }
+                #expect(throws: source.info.truncation!) { try source.decodeFrame(at: n) }
             } catch let error as AnimatedImageError {
-                _ = error.description
-            } catch {
-                Issue.record("length \(length): untyped error \(error)")
+                // Cut before frame 0's data, or inside the boxes that describe the file.
+                switch error {
+                case .truncated(_, 0, _), .invalidData, .codecFailure, .insufficientData: break
+                default: Issue.record("length \(length): \(error)")
+                }
             }
         }
+        // Some cut lands after frame 0's data and some after frame 1's.
+        #expect(counts.isSuperset(of: [1, 2]))
     }
 
     @Test func libavifFailuresCarryItsMessage() throws {

@@ -15,6 +15,9 @@ struct AVIFContainer: Sendable {
     var movieTimescale: UInt32 = 0
     /// Every `moov/trak`, in file order.
     var tracks: [AVIFTrack] = []
+    /// A top-level box (normally `mdat`) that the end of the file cuts short, if any; its
+    /// `end` is where the box says it ends.
+    var cutBox: ISOBox?
 
     /// The first AV1 track that is not auxiliary (libavif's choice of colour track).
     var colourTrack: AVIFTrack? { tracks.first { $0.isColour } }
@@ -48,6 +51,7 @@ struct AVIFContainer: Sendable {
         if let cut, cut.type == ISOBox.code("meta") || cut.type == ISOBox.code("moov") || cut.type == ISOBox.code("ftyp") {
             throw .truncated(format: .avif, completeFrames: 0, reason: "the file ends inside its '\(cut.typeName)' box")
         }
+        c.cutBox = cut
         for box in top {
             switch box.type {
             case ISOBox.code("ftyp"):

@@ -8,6 +8,7 @@ enum ISOBoxScanner {
     /// `invalidData` error naming `parent` — except, when `tolerateTruncation` is set (the
     /// top level of a file that may have been cut short), the scan stops before it and
     /// reports the box as the second value so the caller can decide whether it mattered.
+    /// That box's `end` is where its size says it ends, past the end of `range`.
     static func boxes(in bytes: UnsafeRawBufferPointer, range: Range<Int>, parent: String,
                       tolerateTruncation: Bool = false) throws(AnimatedImageError) -> (boxes: [ISOBox], cut: ISOBox?) {
         var out: [ISOBox] = []
@@ -36,7 +37,9 @@ enum ISOBoxScanner {
             }
             let available = UInt64(range.upperBound - o)
             if size > available {
-                let box = ISOBox(type: type, start: o, payloadStart: o + header, end: range.upperBound)
+                let declaredEnd = UInt64(o).addingReportingOverflow(size)
+                let box = ISOBox(type: type, start: o, payloadStart: o + header,
+                                 end: declaredEnd.overflow || declaredEnd.partialValue > UInt64(Int.max) ? .max : Int(declaredEnd.partialValue))
                 if tolerateTruncation { return (out, box) }
                 throw .invalidData(format: .avif, reason: "box '\(box.typeName)' in '\(parent)' claims \(size) bytes but only \(available) remain")
             }

@@ -21,7 +21,7 @@ final class AVIFDecoderSession {
     var pipelined = false
     private lazy var prefetch = AVIFPrefetch(decoder: decoder)
     /// A copy of the current frame's YUV(A) planes, converted while the next frame decodes.
-    private var snapshot: UnsafeMutablePointer<avifImage>?
+    private let snapshot = AVIFPlaneCopy()
 
     /// Parses `file` (kept alive by the session) with libavif.
     init(file: AVIFFileBytes, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
@@ -44,7 +44,11 @@ final class AVIFDecoderSession {
         r = avifDecoderSetIOMemory(decoder, file.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), file.count)
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetIOMemory") }
         r = avifDecoderParse(decoder)
-        guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderParse") }
+        guard r == AVIF_RESULT_OK else {
+            let failure = AVIFResultError.make(r, decoder, during: "avifDecoderParse")
+            if r == AVIF_RESULT_TRUNCATED_DATA { throw .truncated(format: .avif, completeFrames: 0, reason: failure.description) }
+            throw failure
+        }
         let image = decoder.pointee.image.pointee
         let (bytes, overflow) = (Int(image.width) * Int(image.height))
             .multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
@@ -53,14 +57,13 @@ final class AVIFDecoderSession {
 
     deinit {
         if pipelined { _ = prefetch.wait() }
-        if let snapshot { avifImageDestroy(snapshot) }
         avifDecoderDestroy(decoder)
     }
 
     /// Bytes held: the file copy, the downsampling canvas and an estimate of the YUV(A)
     /// planes (libavif's and, when pipelining, Zoetrope's copy); dav1d's reference frames are not counted.
     var retainedByteCount: Int {
-        file.count + canvas.byteCount + (started ? planeBytes : 0) + (snapshot == nil ? 0 : planeBytes)
+        file.count + canvas.byteCount + (started ? planeBytes : 0) + snapshot.byteCount
     }
 
     /// Decodes frame `index` (sequentially when it follows the current one, else from the
@@ -89,21 +92,24 @@ final class AVIFDecoderSession {
             }
             currentIndex = index
         }
-        var image = decoder.pointee.image!
+        let image = decoder.pointee.image!
         guard Int(image.pointee.width) == canvasSize.width, Int(image.pointee.height) == canvasSize.height else {
             throw .invalidData(format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
         }
         if pipelined, index + 1 < frameCount {
             // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
-            if snapshot == nil { snapshot = avifImageCreateEmpty() }
-            guard let copy = snapshot else {
-                throw .codecFailure(format: .avif, library: "libavif", message: "avifImageCreateEmpty: out of memory")
-            }
-            let r = avifImageCopy(copy, image, avifPlanesFlags(AVIF_PLANES_ALL.rawValue))
-            guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, nil, during: "avifImageCopy") }
+            snapshot.copy(image)
             prefetch.start(index: index + 1)
-            image = copy
+            try snapshot.withImage { (copy) throws(AnimatedImageError) in
+                try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
+            }
+        } else {
+            try convert(image, into: &buffer, canvasSize: canvasSize, size: size, format: format)
         }
+    }
+
+    private func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
+                         size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
         if size == canvasSize {
             try AVIFDecoderSession.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
         } else {

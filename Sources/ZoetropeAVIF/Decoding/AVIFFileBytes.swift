@@ -3,9 +3,12 @@
 final class AVIFFileBytes {
     let buffer: UnsafeMutableRawBufferPointer
 
-    init(copying bytes: some Sequence<UInt8>, count: Int) {
+    /// Copies `bytes` into a buffer of `count` bytes (at least as many), zero-filling the rest.
+    init(copying bytes: UnsafeRawBufferPointer, count: Int) {
+        precondition(count >= bytes.count)
         buffer = .allocate(byteCount: max(count, 1), alignment: 16)
-        _ = buffer.initializeMemory(as: UInt8.self, from: bytes)
+        buffer.initializeMemory(as: UInt8.self, repeating: 0)
+        if let base = bytes.baseAddress { buffer.baseAddress!.copyMemory(from: base, byteCount: bytes.count) }
     }
 
     deinit { buffer.deallocate() }
