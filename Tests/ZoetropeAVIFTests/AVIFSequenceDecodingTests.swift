@@ -194,6 +194,31 @@ import Zoetrope
         #expect(counts.isSuperset(of: [1, 2]))
     }
 
+    @Test func corruptedContainersFailWithTypedErrors() throws {
+        // Deterministic single-byte corruptions across the boxes before mdat: every outcome is
+        // frames or an AnimatedImageError, never a crash or another error type.
+        let data = try Self.alphaSequence()
+        let mdat = data.firstRange(of: Data("mdat".utf8))!.lowerBound
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var failures = 0
+        for _ in 0..<300 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            var bad = data
+            let at = Int(state >> 33) % mdat
+            bad[at] ^= UInt8(truncatingIfNeeded: state >> 20) | 1
+            do {
+                let source = try coder.makeFrameSource(data: bad, options: .default)
+                for i in 0..<source.info.frameCount { _ = try source.decodeFrame(at: i) }
+            } catch is AnimatedImageError {
+                failures += 1
+            } catch {
+                Issue.record("byte \(at): untyped error \(error)")
+            }
+        }
+        // Enough of the corruptions hit something that matters for the test to mean anything.
+        #expect(failures > 30)
+    }
+
     @Test func libavifFailuresCarryItsMessage() throws {
         // A valid ftyp followed by garbage: libavif's own words come back.
         var data = Data(BoxBytes.ftyp("avif", ["avif", "mif1"]))
