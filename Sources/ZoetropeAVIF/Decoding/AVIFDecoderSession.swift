@@ -22,6 +22,8 @@ final class AVIFDecoderSession {
     private lazy var prefetch = AVIFPrefetch(decoder: decoder)
     /// A copy of the current frame's YUV(A) planes, converted while the next frame decodes.
     private let snapshot = AVIFPlaneCopy()
+    /// The frame `snapshot` holds, if any.
+    private var snapshotIndex: Int?
 
     /// Parses `file` (kept alive by the session) with libavif.
     init(file: AVIFFileBytes, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
@@ -69,6 +71,14 @@ final class AVIFDecoderSession {
     /// Decodes frame `index` (sequentially when it follows the current one, else from the
     /// nearest keyframe) and writes it as RGBA8 at `size` in `format`.
     func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
+        if snapshotIndex == index {
+            // Asked again for the frame just delivered while the next one decodes: reuse the copy.
+            try snapshot.withImage { (copy) throws(AnimatedImageError) in
+                try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
+            }
+            return
+        }
+        snapshotIndex = nil
         if pipelined, let done = prefetch.wait() {
             if done.result == AVIF_RESULT_OK {
                 currentIndex = done.index
@@ -99,6 +109,7 @@ final class AVIFDecoderSession {
         if pipelined, index + 1 < frameCount {
             // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
             snapshot.copy(image)
+            snapshotIndex = index
             prefetch.start(index: index + 1)
             try snapshot.withImage { (copy) throws(AnimatedImageError) in
                 try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
