@@ -41,6 +41,13 @@ import Zoetrope
         #expect(c.tracksToHide.map(\.id) == [2])
     }
 
+    @Test func colourTrackNeedsAnIDAndSamples() throws {
+        // As libavif does, skip an AV1 track without samples or without a track ID.
+        let c = try parse(B.file(tracks: [B.trak(id: 1, samples: 0), B.trak(id: 0), B.trak(id: 3)]))
+        #expect(c.colourTrack?.id == 3)
+        #expect(c.tracksToHide.map(\.id) == [1, 0])
+    }
+
     func meta(_ iref: [UInt8]) -> [UInt8] {
         B.fullBox("meta", version: 0, B.hdlr("pict") + B.fullBox("pitm", version: 0, B.u16(1)) + iref)
     }

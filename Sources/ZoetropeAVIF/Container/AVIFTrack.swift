@@ -29,8 +29,9 @@ struct AVIFTrack: Hashable, Sendable {
     /// The URN that marks an auxiliary image as alpha.
     static let alphaURN = "urn:mpeg:mpegB:cicp:systems:auxiliary:alpha"
 
-    /// An AV1 track that is not auxiliary: a candidate colour track.
-    var isColour: Bool { sampleEntry == ISOBox.code("av01") && auxiliaryFor == nil }
+    /// An AV1 track with an ID and samples that is not auxiliary: a candidate colour track
+    /// (the tests libavif applies when it picks one).
+    var isColour: Bool { sampleEntry == ISOBox.code("av01") && auxiliaryFor == nil && id != 0 && sampleCount > 0 }
 
     /// An AV1 auxiliary track of `colourID` that carries alpha (no `auxi`, as older writers
     /// produce, or `auxi` naming the alpha URN). A depth or other auxiliary track is not.
