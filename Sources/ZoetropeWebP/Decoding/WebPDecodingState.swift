@@ -1,0 +1,75 @@
+import Foundation
+import Zoetrope
+
+/// The mutable part of a `WebPFrameSource`: the composited canvas, which frame it shows,
+/// and the scratch raster for frames that blend.
+struct WebPDecodingState: Sendable {
+    var compositor: Compositor
+    /// The frame whose composited canvas `compositor` holds, nil after a failure or before
+    /// the first decode.
+    var current: Int?
+    private var scratch: [UInt8]
+
+    init(canvasSize: PixelSize, scratchPixels: Int) {
+        compositor = Compositor(size: canvasSize)
+        scratch = [UInt8](repeating: 0, count: scratchPixels * 4)
+    }
+
+    var byteCount: Int { compositor.byteCount + scratch.count }
+
+    /// The frames to decode to show `index`: on from the current frame when it is at or
+    /// after `index`'s key frame, else from that key frame.
+    func plan(for index: Int, frames: [WebPFrameEntry]) -> ClosedRange<Int> {
+        let key = frames[index].keyFrameIndex
+        if let current, current >= key, current < index { return (current + 1)...index }
+        return key...index
+    }
+
+    /// Brings the canvas to frame `index`.
+    mutating func advance(to index: Int, frames: [WebPFrameEntry], data: Data) throws {
+        if current == index { return }
+        let range = plan(for: index, frames: frames)
+        if range.lowerBound == frames[index].keyFrameIndex, current.map({ $0 + 1 }) != range.lowerBound {
+            compositor.reset()
+        }
+        current = nil
+        try data.withUnsafeBytes { (file: UnsafeRawBufferPointer) in
+            for i in range {
+                try render(frames[i], index: i, file: file)
+            }
+        }
+        current = index
+    }
+
+    private mutating func render(_ frame: WebPFrameEntry, index: Int, file: UnsafeRawBufferPointer) throws {
+        guard frame.payloadOffset >= 0, frame.payloadCount >= 0,
+              frame.payloadOffset + frame.payloadCount <= file.count else {
+            throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): image data outside the file")
+        }
+        let payload = UnsafeRawBufferPointer(rebasing: file[frame.payloadOffset..<frame.payloadOffset + frame.payloadCount])
+        let rect = compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
+        guard rect == frame.rect else {
+            throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): \(frame.rect) reaches outside the canvas")
+        }
+        if frame.drawsBySource {
+            try compositor.withCanvas { canvas in
+                let stride = canvas.bytesPerRow
+                try canvas.bytes.withUnsafeMutableBytes { raw in
+                    try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
+                                                    into: raw.baseAddress! + rect.y * stride + rect.x * 4,
+                                                    bytesPerRow: stride, frame: index)
+                }
+            }
+        } else {
+            let rowBytes = rect.width * 4
+            precondition(scratch.count >= rowBytes * rect.height, "scratch sized from the index")
+            try scratch.withUnsafeMutableBytes { raw in
+                try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
+                                                into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index)
+            }
+            scratch.withUnsafeBytes { raw in
+                compositor.draw(raw, bytesPerRow: rowBytes, rect: rect, blend: frame.blend)
+            }
+        }
+    }
+}
