@@ -118,8 +118,8 @@ struct WebPFrameIndex: Sendable {
         if state != WEBP_DEMUX_DONE || count < fullCount {
             let riffEnd = 8 + Int(base.load(fromByteOffset: 4, as: UInt32.self).littleEndian)
             truncation = .truncated(format: format, completeFrames: frames.count,
-                                    reason: "the file has \(count) bytes but its RIFF header declares \(riffEnd)"
-                                        + (frames.count < declaredFrames ? "; frame \(frames.count) is incomplete" : ""))
+                                    reason: "the file has \(count) bytes but its RIFF header declares \(riffEnd); "
+                                        + "frame \(frames.count) onwards is missing or incomplete")
         }
         guard !frames.isEmpty else {
             throw truncation ?? AnimatedImageError.invalidData(format: format, reason: "the file holds no frame")
