@@ -26,6 +26,7 @@ import Zoetrope
         let index = try WebPFrameIndex(data: try Self.makeFile(), limits: .default)
         #expect(index.frames.map(\.isKeyFrame) == [true, false, false, true, false, false, true, false])
         #expect(index.frames.map(\.keyFrameIndex) == [0, 0, 0, 3, 3, 3, 6, 6])
+        #expect(try WebPCoder().keyFrameIndices(in: try Self.makeFile()) == [0, 3, 6])
     }
 
     @Test func seekingDecodesFromTheNearestKeyFrameOrTheCurrentFrame() throws {

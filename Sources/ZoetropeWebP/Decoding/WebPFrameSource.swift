@@ -21,12 +21,15 @@ final class WebPFrameSource: FrameSource {
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try WebPFrameIndex(data: data, limits: options.limits)
-        // Canvas + scratch for the largest non-overwriting frame, checked before either exists.
+        // Checked before anything is allocated: the canvas, the scratch raster for the
+        // largest blending frame, and libwebp's working memory for the largest frame,
+        // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
         let scratchPixels = index.frames.lazy.filter { !$0.drawsBySource }
             .map { $0.rect.width * $0.rect.height }.max() ?? 0
-        let canvasBytes = index.canvasSize.rgbaByteCount ?? .max
-        let (total, overflow) = canvasBytes.addingReportingOverflow(scratchPixels * 4)
-        try options.limits.checkAllocation(overflow ? .max : total, format: .webp)
+        let largestFrame = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
+        try options.limits.checkAllocation(
+            WebPFrameSource.sessionBytes(canvas: index.canvasSize, scratchPixels: scratchPixels, decoderPixels: largestFrame),
+            format: .webp)
         self.data = data
         self.options = options
         self.frames = index.frames
@@ -36,6 +39,14 @@ final class WebPFrameSource: FrameSource {
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
             hasAlpha: index.hasAlpha, truncation: index.truncation)
         self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, scratchPixels: scratchPixels))
+    }
+
+    /// Canvas + scratch + decoder estimate in bytes, saturating at `Int.max`.
+    static func sessionBytes(canvas: PixelSize, scratchPixels: Int, decoderPixels: Int) -> Int {
+        let canvasBytes = canvas.rgbaByteCount ?? .max
+        let (a, o1) = canvasBytes.addingReportingOverflow(scratchPixels * 4)
+        let (b, o2) = a.addingReportingOverflow(decoderPixels * 4)
+        return o1 || o2 ? .max : b
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
