@@ -62,6 +62,30 @@ import Zoetrope
         }
     }
 
+    @Test func decodesFromADataSliceAtAnOddOffset() throws {
+        let pixels = Self.checker(5, 3)
+        let padded = Data([1, 2, 3]) + (try WebPFixture.still(pixels))
+        let slice = padded[3...]
+        #expect(try WebPCoder().makeFrameSource(data: slice, options: .default).decodeFrame(at: 0) == pixels)
+    }
+
+    @Test func animationWithoutAnimChunkIsRejected() throws {
+        // The container spec requires ANIM before the frames; libwebp's demuxer (and so
+        // Chromium) refuses the file, and the error says why.
+        let file = try WebPFixture.animation(canvas: PixelSize(width: 2, height: 2), frames: [
+            .init(pixels: WebPFixture.solid(2, 2, (1, 2, 3, 255))), .init(pixels: WebPFixture.solid(2, 2, (3, 2, 1, 255))),
+        ], loopCount: 0)
+        let anim = try #require(WebPFixture.chunkOffsets(file, "ANIM").first)
+        var stripped = file
+        stripped.removeSubrange(anim..<anim + 14)
+        let riff = UInt32(stripped.count - 8)
+        stripped.replaceSubrange(4..<8, with: [UInt8(riff & 0xFF), UInt8(riff >> 8 & 0xFF), UInt8(riff >> 16 & 0xFF), UInt8(riff >> 24)])
+        #expect(throws: AnimatedImageError.invalidData(
+            format: .webp, reason: "an animation (ANMF frames) without the ANIM chunk that must precede them")) {
+            try WebPCoder().makeFrameSource(data: stripped, options: .default)
+        }
+    }
+
     @Test func metadataChunksAreSkipped() throws {
         let frames: [WebPFixture.Frame] = [
             .init(pixels: Self.checker(6, 6, alpha: 128)),

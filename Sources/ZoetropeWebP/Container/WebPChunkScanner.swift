@@ -64,6 +64,7 @@ enum WebPChunkScanner {
         var canvas: PixelSize?
         var frameIndex = 0
         var isAnimated = false
+        var sawAnim = false
         while off + 8 <= end {
             let tag = fourCC(b, off)
             let size = le32(b, off + 4)
@@ -82,8 +83,12 @@ enum WebPChunkScanner {
                 canvas = PixelSize(width: 1 + le24(b, off + 12), height: 1 + le24(b, off + 15))
             case "ANIM":
                 guard size >= 6 else { return problem("ANIM chunk of \(size) bytes, expected 6") }
+                sawAnim = true
             case "ANMF":
                 guard isAnimated else { return problem("frame \(frameIndex): ANMF chunk in a file without the animation flag") }
+                guard sawAnim else {
+                    return Problem(reason: "an animation (ANMF frames) without the ANIM chunk that must precede them")
+                }
                 guard size >= 16 + 8 else { return problem("frame \(frameIndex): ANMF chunk of \(size) bytes holds no image") }
                 let x = 2 * le24(b, off + 8), y = 2 * le24(b, off + 11)
                 let imageStart = off + 24, imageEnd = off + 8 + size

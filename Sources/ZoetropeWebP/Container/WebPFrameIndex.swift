@@ -116,7 +116,7 @@ struct WebPFrameIndex: Sendable {
 
         var truncation: AnimatedImageError?
         if state != WEBP_DEMUX_DONE || count < fullCount {
-            let riffEnd = 8 + Int(base.load(fromByteOffset: 4, as: UInt32.self).littleEndian)
+            let riffEnd = 8 + Int(base.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
             truncation = .truncated(format: format, completeFrames: frames.count,
                                     reason: "the file has \(count) bytes but its RIFF header declares \(riffEnd); "
                                         + "frame \(frames.count) onwards is missing or incomplete")

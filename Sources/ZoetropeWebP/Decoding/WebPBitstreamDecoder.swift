@@ -7,13 +7,14 @@ enum WebPBitstreamDecoder {
     /// Decodes `payload` as straight-alpha RGBA8 into `destination`: `height` rows of
     /// `width` pixels, `bytesPerRow` apart. The frame must be exactly `width`×`height`.
     static func decode(_ payload: UnsafeRawBufferPointer, width: Int, height: Int,
-                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int, frame: Int) throws {
+                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int, frame: Int,
+                       threads: Bool = false) throws {
         var config = WebPDecoderConfig()
         // WebPInitDecoderConfig() is a static inline over this versioned entry point.
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {
             throw AnimatedImageError.codecFailure(format: .webp, library: "libwebp", message: "decoder ABI version mismatch")
         }
-        config.options.use_threads = 0
+        config.options.use_threads = threads ? 1 : 0
         config.output.colorspace = MODE_RGBA
         config.output.is_external_memory = 1
         config.output.width = Int32(width)

@@ -8,11 +8,17 @@ struct WebPDecodingState: Sendable {
     /// The frame whose composited canvas `compositor` holds, nil after a failure or before
     /// the first decode.
     var current: Int?
-    private var scratch: [UInt8]
+    /// Allocated at the first blending frame, at the size the limits were checked for
+    /// (the largest blending frame), so files that never blend never pay for it.
+    private var scratch: [UInt8] = []
+    private let scratchBytes: Int
+    /// libwebp decoder threads (`use_threads`): only when the caller asks for more than one.
+    private let useThreads: Bool
 
-    init(canvasSize: PixelSize, scratchPixels: Int) {
+    init(canvasSize: PixelSize, scratchPixels: Int, useThreads: Bool) {
         compositor = Compositor(size: canvasSize)
-        scratch = [UInt8](repeating: 0, count: scratchPixels * 4)
+        scratchBytes = scratchPixels * 4
+        self.useThreads = useThreads
     }
 
     var byteCount: Int { compositor.byteCount + scratch.count }
@@ -57,15 +63,18 @@ struct WebPDecodingState: Sendable {
                 try canvas.bytes.withUnsafeMutableBytes { raw in
                     try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
                                                     into: raw.baseAddress! + rect.y * stride + rect.x * 4,
-                                                    bytesPerRow: stride, frame: index)
+                                                    bytesPerRow: stride, frame: index, threads: useThreads)
                 }
             }
         } else {
             let rowBytes = rect.width * 4
+            if scratch.isEmpty {
+                scratch = [UInt8](repeating: 0, count: scratchBytes)
+            }
             precondition(scratch.count >= rowBytes * rect.height, "scratch sized from the index")
             try scratch.withUnsafeMutableBytes { raw in
                 try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
-                                                into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index)
+                                                into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index, threads: useThreads)
             }
             scratch.withUnsafeBytes { raw in
                 compositor.draw(raw, bytesPerRow: rowBytes, rect: rect, blend: frame.blend)

@@ -4,7 +4,9 @@ import Zoetrope
 
 /// A decoding session over one WebP file, still or animated.
 ///
-/// Frames are decoded one at a time with libwebp's still decoder and composited by
+/// Frames are decoded one at a time with libwebp's still decoder (single-threaded unless
+/// `DecodingOptions.threadCount` asks for more: measured on a shared 2-core machine, its
+/// worker thread costs more CPU than it saves) and composited by
 /// Zoetrope's `Compositor`: memory is one canvas plus one frame-sized scratch raster,
 /// whatever the frame count. Frames that overwrite their rectangle (key frames, "do not
 /// blend", opaque lossy) decode straight into the canvas.
@@ -38,7 +40,8 @@ final class WebPFrameSource: FrameSource {
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
             hasAlpha: index.hasAlpha, truncation: index.truncation)
-        self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, scratchPixels: scratchPixels))
+        self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, scratchPixels: scratchPixels,
+                                                  useThreads: (options.threadCount ?? 1) > 1))
     }
 
     /// Canvas + scratch + decoder estimate in bytes, saturating at `Int.max`.
