@@ -51,29 +51,60 @@ done
 python3 - "$RESULTS" <<'PY'
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
-names = {"webp-c": "C ref (WebPAnimDecoder)", "zoetrope-webp": "Zoetrope", "pillow": "Pillow"}
+decoders = ["webp-c", "zoetrope-webp", "pillow"]
 files = []
 for r in rows:
     if r["file"] not in files: files.append(r["file"])
+def med(f, d, key):
+    return statistics.median(key(r) for r in rows if r["file"] == f and r["decoder"] == d)
 print()
-print("| input | C ref fps | Zoetrope fps | Pillow fps | Zoetrope/C | Zoetrope/Pillow | first frame ms (C / Z / Pillow) | max RSS MB (C / Z) | checksums |")
+print("Wall clock (fps = frames decoded per second, median of the rounds):")
+print("| input | C ref fps | Zoetrope fps | Pillow fps | Zoetrope/C | Zoetrope/Pillow | first frame ms (C / Z / Pillow) | max RSS MB (C / Z / Pillow) | checksums |")
 print("|---|---:|---:|---:|---:|---:|---|---|---|")
 for f in files:
-    m, ff, rss, sums = {}, {}, {}, {}
-    for d in names:
-        rs = [r for r in rows if r["file"] == f and r["decoder"] == d]
-        if not rs: continue
-        m[d] = statistics.median(r["fps"] for r in rs)
-        ff[d] = statistics.median(r["first_frame_ms"] for r in rs)
-        rss[d] = statistics.median(r["maxrss_kb"] for r in rs) / 1024
-        sums[d] = {r["checksum"] for r in rs}
-    same = "identical" if len(set().union(*sums.values())) == 1 else "DIFFER: " + str(sums)
-    name = f.rsplit("/", 1)[-1]
-    print(f"| {name} | {m['webp-c']:.1f} | {m['zoetrope-webp']:.1f} | {m['pillow']:.1f} | "
+    m = {d: med(f, d, lambda r: r["fps"]) for d in decoders}
+    ff = {d: med(f, d, lambda r: r["first_frame_ms"]) for d in decoders}
+    rss = {d: med(f, d, lambda r: r["maxrss_kb"]) / 1024 for d in decoders}
+    sums = {r["checksum"] for r in rows if r["file"] == f}
+    same = "identical" if len(sums) == 1 else "DIFFER " + ",".join(sorted(sums))
+    print(f"| {f.rsplit('/', 1)[-1]} | {m['webp-c']:.1f} | {m['zoetrope-webp']:.1f} | {m['pillow']:.1f} | "
           f"{m['zoetrope-webp']/m['webp-c']:.2f} | {m['zoetrope-webp']/m['pillow']:.2f} | "
-          f"{ff['webp-c']:.2f} / {ff['zoetrope-webp']:.2f} / {ff['pillow']:.2f} | {rss['webp-c']:.1f} / {rss['zoetrope-webp']:.1f} | {same} |")
+          f"{ff['webp-c']:.2f} / {ff['zoetrope-webp']:.2f} / {ff['pillow']:.2f} | "
+          f"{rss['webp-c']:.1f} / {rss['zoetrope-webp']:.1f} / {rss['pillow']:.1f} | {same} |")
+print()
+print("CPU time (frames per CPU-second of the whole process, median; less sensitive to other load):")
+print("| input | C ref | Zoetrope | Pillow | Zoetrope/C | Zoetrope/Pillow |")
+print("|---|---:|---:|---:|---:|---:|")
+for f in files:
+    c = {d: med(f, d, lambda r: r["frames"] * r["loops"] / max(r["cpu_s"], 1e-9)) for d in decoders}
+    print(f"| {f.rsplit('/', 1)[-1]} | {c['webp-c']:.1f} | {c['zoetrope-webp']:.1f} | {c['pillow']:.1f} | "
+          f"{c['zoetrope-webp']/c['webp-c']:.2f} | {c['zoetrope-webp']/c['pillow']:.2f} |")
 PY
 
 echo
 echo "== seeking: decodeFrame(at: t) after sitting on another random frame, vs decoding key(t)…t and 0…t one by one (medians, ms)"
 for s in $SETS; do "$WORK/bench-webp" --seek "$SEEKS" "$IN/$s.webp"; done
+
+# Instructions executed (valgrind's callgrind): a count that does not move with the load
+# other programs put on the machine. Per loop = (count at K2 loops - count at K1 loops) /
+# (K2 - K1), so process start-up (Swift runtime vs plain C) cancels out; big.webp runs
+# one loop only (start-up is noise next to 60 1080p frames). INSTR=0 skips this.
+if [[ "${INSTR:-1}" == 1 ]] && command -v valgrind >/dev/null; then
+  declare -A IK=([small]="2 12" [timer]="1 3" [big]="1")
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | sed -n 's/.*Collected : *//p'; }
+  echo
+  echo "== instructions executed per decode of every frame (callgrind)"
+  echo "| input | C ref | Zoetrope | Zoetrope/C |"
+  echo "|---|---:|---:|---:|"
+  for s in $SETS; do
+    f="$IN/$s.webp"
+    read -r k1 k2 <<<"${IK[$s]:-1}"
+    if [[ -n "${k2:-}" ]]; then
+      c=$(( ($(count "$WORK/ref/webp_anim" -k "$k2" "$f") - $(count "$WORK/ref/webp_anim" -k "$k1" "$f")) / (k2 - k1) ))
+      z=$(( ($(count "$WORK/bench-webp" -k "$k2" "$f") - $(count "$WORK/bench-webp" -k "$k1" "$f")) / (k2 - k1) ))
+    else
+      c=$(count "$WORK/ref/webp_anim" -k 1 "$f"); z=$(count "$WORK/bench-webp" -k 1 "$f")
+    fi
+    python3 -c "print(f'| $s.webp | {$c:,} | {$z:,} | {$z/$c:.2f} |')"
+  done
+fi
