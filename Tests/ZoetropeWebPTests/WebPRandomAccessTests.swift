@@ -59,6 +59,53 @@ import Zoetrope
         #expect(expected[6].pixel(x: 4, y: 0) == [0, 90, 90, 200])
     }
 
+    @Test func independentFramesSkipTheCanvasAndStillAgreeWithLibwebp() throws {
+        // Frames 0, 1, 4 and 5 are full-canvas key frames followed by another (or the end):
+        // they decode straight into the caller's buffer. Frame 3 blends over frame 2, so
+        // frame 2 must go through the canvas, also when reached by seeking after frame 5.
+        var gradient = PixelBuffer(width: 12, height: 8)
+        for y in 0..<8 { for x in 0..<12 { gradient.setPixel(x: x, y: y, [UInt8(x * 20), UInt8(y * 30), 77, 255]) } }
+        var translucent = gradient
+        for y in 0..<8 { for x in 0..<12 { translucent.setPixel(x: x, y: y, [UInt8(x * 20), 40, 200, UInt8(30 * x % 256)]) } }
+        let file = try WebPFixture.animation(canvas: PixelSize(width: 12, height: 8), frames: [
+            .init(pixels: gradient, lossyQuality: 70),
+            .init(pixels: translucent, blend: .source),
+            .init(pixels: WebPFixture.solid(12, 8, (9, 99, 199, 255))),
+            .init(pixels: WebPFixture.solid(4, 4, (250, 0, 0, 255)), x: 2, y: 2),
+            .init(pixels: translucent, blend: .source, lossyQuality: 80),
+            .init(pixels: gradient),
+        ])
+        let reference = try WebPFixture.referenceFrames(file)
+        let source = try WebPCoder().makeFrameSource(data: file, options: .default)
+        var buffer = PixelBuffer()
+        for pass in 0..<2 { // the second pass starts a new play after frame 5
+            for i in 0..<6 {
+                try source.decodeFrame(at: i, into: &buffer)
+                #expect(buffer.bytes == reference[i], "pass \(pass) frame \(i)")
+            }
+        }
+        for i in [3, 5, 3, 2, 0, 3, 1, 4, 3] {
+            try source.decodeFrame(at: i, into: &buffer)
+            #expect(buffer.bytes == reference[i], "seek to \(i)")
+        }
+        // The canvas path (premultiplied output) gives the same frames.
+        let premultiplied = try WebPCoder().makeFrameSource(data: file, options: DecodingOptions(pixelFormat: .rgba8Premultiplied))
+        for i in 0..<6 {
+            let frame = try premultiplied.decodeFrame(at: i)
+            var expected = PixelBuffer(width: 12, height: 8)
+            expected.bytes = reference[i]
+            expected.premultiplyAlpha()
+            #expect(frame.bytes == expected.bytes, "premultiplied frame \(i)")
+        }
+        // Which path ran: after frame 0 the canvas holds nothing (it was skipped); after
+        // frame 2 it holds frame 2.
+        let probe = try #require(try WebPCoder().makeFrameSource(data: file, options: .default) as? WebPFrameSource)
+        _ = try probe.decodeFrame(at: 0)
+        #expect(probe.framesToDecode(for: 0) == 1)
+        _ = try probe.decodeFrame(at: 2)
+        #expect(probe.framesToDecode(for: 2) == 0)
+    }
+
     @Test func memoryIsOneCanvasPlusOneScratchFrame() throws {
         let source = try WebPCoder().makeFrameSource(data: try Self.makeFile(), options: .default)
         for i in 0..<8 { _ = try source.decodeFrame(at: i) }

@@ -16,10 +16,6 @@ enum WebPChunkScanner {
         var frameIndex: Int?
     }
 
-    static func le16(_ b: UnsafeRawBufferPointer, _ o: Int) -> Int {
-        Int(b[o]) | Int(b[o + 1]) << 8
-    }
-
     static func le24(_ b: UnsafeRawBufferPointer, _ o: Int) -> Int {
         Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16
     }

@@ -35,7 +35,10 @@ struct WebPDecodingState: Sendable {
     mutating func advance(to index: Int, frames: [WebPFrameEntry], data: Data) throws {
         if current == index { return }
         let range = plan(for: index, frames: frames)
-        if range.lowerBound == frames[index].keyFrameIndex, current.map({ $0 + 1 }) != range.lowerBound {
+        // Starting afresh from a key frame: clear the canvas, unless that key frame covers
+        // all of it (it overwrites every pixel; a stale pending disposal is harmless then).
+        if range.lowerBound == frames[index].keyFrameIndex, current.map({ $0 + 1 }) != range.lowerBound,
+           frames[range.lowerBound].rect != compositor.bounds {
             compositor.reset()
         }
         current = nil
@@ -47,12 +50,43 @@ struct WebPDecodingState: Sendable {
         current = index
     }
 
-    private mutating func render(_ frame: WebPFrameEntry, index: Int, file: UnsafeRawBufferPointer) throws {
+    /// Whether frame `index` can be decoded straight into the caller's buffer, skipping
+    /// the canvas and the copy out of it: a key frame covering the whole canvas, followed
+    /// by another (or by the end, after which a new play starts from a cleared canvas), so
+    /// no later frame in sequence needs this one on the canvas.
+    func canDecodeDirectly(_ index: Int, frames: [WebPFrameEntry]) -> Bool {
+        let full = compositor.bounds
+        guard frames[index].isKeyFrame, frames[index].rect == full else { return false }
+        return index + 1 == frames.count || (frames[index + 1].isKeyFrame && frames[index + 1].rect == full)
+    }
+
+    /// Decodes a frame for which `canDecodeDirectly` holds into `output` (full canvas size,
+    /// straight alpha). The canvas no longer shows a known frame afterwards.
+    mutating func decodeDirectly(_ index: Int, frames: [WebPFrameEntry], data: Data, into output: inout PixelBuffer) throws {
+        current = nil
+        let frame = frames[index]
+        output.format = .rgba8
+        output.reshape(width: frame.rect.width, height: frame.rect.height)
+        let stride = output.bytesPerRow, threads = useThreads
+        try data.withUnsafeBytes { (file: UnsafeRawBufferPointer) in
+            let payload = try WebPDecodingState.payload(of: frame, index: index, in: file)
+            try output.bytes.withUnsafeMutableBytes { raw in
+                try WebPBitstreamDecoder.decode(payload, width: frame.rect.width, height: frame.rect.height,
+                                                into: raw.baseAddress!, bytesPerRow: stride, frame: index, threads: threads)
+            }
+        }
+    }
+
+    private static func payload(of frame: WebPFrameEntry, index: Int, in file: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
         guard frame.payloadOffset >= 0, frame.payloadCount >= 0,
               frame.payloadOffset + frame.payloadCount <= file.count else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): image data outside the file")
         }
-        let payload = UnsafeRawBufferPointer(rebasing: file[frame.payloadOffset..<frame.payloadOffset + frame.payloadCount])
+        return UnsafeRawBufferPointer(rebasing: file[frame.payloadOffset..<frame.payloadOffset + frame.payloadCount])
+    }
+
+    private mutating func render(_ frame: WebPFrameEntry, index: Int, file: UnsafeRawBufferPointer) throws {
+        let payload = try WebPDecodingState.payload(of: frame, index: index, in: file)
         let rect = compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
         guard rect == frame.rect else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): \(frame.rect) reaches outside the canvas")

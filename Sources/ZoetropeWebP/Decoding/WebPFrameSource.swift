@@ -9,7 +9,9 @@ import Zoetrope
 /// worker thread costs more CPU than it saves) and composited by
 /// Zoetrope's `Compositor`: memory is one canvas plus one frame-sized scratch raster,
 /// whatever the frame count. Frames that overwrite their rectangle (key frames, "do not
-/// blend", opaque lossy) decode straight into the canvas.
+/// blend", opaque lossy) decode straight into the canvas; a full-canvas key frame followed
+/// by another (a file of independent frames) decodes straight into the caller's buffer,
+/// with no canvas copy at all.
 ///
 /// Random access restarts from the nearest earlier key frame (precomputed when the file
 /// is indexed), or continues from the frame last decoded when that is closer, so seeking
@@ -57,9 +59,14 @@ final class WebPFrameSource: FrameSource {
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
         let size = outputSize, format = options.pixelFormat
+        let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { s in
-            try s.advance(to: index, frames: frames, data: data)
-            s.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            if direct && s.current != index && s.canDecodeDirectly(index, frames: frames) {
+                try s.decodeDirectly(index, frames: frames, data: data, into: &buffer)
+            } else {
+                try s.advance(to: index, frames: frames, data: data)
+                s.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            }
         }
     }
 
