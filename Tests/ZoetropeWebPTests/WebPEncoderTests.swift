@@ -53,6 +53,23 @@ import Zoetrope
         }
     }
 
+    @Test func identicalFramesMergeAndASingleFrameIsAStill() throws {
+        let a = Self.canvases()[0], b = Self.canvases()[1]
+        let merged = try WebPEncoder().encode([
+            EncodingFrame(pixels: a, duration: .milliseconds(30)), EncodingFrame(pixels: a, duration: .milliseconds(40)),
+            EncodingFrame(pixels: b, duration: .milliseconds(50)),
+        ], canvasSize: a.size, options: EncodingOptions())
+        let info = try WebPCoder().makeFrameSource(data: merged, options: .default).info
+        #expect(info.frameDurations == [.milliseconds(70), .milliseconds(50)])
+
+        let still = try WebPEncoder().encode([EncodingFrame(pixels: a, duration: .milliseconds(30))],
+                                             canvasSize: a.size, options: EncodingOptions())
+        #expect(WebPCoder().sniff(still) == .match(.webp, .still))
+        let source = try WebPCoder().makeFrameSource(data: still, options: .default)
+        #expect(source.info.frameDurations == [.zero])
+        #expect(try source.decodeFrame(at: 0) == a)
+    }
+
     @Test func rejectsWhatWebPCannotStore() throws {
         let frame = EncodingFrame(pixels: PixelBuffer(width: 2, height: 2), duration: .milliseconds(10))
         let size = PixelSize(width: 2, height: 2)
