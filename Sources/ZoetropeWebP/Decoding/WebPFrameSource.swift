@@ -4,11 +4,11 @@ import Zoetrope
 
 /// A decoding session over one WebP file, still or animated.
 ///
-/// Frames are decoded one at a time with libwebp's still decoder (single-threaded unless
-/// `DecodingOptions.threadCount` asks for more: measured on a shared 2-core machine, its
-/// worker thread costs more CPU than it saves) and composited by
+/// Frames are decoded one at a time with libwebp's still decoder and composited by
 /// Zoetrope's `Compositor`: memory is one canvas plus one frame-sized scratch raster,
-/// whatever the frame count. Frames that overwrite their rectangle (key frames, "do not
+/// whatever the frame count. Decoding is single-threaded unless `DecodingOptions.threadCount`
+/// asks for more (measured on a shared 2-core machine, libwebp's worker thread cost more
+/// than it saved). Frames that overwrite their rectangle (key frames, "do not
 /// blend", opaque lossy) decode straight into the canvas; a full-canvas key frame followed
 /// by another (a file of independent frames) decodes straight into the caller's buffer,
 /// with no canvas copy at all.
