@@ -100,6 +100,15 @@ import Zoetrope
         #expect(try coder.makeFrameSource(data: file, options: DecodingOptions(limits: Limits(maxAllocationBytes: 2112))).info.frameCount == 3)
     }
 
+    @Test func stillWhoseCanvasDisagreesWithItsImageIsRejected() throws {
+        var file = try WebPFixture.still(WebPFixture.solid(6, 4, (10, 20, 30, 128)), lossyQuality: 80)
+        let vp8x = try #require(WebPFixture.chunkOffsets(file, "VP8X").first)
+        file[vp8x + 12] = 6 // canvas width 1 + 6 = 7, the image is 6 wide
+        #expect(throws: AnimatedImageError.invalidData(format: .webp, reason: "the still image is 6×4 but the VP8X canvas is 7×4")) {
+            try WebPCoder().makeFrameSource(data: file, options: .default)
+        }
+    }
+
     @Test func garbageIsATypedError() throws {
         let coder = WebPCoder()
         #expect(throws: AnimatedImageError.insufficientData(format: .webp, needed: 12, available: 4)) {
