@@ -100,15 +100,9 @@ import Zoetrope
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         #expect(source.info.hasAlpha == true)
         #expect(try source.decodeFrame(at: 0).bytes == reference[0])
-        let f1 = try source.decodeFrame(at: 1).bytes
-        #expect(maxChannelDifference(f1, reference[1]) <= 1)
+        let frame1 = try source.decodeFrame(at: 1)
+        #expect(frame1.maxChannelDifference(from: reference[1]) <= 1)
+        let f1 = frame1.bytes
         #expect(stride(from: 3, to: f1.count, by: 4).allSatisfy { f1[$0] == reference[1][$0] })
-    }
-}
-
-extension PixelBuffer {
-    static func premultiplied(_ p: [UInt8]) -> [UInt8] {
-        let a = Int(p[3])
-        return [UInt8((Int(p[0]) * a + 127) / 255), UInt8((Int(p[1]) * a + 127) / 255), UInt8((Int(p[2]) * a + 127) / 255), p[3]]
     }
 }
