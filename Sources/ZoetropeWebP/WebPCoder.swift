@@ -32,6 +32,6 @@ public struct WebPCoder: AnimatedImageCoder {
     }
 
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .webp, feature: "decoding (WebPCoder is being written)")
+        try WebPFrameSource(data: data, options: options)
     }
 }
