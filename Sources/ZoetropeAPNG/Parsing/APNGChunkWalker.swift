@@ -29,7 +29,7 @@ struct APNGChunkWalker {
     private var frames: [APNGFrame] = []
     private var pending: APNGFrame?
     private var pendingHasData = false
-    private var sawFrameChunk = false
+    private var cleanBreak = false
 
     init(bytes: UnsafeRawBufferPointer, limits: Limits) {
         self.bytes = bytes
@@ -50,7 +50,11 @@ struct APNGChunkWalker {
         var sawIEND = false
         var breakReason: String?
         while !sawIEND {
-            guard offset < bytes.count else { breakReason = "the file ends before IEND"; break }
+            guard offset < bytes.count else {
+                breakReason = "the file ends before IEND"
+                cleanBreak = true
+                break
+            }
             guard offset + 8 <= bytes.count else { breakReason = "a chunk header is cut short"; break }
             let length = PNGHeader.be32(bytes, offset)
             let type = PNGHeader.be32(bytes, offset + 4)
@@ -134,7 +138,10 @@ struct APNGChunkWalker {
 
     private mutating func visitAcTL(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
         guard idatState == .before else { return } // after IDAT: not an APNG (the chunk is ignored)
-        guard crcMatches(PNGChunkType.acTL, p, storedCRC) else { return fail("acTL CRC mismatch") }
+        guard crcMatches(PNGChunkType.acTL, p, storedCRC) else {
+            numFrames = 0 // an animation was meant, but its control chunk is damaged
+            return fail("acTL CRC mismatch")
+        }
         guard numFrames == nil else { return fail("more than one acTL chunk") }
         guard p.count == 8 else {
             numFrames = 0
@@ -147,7 +154,6 @@ struct APNGChunkWalker {
     }
 
     private mutating func visitFcTL(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) throws(AnimatedImageError) {
-        sawFrameChunk = true
         guard !animationIgnored, animationError == nil, let h = header else { return }
         guard crcMatches(PNGChunkType.fcTL, p, storedCRC) else { return fail("fcTL CRC mismatch") }
         guard p.count == 26 else { return fail("fcTL is \(p.count) bytes, must be 26") }
@@ -181,7 +187,6 @@ struct APNGChunkWalker {
     }
 
     private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
-        sawFrameChunk = true
         guard !animationIgnored, animationError == nil else { return }
         guard p.count >= 4 else { return fail("fdAT is \(p.count) bytes, must be at least 4") }
         let sequenceCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: p[0..<4]),
@@ -236,8 +241,8 @@ struct APNGChunkWalker {
             if let breakReason { throw .truncated(format: .png, completeFrames: 0, reason: breakReason) }
             throw .invalidData(format: .png, reason: "no IDAT chunk: the file holds no image")
         }
-        if idatState == .inside, let breakReason {
-            // The still image (and so everything) may be incomplete.
+        if idatState == .inside, !cleanBreak, let breakReason {
+            // The still image (and so everything) is cut inside its data.
             throw .truncated(format: .png, completeFrames: 0, reason: breakReason)
         }
         let canvas = header.size
@@ -247,7 +252,6 @@ struct APNGChunkWalker {
                               idatRun: idatStart..<idatEnd, frames: [still], format: .png,
                               numPlays: nil, fallbackReason: nil, truncation: nil)
         guard let numFrames, !animationIgnored else {
-            if sawFrameChunk, !animationIgnored { index.fallbackReason = "fcTL/fdAT chunks without acTL" }
             if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
             return index
         }
@@ -256,6 +260,12 @@ struct APNGChunkWalker {
                 if let p = pending {
                     if pendingHasData { frames.append(p) } else { fail("the last fcTL has no image data") }
                 }
+            } else if cleanBreak, let p = pending, pendingHasData {
+                // The file stops between chunks: the last frame's chunks are whole, so it
+                // is kept; if its data is incomplete, decoding it reports that.
+                frames.append(p)
+            }
+            if sawIEND {
                 if animationError == nil, frames.count != Int(numFrames) {
                     fail("acTL says \(numFrames) frames, the file has \(frames.count)")
                 }
