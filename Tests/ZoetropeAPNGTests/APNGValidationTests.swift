@@ -183,11 +183,25 @@ import ZoetropeTestSupport
         }
     }
 
-    @Test func badIDATCRCIsInvalidData() throws {
+    @Test func badIDATCRCIsALibpngFailureWhenDecoded() throws {
         var w = APNGValidationTests.base()
         w.chunks[APNGValidationTests.position(w, "IDAT")].crcOverride = 0
-        #expect(throws: AnimatedImageError.invalidData(format: .png, reason: "IDAT CRC mismatch")) {
-            try Fixture.source(w.data)
+        w.chunks[APNGValidationTests.position(w, "acTL")].payload = APNGWriter.actl(frameCount: 3, plays: 0)
+        let source = try Fixture.source(w.data) // falls back to the still image, whose CRC libpng checks
+        #expect(throws: AnimatedImageError.codecFailure(format: .png, library: "libpng", message: "IDAT: CRC error")) {
+            try source.decodeFrame(at: 0)
+        }
+    }
+
+    @Test func badFdATCRCAfterGoodFramesEndsTheAnimationThere() throws {
+        var w = APNGValidationTests.base()
+        w.chunks[APNGValidationTests.position(w, "fdAT", 1)].crcOverride = 0
+        let source = try Fixture.source(w.data)
+        #expect(source.info.format == .apng)
+        #expect(try source.decodeFrame(at: 0).bytes == Fixture.fill(2, 2, Fixture.red))
+        #expect(throws: AnimatedImageError.truncated(format: .apng, completeFrames: 1,
+                                                     reason: "frame 1 does not decode: apng: invalid data: fdAT CRC mismatch")) {
+            try source.decodeFrame(at: 1)
         }
     }
 

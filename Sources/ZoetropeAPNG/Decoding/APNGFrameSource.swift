@@ -88,8 +88,8 @@ final class APNGFrameSource: FrameSource {
     private func draw(_ i: Int, state s: inout APNGDecodeState) throws {
         let frame = index.frames[i]
         let fmt = info.format
-        data.withUnsafeBytes { file in
-            PNGStreamBuilder.build(frame, index: index, file: file, into: &s.stream)
+        try data.withUnsafeBytes { file in
+            try PNGStreamBuilder.build(frame, index: index, file: file, into: &s.stream)
         }
         let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
         precondition(r == frame.rect, "the walker keeps frames inside the canvas")

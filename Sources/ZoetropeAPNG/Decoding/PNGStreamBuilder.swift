@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// Writes the plain PNG stream libpng reads for one frame: the signature, an IHDR with the
 /// frame's size, the file's PLTE and tRNS, the frame's data as IDAT chunks, and IEND.
 ///
@@ -12,8 +14,10 @@ enum PNGStreamBuilder {
             + (frame.usesIDAT ? index.idatRun.count : frame.dataByteCount + 12 * frame.chunks.count)
     }
 
-    /// Replaces `out`'s contents (keeping its storage) with `frame`'s PNG stream.
-    static func build(_ frame: APNGFrame, index: APNGIndex, file: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    /// Replaces `out`'s contents (keeping its storage) with `frame`'s PNG stream. Checks
+    /// each fdAT's CRC on the way (the one pass over its data that also yields the IDAT CRC).
+    static func build(_ frame: APNGFrame, index: APNGIndex, file: UnsafeRawBufferPointer,
+                      into out: inout [UInt8]) throws(AnimatedImageError) {
         out.removeAll(keepingCapacity: true)
         out.reserveCapacity(byteCount(for: frame, index: index))
         out.append(contentsOf: APNGCoder.signature)
@@ -28,18 +32,18 @@ enum PNGStreamBuilder {
         if let r = index.palette { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: file[r])) }
         if let r = index.transparency { out.append(contentsOf: UnsafeRawBufferPointer(rebasing: file[r])) }
         if frame.usesIDAT {
-            // The IDAT run is copied as it stands: its CRCs are already right.
+            // The IDAT run is copied as it stands; libpng checks its CRCs.
             out.append(contentsOf: UnsafeRawBufferPointer(rebasing: file[index.idatRun]))
         } else {
             for c in frame.chunks {
-                var head: [UInt8] = []
-                appendBE32(&head, UInt32(c.range.count))
-                head += [0x49, 0x44, 0x41, 0x54]
-                out.append(contentsOf: head)
-                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: file[c.range]))
-                var tail: [UInt8] = []
-                appendBE32(&tail, c.idatCRC)
-                out.append(contentsOf: tail)
+                let data = UnsafeRawBufferPointer(rebasing: file[c.range])
+                guard let crc = c.idatCRC(data: data) else {
+                    throw .invalidData(format: .apng, reason: "fdAT CRC mismatch")
+                }
+                appendBE32(&out, UInt32(c.range.count))
+                appendBE32(&out, PNGChunkType.IDAT)
+                out.append(contentsOf: data)
+                appendBE32(&out, crc)
             }
         }
         out.append(contentsOf: iend)

@@ -112,7 +112,7 @@ struct APNGChunkWalker {
     }
 
     private mutating func visitIDAT(chunk: Range<Int>, payload: UnsafeRawBufferPointer, storedCRC: UInt32) throws(AnimatedImageError) {
-        try checkCritical(PNGChunkType.IDAT, payload, storedCRC)
+        // IDAT chunks go to libpng as they stand, and libpng checks their CRCs.
         switch idatState {
         case .after:
             throw .invalidData(format: .png, reason: "IDAT chunks are not consecutive")
@@ -189,20 +189,17 @@ struct APNGChunkWalker {
     private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
         guard !animationIgnored, animationError == nil else { return }
         guard p.count >= 4 else { return fail("fdAT is \(p.count) bytes, must be at least 4") }
-        let sequenceCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: p[0..<4]),
-                                         continuing: CRC32.checksum(type: PNGChunkType.fdAT))
+        // The data's CRC is checked when the frame is decoded (frame 0's at the end of the
+        // walk), so opening a large file does not read all of it.
+        let headCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: p[0..<4]),
+                                     continuing: CRC32.checksum(type: PNGChunkType.fdAT))
         let data = UnsafeRawBufferPointer(rebasing: p[4...])
-        let dataCRC = CRC32.checksum(data)
-        guard CRC32.combine(sequenceCRC, dataCRC, secondLength: data.count) == storedCRC else {
-            return fail("fdAT CRC mismatch")
-        }
         guard checkSequence(PNGHeader.be32(p, 0), in: "fdAT") else { return }
         guard idatState != .before else { return fail("fdAT before IDAT") }
         guard pending != nil else { return fail("fdAT without a preceding fcTL") }
         guard pending?.usesIDAT == false else { return fail("fdAT continues frame 0, whose data is the IDAT image") }
         let offset = data.baseAddress! - bytes.baseAddress!
-        let idatCRC = CRC32.combine(CRC32.checksum(type: PNGChunkType.IDAT), dataCRC, secondLength: data.count)
-        pending?.chunks.append(APNGDataChunk(range: offset..<(offset + data.count), idatCRC: idatCRC))
+        pending?.chunks.append(APNGDataChunk(range: offset..<(offset + data.count), headCRC: headCRC, storedCRC: storedCRC))
         pendingHasData = true
     }
 
@@ -271,6 +268,13 @@ struct APNGChunkWalker {
                 }
             } else if frames.count > Int(numFrames) {
                 fail("acTL says \(numFrames) frames, the file has more")
+            }
+        }
+        if animationError == nil, let first = frames.first, !first.usesIDAT {
+            // Frame 0 shows at once: a damaged chunk there means there is no animation to show.
+            for c in first.chunks where c.idatCRC(data: UnsafeRawBufferPointer(rebasing: bytes[c.range])) == nil {
+                fail("fdAT CRC mismatch in frame 0")
+                break
             }
         }
         if let animationError {
