@@ -89,13 +89,15 @@ let dt = now() - t0
 var ru = rusage()
 getrusage(Int32(RUSAGE_SELF.rawValue), &ru)
 let mp = Double(w * h) / 1e6
-print("{\"decoder\":\"zoetrope\",\"file\":\"\(path)\"," + String(format: "\"w\":%d,\"h\":%d,\"frames\":%d,\"loops\":%d,\"first_frame_ms\":%.3f,\"decode_s\":%.6f,\"fps\":%.2f,\"mpps\":%.2f,\"maxrss_kb\":%ld,\"checksum\":\"%016llx\"}",
-             w, h, perLoop, loops, firstMs, dt, Double(total) / dt, Double(total) * mp / dt, ru.ru_maxrss, checksum))
+let cpu = Double(ru.ru_utime.tv_sec) + Double(ru.ru_utime.tv_usec) * 1e-6 + Double(ru.ru_stime.tv_sec) + Double(ru.ru_stime.tv_usec) * 1e-6
+print("{\"decoder\":\"zoetrope\",\"file\":\"\(path)\"," + String(format: "\"w\":%d,\"h\":%d,\"frames\":%d,\"loops\":%d,\"first_frame_ms\":%.3f,\"decode_s\":%.6f,\"fps\":%.2f,\"mpps\":%.2f,\"cpu_s\":%.3f,\"maxrss_kb\":%ld,\"checksum\":\"%016llx\"}",
+             w, h, perLoop, loops, firstMs, dt, Double(total) / dt, Double(total) * mp / dt, cpu, ru.ru_maxrss, checksum))
 SWIFT
 REL="$ROOT/.build/release"
-swiftc -O -module-cache-path "$WORK/mc" -I "$REL/Modules" -I "$ROOT/Sources/CPNG" \
-    "$WORK/main.swift" "$REL"/Zoetrope.build/*.o "$REL"/ZoetropeAPNG.build/*.o \
-    -lpng16 -lz -o "$WORK/zoetrope_apng_bench" 2>&1 | grep -v "^$" || true
+rm -f "$WORK/zoetrope_apng_bench"
+swiftc -O -module-cache-path "$WORK/mc" -I "$REL/Modules" -I "$ROOT/Sources/CPNG" -I "$ROOT/Sources/CZoetropePNG/include" \
+    "$WORK/main.swift" "$REL"/Zoetrope.build/*.o "$REL"/ZoetropeAPNG.build/*.o "$REL"/CZoetropePNG.build/*.o \
+    -lpng16 -lz -o "$WORK/zoetrope_apng_bench"
 [ -x "$WORK/zoetrope_apng_bench" ] || { echo "harness did not build" >&2; exit 1; }
 
 declare -A K=([small]=100 [timer]=10 [big]=1)
@@ -119,17 +121,21 @@ done
 python3 - "$RESULTS" <<'PY'
 import json, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1])]
-print(f"{'input':6} {'C ref fps':>10} {'Zoetrope':>10} {'Pillow':>10} {'Z/C':>6} {'Z/Pillow':>9} {'Z 1st ms':>9} {'C 1st ms':>9}  checksums")
+# fps: wall clock; cpu fps: frames per CPU second of the process (steadier on a shared machine;
+# for Pillow it includes the interpreter start-up, so it flatters Pillow less than it hurts it).
+print("medians over rounds; fps = frames decoded per wall-clock second, cpu = per CPU second")
+print(f"{'input':6} {'C fps':>8} {'Z fps':>8} {'Pil fps':>8} {'Z/C':>5} {'Z/Pil':>6} | {'C cpu':>8} {'Z cpu':>8} {'Pil cpu':>8} {'Z/C':>5} {'Z/Pil':>6} | {'Z 1st ms':>8} {'C 1st ms':>8} {'Z rss MB':>8} {'C rss MB':>8}  checksums")
 for f in ("small", "timer", "big"):
-    med = {}
-    first = {}
-    sums = {}
+    fps, cpu, first, rss, sums = {}, {}, {}, {}, {}
     for who in ("c", "zoetrope", "pillow"):
         rs = [r["result"] for r in rows if r["input"] == f and r["who"] == who]
-        med[who] = statistics.median(r["fps"] for r in rs)
+        fps[who] = statistics.median(r["fps"] for r in rs)
+        cpu[who] = statistics.median(r["frames"] * r["loops"] / r["cpu_s"] for r in rs)
         first[who] = statistics.median(r["first_frame_ms"] for r in rs)
+        rss[who] = statistics.median(r["maxrss_kb"] for r in rs) / 1024
         sums[who] = {r["checksum"] for r in rs}
     same = "equal" if sums["c"] == sums["zoetrope"] == sums["pillow"] else f"DIFFER {sums}"
-    print(f"{f:6} {med['c']:10.1f} {med['zoetrope']:10.1f} {med['pillow']:10.1f} "
-          f"{med['zoetrope']/med['c']:6.2f} {med['zoetrope']/med['pillow']:9.2f} {first['zoetrope']:9.2f} {first['c']:9.2f}  {same}")
+    print(f"{f:6} {fps['c']:8.1f} {fps['zoetrope']:8.1f} {fps['pillow']:8.1f} {fps['zoetrope']/fps['c']:5.2f} {fps['zoetrope']/fps['pillow']:6.2f} | "
+          f"{cpu['c']:8.1f} {cpu['zoetrope']:8.1f} {cpu['pillow']:8.1f} {cpu['zoetrope']/cpu['c']:5.2f} {cpu['zoetrope']/cpu['pillow']:6.2f} | "
+          f"{first['zoetrope']:8.2f} {first['c']:8.2f} {rss['zoetrope']:8.1f} {rss['c']:8.1f}  {same}")
 PY

@@ -6,10 +6,10 @@ struct APNGDecodeState: Sendable {
     var compositor: Compositor
     /// Frames drawn onto the canvas in the current play (frame `drawn − 1` is showing).
     var drawn = 0
-    /// The PNG stream handed to libpng, reused across frames.
-    var stream: [UInt8] = []
+    /// The frame's PNG stream as libpng reads it, reused across frames.
+    var stream = PNGFrameStream()
     /// Decoded pixels of an OVER frame before they are blended.
     var scratch: [UInt8] = []
 
-    var byteCount: Int { compositor.byteCount + stream.capacity + scratch.capacity }
+    var byteCount: Int { compositor.byteCount + stream.byteCount + scratch.capacity }
 }

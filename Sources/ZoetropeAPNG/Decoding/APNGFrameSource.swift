@@ -30,7 +30,7 @@ final class APNGFrameSource: FrameSource {
             let area = f.rect.width * f.rect.height * 4
             if f.dispose == .previous { saved = max(saved, area) }
             if f.blend == .over, i > 0 { scratch = max(scratch, area) }
-            stream = max(stream, PNGStreamBuilder.byteCount(for: f, index: index))
+            stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
             rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
         }
         try options.limits.checkCanvases(canvas, count: 1, format: format)
@@ -88,33 +88,28 @@ final class APNGFrameSource: FrameSource {
     private func draw(_ i: Int, state s: inout APNGDecodeState) throws {
         let frame = index.frames[i]
         let fmt = info.format
+        let limits = options.limits
         try data.withUnsafeBytes { file in
-            try PNGStreamBuilder.build(frame, index: index, file: file, into: &s.stream)
-        }
-        let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
-        precondition(r == frame.rect, "the walker keeps frames inside the canvas")
-        let stream = s.stream
-        if frame.blend == .source || i == 0 {
-            // Replacing pixels (or drawing onto the clear canvas of a play's first frame):
-            // libpng writes straight into the canvas.
-            try s.compositor.withCanvas { canvas in
-                let stride = canvas.bytesPerRow
-                try canvas.bytes.withUnsafeMutableBytes { dst in
-                    try stream.withUnsafeBytes { src in
-                        try LibPNGDecoder.decode(src, width: r.width, height: r.height,
-                                                 into: dst.baseAddress! + r.y * stride + r.x * 4,
-                                                 bytesPerRow: stride, format: fmt)
+            try s.stream.prepare(frame, index: index, file: file, format: fmt)
+            let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
+            precondition(r == frame.rect, "the walker keeps frames inside the canvas")
+            let stream = s.stream
+            if frame.blend == .source || i == 0 {
+                // Replacing pixels (or drawing onto the clear canvas of a play's first frame):
+                // libpng writes straight into the canvas.
+                try s.compositor.withCanvas { canvas in
+                    let stride = canvas.bytesPerRow
+                    try canvas.bytes.withUnsafeMutableBytes { dst in
+                        try stream.decode(frame, file: file, into: dst.baseAddress! + r.y * stride + r.x * 4,
+                                          bytesPerRow: stride, limits: limits, format: fmt)
                     }
                 }
+                return
             }
-        } else {
             let rowBytes = r.width * 4
             if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
             try s.scratch.withUnsafeMutableBytes { dst in
-                try stream.withUnsafeBytes { src in
-                    try LibPNGDecoder.decode(src, width: r.width, height: r.height, into: dst.baseAddress!,
-                                             bytesPerRow: rowBytes, format: fmt)
-                }
+                try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes, limits: limits, format: fmt)
             }
             let scratch = s.scratch
             scratch.withUnsafeBytes { s.compositor.draw($0, bytesPerRow: rowBytes, rect: r, blend: .over) }

@@ -18,8 +18,7 @@ struct APNGChunkWalker {
     private var transparency: Range<Int>?
     // The still image.
     private var idatState = IDATState.before
-    private var idatStart = 0
-    private var idatEnd = 0
+    private var idatChunks: [APNGDataChunk] = []
     // Animation state.
     private var numFrames: UInt32?
     private var numPlays: UInt32 = 0
@@ -112,13 +111,12 @@ struct APNGChunkWalker {
     }
 
     private mutating func visitIDAT(chunk: Range<Int>, payload: UnsafeRawBufferPointer, storedCRC: UInt32) throws(AnimatedImageError) {
-        // IDAT chunks go to libpng as they stand, and libpng checks their CRCs.
+        // Their CRCs are checked when the frame is decoded, like fdAT's.
         switch idatState {
         case .after:
             throw .invalidData(format: .png, reason: "IDAT chunks are not consecutive")
         case .before:
             idatState = .inside
-            idatStart = chunk.lowerBound
             if numFrames == nil {
                 animationIgnored = true
             } else if animationError == nil, let p = pending, frames.isEmpty, !pendingHasData {
@@ -133,7 +131,9 @@ struct APNGChunkWalker {
         case .inside:
             break
         }
-        idatEnd = chunk.upperBound
+        let offset = payload.baseAddress! - bytes.baseAddress!
+        idatChunks.append(APNGDataChunk(range: offset..<(offset + payload.count),
+                                        headCRC: APNGDataChunk.idatTypeCRC, storedCRC: storedCRC))
     }
 
     private mutating func visitAcTL(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
@@ -244,9 +244,9 @@ struct APNGChunkWalker {
         }
         let canvas = header.size
         let still = APNGFrame(rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
-                              duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: [])
+                              duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
         var index = APNGIndex(header: header, palette: palette, transparency: transparency,
-                              idatRun: idatStart..<idatEnd, frames: [still], format: .png,
+                              frames: [still], format: .png,
                               numPlays: nil, fallbackReason: nil, truncation: nil)
         guard let numFrames, !animationIgnored else {
             if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
@@ -270,6 +270,7 @@ struct APNGChunkWalker {
                 fail("acTL says \(numFrames) frames, the file has more")
             }
         }
+        if let first = frames.first, first.usesIDAT { frames[0].chunks = idatChunks }
         if animationError == nil, let first = frames.first, !first.usesIDAT {
             // Frame 0 shows at once: a damaged chunk there means there is no animation to show.
             for c in first.chunks where c.idatCRC(data: UnsafeRawBufferPointer(rebasing: bytes[c.range])) == nil {

@@ -1,9 +1,9 @@
-/// One fdAT chunk's compressed data (its payload after the sequence number), with what is
-/// needed to check its CRC and to rewrite it as an IDAT chunk.
+/// One chunk of compressed image data (an IDAT's payload, or an fdAT's after its sequence
+/// number), with what is needed to check its CRC and to hand it to libpng as an IDAT chunk.
 struct APNGDataChunk: Sendable, Hashable {
     /// Byte offsets of the compressed data within the file.
     var range: Range<Int>
-    /// CRC-32 of "fdAT" and the sequence number: the part of the chunk before `range`.
+    /// CRC-32 of the part of the chunk before `range`: "IDAT", or "fdAT" and the sequence number.
     var headCRC: UInt32
     /// The CRC the file stores for the chunk.
     var storedCRC: UInt32

@@ -10,7 +10,7 @@ struct APNGFrame: Sendable, Hashable {
     var blend: BlendMode
     /// The frame's data is the file's IDAT run (the default image is frame 0).
     var usesIDAT: Bool
-    /// The fdAT payloads, in order (empty when `usesIDAT`).
+    /// The compressed data, in order: the IDAT chunks when `usesIDAT`, else the fdAT payloads.
     var chunks: [APNGDataChunk]
 
     /// Bytes of compressed data.

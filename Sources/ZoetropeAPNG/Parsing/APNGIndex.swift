@@ -7,8 +7,6 @@ struct APNGIndex: Sendable {
     /// Whole PLTE / tRNS chunks (length, type, data, CRC) to copy into each frame stream.
     var palette: Range<Int>?
     var transparency: Range<Int>?
-    /// The IDAT chunks, header to CRC, one contiguous run.
-    var idatRun: Range<Int>
     /// The frames that decode: the animation's, or one full-canvas frame for a still image
     /// (or a fallback from a broken animation).
     var frames: [APNGFrame]
