@@ -59,39 +59,44 @@ struct PNGFrameStream: Sendable {
     /// The segment list points into `file` and this value's buffers, so it lives only for
     /// the call (one small allocation per frame).
     func decode(_ frame: APNGFrame, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
-                         bytesPerRow: Int, limits: Limits, format: ImageFormat) throws(AnimatedImageError) {
-        var segs: [zoetrope_png_segment] = []
-        segs.reserveCapacity(3 * frame.chunks.count + 2)
-        var message = [CChar](repeating: 0, count: 256)
+                bytesPerRow: Int, limits: Limits, format: ImageFormat) throws(AnimatedImageError) {
         var cLimits = zoetrope_png_limits(
             max_width: UInt32(clamping: min(limits.maxWidth, 0x7FFF_FFFF)),
             max_height: UInt32(clamping: min(limits.maxHeight, 0x7FFF_FFFF)),
             // The stream's only ancillary chunk is tRNS (at most 256 bytes).
             chunk_malloc_max: min(65_536, max(0, limits.maxAllocationBytes)),
             chunk_cache_max: 8)
-        let status = head.withUnsafeBytes { head in
-            framing.withUnsafeBytes { framing in
-                PNGFrameStream.iend.withUnsafeBytes { iend in
-                    let fileBase = file.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    let framingBase = framing.baseAddress?.assumingMemoryBound(to: UInt8.self)
-                    segs.append(zoetrope_png_segment(bytes: head.baseAddress!.assumingMemoryBound(to: UInt8.self), count: head.count))
-                    for (k, c) in frame.chunks.enumerated() {
-                        segs.append(zoetrope_png_segment(bytes: framingBase! + k * 12, count: 8))
-                        segs.append(zoetrope_png_segment(bytes: fileBase + c.range.lowerBound, count: c.range.count))
-                        segs.append(zoetrope_png_segment(bytes: framingBase! + k * 12 + 8, count: 4))
+        let segmentCount = 3 * frame.chunks.count + 2
+        // The segment list and the message buffer live on the stack when small.
+        let failure: String? = withUnsafeTemporaryAllocation(of: zoetrope_png_segment.self, capacity: segmentCount) { segs in
+            withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { message in
+                head.withUnsafeBytes { head in
+                    framing.withUnsafeBytes { framing in
+                        PNGFrameStream.iend.withUnsafeBytes { iend in
+                            func bytes(_ p: UnsafeRawBufferPointer, _ offset: Int, _ count: Int) -> zoetrope_png_segment {
+                                zoetrope_png_segment(bytes: p.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset, count: count)
+                            }
+                            segs[0] = bytes(head, 0, head.count)
+                            var n = 1
+                            for (k, c) in frame.chunks.enumerated() {
+                                segs[n] = bytes(framing, k * 12, 8)
+                                segs[n + 1] = bytes(file, c.range.lowerBound, c.range.count)
+                                segs[n + 2] = bytes(framing, k * 12 + 8, 4)
+                                n += 3
+                            }
+                            segs[n] = bytes(iend, 0, iend.count)
+                            let status = zoetrope_png_decode_rgba8(
+                                segs.baseAddress, segmentCount, UInt32(frame.rect.width), UInt32(frame.rect.height),
+                                destination.assumingMemoryBound(to: UInt8.self), bytesPerRow, &cLimits,
+                                1, message.baseAddress, 256)
+                            guard status != 0 else { return nil }
+                            return String(cString: message.baseAddress!)
+                        }
                     }
-                    segs.append(zoetrope_png_segment(bytes: iend.baseAddress!.assumingMemoryBound(to: UInt8.self), count: iend.count))
-                    return zoetrope_png_decode_rgba8(
-                        segs, segs.count, UInt32(frame.rect.width), UInt32(frame.rect.height),
-                        destination.assumingMemoryBound(to: UInt8.self), bytesPerRow, &cLimits,
-                        1, &message, message.count)
                 }
             }
         }
-        guard status == 0 else {
-            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            throw .codecFailure(format: format, library: "libpng", message: text)
-        }
+        if let failure { throw .codecFailure(format: format, library: "libpng", message: failure) }
     }
 
     @inline(__always)
