@@ -333,3 +333,23 @@ import ZoetropeTestSupport
         }
     }
 }
+
+extension APNGValidationTests {
+    @Test func millionsOfEmptyDataChunksCountAgainstTheAllocationLimit() throws {
+        var w = APNGWriter.animation(width: 1, height: 1, frames: [.solid(width: 1, height: 1, Fixture.red)],
+                                     defaultImage: [0, 0, 255, 255])
+        let at = APNGValidationTests.position(w, "fdAT")
+        // 400 empty fdAT chunks before the real one (sequence numbers 1…400, then 401).
+        let empties = (1...400).map { APNGWriter.Chunk(type: "fdAT", payload: APNGWriter.fdat(sequence: UInt32($0), [])) }
+        w.chunks[at].payload[3] = UInt8(401 & 0xFF)
+        w.chunks[at].payload[2] = UInt8(401 >> 8)
+        w.chunks.insert(contentsOf: empties, at: at)
+        let limit = 300 * APNGChunkWalker.bytesPerDataChunk
+        #expect(throws: AnimatedImageError.limitExceeded(format: .apng, limit: .allocationBytes,
+                                                         requested: 301 * APNGChunkWalker.bytesPerDataChunk, allowed: limit)) {
+            try Fixture.source(w.data, options: DecodingOptions(limits: Limits(maxAllocationBytes: limit)))
+        }
+        // Within the default limits the same file decodes.
+        #expect(try Fixture.source(w.data).decodeFrame(at: 0).bytes == Fixture.red)
+    }
+}

@@ -25,15 +25,19 @@ final class APNGFrameSource: FrameSource {
         let format = index.format
         // Everything this session may hold: canvas, saved PREVIOUS region, OVER scratch,
         // the largest frame stream and libpng's row buffers.
+        try options.limits.checkCanvases(canvas, count: 1, format: format)
+        guard canvas.rgbaByteCount != nil else { // only reachable with Limits.none
+            throw AnimatedImageError.limitExceeded(format: format, limit: .allocationBytes, requested: .max, allowed: .max)
+        }
         var saved = 0, scratch = 0, stream = 0, rows = 0
         for (i, f) in index.frames.enumerated() {
+            // Frames lie inside the canvas, whose RGBA size was just found to fit an Int.
             let area = f.rect.width * f.rect.height * 4
             if f.dispose == .previous { saved = max(saved, area) }
             if f.blend == .over, i > 0 { scratch = max(scratch, area) }
             stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
             rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
         }
-        try options.limits.checkCanvases(canvas, count: 1, format: format)
         let (total, overflow) = (canvas.rgbaByteCount ?? .max).addingReportingOverflow(saved + scratch + stream + rows + 65_536)
         try options.limits.checkAllocation(overflow ? .max : total, format: format)
         let output = options.outputSize(forCanvas: canvas)

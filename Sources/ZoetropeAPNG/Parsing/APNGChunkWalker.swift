@@ -29,6 +29,7 @@ struct APNGChunkWalker {
     private var pending: APNGFrame?
     private var pendingHasData = false
     private var cleanBreak = false
+    private var dataChunkCount = 0
 
     init(bytes: UnsafeRawBufferPointer, limits: Limits) {
         self.bytes = bytes
@@ -104,7 +105,7 @@ struct APNGChunkWalker {
         case PNGChunkType.fcTL:
             try visitFcTL(payload, storedCRC)
         case PNGChunkType.fdAT:
-            visitFdAT(payload, storedCRC)
+            try visitFdAT(payload, storedCRC)
         default:
             break // ancillary chunks Zoetrope does not use (colour spaces are not applied)
         }
@@ -132,6 +133,7 @@ struct APNGChunkWalker {
             break
         }
         let offset = payload.baseAddress! - bytes.baseAddress!
+        try countDataChunk()
         idatChunks.append(APNGDataChunk(range: offset..<(offset + payload.count),
                                         headCRC: APNGDataChunk.idatTypeCRC, storedCRC: storedCRC))
     }
@@ -186,7 +188,7 @@ struct APNGChunkWalker {
         pendingHasData = false
     }
 
-    private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
+    private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) throws(AnimatedImageError) {
         guard !animationIgnored, animationError == nil else { return }
         guard p.count >= 4 else { return fail("fdAT is \(p.count) bytes, must be at least 4") }
         // The data's CRC is checked when the frame is decoded (frame 0's at the end of the
@@ -199,11 +201,26 @@ struct APNGChunkWalker {
         guard pending != nil else { return fail("fdAT without a preceding fcTL") }
         guard pending?.usesIDAT == false else { return fail("fdAT continues frame 0, whose data is the IDAT image") }
         let offset = data.baseAddress! - bytes.baseAddress!
+        try countDataChunk()
         pending?.chunks.append(APNGDataChunk(range: offset..<(offset + data.count), headCRC: headCRC, storedCRC: storedCRC))
         pendingHasData = true
     }
 
     // MARK: - Helpers
+
+    /// Each data chunk costs the index (and a frame's segment list) a few dozen bytes, and
+    /// a file can hold millions of empty ones: their total counts against the allocation limit.
+    private mutating func countDataChunk() throws(AnimatedImageError) {
+        dataChunkCount += 1
+        let bytes = dataChunkCount * APNGChunkWalker.bytesPerDataChunk
+        if bytes > limits.maxAllocationBytes {
+            throw .limitExceeded(format: numFrames == nil ? .png : .apng, limit: .allocationBytes,
+                                 requested: bytes, allowed: limits.maxAllocationBytes)
+        }
+    }
+
+    /// Index entry plus three stream segments.
+    static let bytesPerDataChunk = MemoryLayout<APNGDataChunk>.stride + 3 * 16
 
     private mutating func fail(_ reason: String) {
         if animationError == nil { animationError = reason }
