@@ -38,8 +38,11 @@ final class APNGFrameSource: FrameSource {
             stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
             rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
         }
-        let (total, overflow) = (canvas.rgbaByteCount ?? .max).addingReportingOverflow(saved + scratch + stream + rows + 65_536)
-        try options.limits.checkAllocation(overflow ? .max : total, format: format)
+        let total = [saved, scratch, stream, rows, 65_536].reduce(canvas.rgbaByteCount ?? .max) { sum, part in
+            let (t, overflow) = sum.addingReportingOverflow(part)
+            return overflow ? .max : t
+        }
+        try options.limits.checkAllocation(total, format: format)
         let output = options.outputSize(forCanvas: canvas)
         try options.limits.checkAllocation(output.rgbaByteCount ?? .max, format: format)
 
