@@ -2,6 +2,7 @@
 
 #include <png.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <string.h>
 
 typedef struct {
@@ -11,6 +12,7 @@ typedef struct {
     size_t offset;
     char *message;
     size_t capacity;
+    char warning[128]; /* the first warning, which often says why an error follows */
 } zoetrope_reader;
 
 static void zoetrope_set_message(zoetrope_reader *r, const char *text) {
@@ -23,13 +25,18 @@ static void zoetrope_set_message(zoetrope_reader *r, const char *text) {
 
 static void zoetrope_on_error(png_structp png, png_const_charp text) {
     zoetrope_reader *r = (zoetrope_reader *)png_get_error_ptr(png);
-    zoetrope_set_message(r, text ? text : "libpng error");
+    char combined[384];
+    if (r->warning[0] != 0)
+        snprintf(combined, sizeof combined, "%s (%s)", text ? text : "libpng error", r->warning);
+    else
+        snprintf(combined, sizeof combined, "%s", text ? text : "libpng error");
+    zoetrope_set_message(r, combined);
     png_longjmp(png, 1); /* back to the setjmp in zoetrope_png_decode_rgba8, never past it */
 }
 
 static void zoetrope_on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text;
+    zoetrope_reader *r = (zoetrope_reader *)png_get_error_ptr(png);
+    if (r->warning[0] == 0 && text != NULL) snprintf(r->warning, sizeof r->warning, "%s", text);
 }
 
 static void zoetrope_read(png_structp png, png_bytep out, size_t length) {
@@ -55,7 +62,7 @@ int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segme
                               uint8_t *destination, size_t row_stride,
                               const zoetrope_png_limits *limits, int checksums_verified,
                               char *message, size_t message_capacity) {
-    zoetrope_reader reader = {segments, segment_count, 0, 0, message, message_capacity};
+    zoetrope_reader reader = {segments, segment_count, 0, 0, message, message_capacity, {0}};
     if (message != NULL && message_capacity > 0) message[0] = 0;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, zoetrope_on_error, zoetrope_on_warning);
     if (png == NULL) {
