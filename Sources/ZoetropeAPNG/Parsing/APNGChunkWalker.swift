@@ -1,6 +1,8 @@
 import Zoetrope
 
-/// Walks a PNG's chunks once, checking every CRC and every APNG rule, and indexes the frames.
+/// Walks a PNG's chunks once, checking every APNG rule and the CRCs of the header and
+/// control chunks, and indexes the frames. Image data CRCs (IDAT, fdAT) are checked as each
+/// frame is decoded (frame 0's here), so opening a large file reads only its chunk headers.
 ///
 /// A broken still image (bad IHDR, no IDAT, a bad CRC in a critical chunk) is an error.
 /// Broken animation chunks are not: the walker records why and the file decodes as its
@@ -97,7 +99,7 @@ struct APNGChunkWalker {
         case PNGChunkType.tRNS:
             if idatState == .before, transparency == nil, crcMatches(type, payload, storedCRC) { transparency = chunk }
         case PNGChunkType.IDAT:
-            try visitIDAT(chunk: chunk, payload: payload, storedCRC: storedCRC)
+            try visitIDAT(payload: payload, storedCRC: storedCRC)
         case PNGChunkType.IEND:
             sawIEND = true
         case PNGChunkType.acTL:
@@ -111,8 +113,7 @@ struct APNGChunkWalker {
         }
     }
 
-    private mutating func visitIDAT(chunk: Range<Int>, payload: UnsafeRawBufferPointer, storedCRC: UInt32) throws(AnimatedImageError) {
-        // Their CRCs are checked when the frame is decoded, like fdAT's.
+    private mutating func visitIDAT(payload: UnsafeRawBufferPointer, storedCRC: UInt32) throws(AnimatedImageError) {
         switch idatState {
         case .after:
             throw .invalidData(format: .png, reason: "IDAT chunks are not consecutive")
