@@ -353,3 +353,13 @@ extension APNGValidationTests {
         #expect(try Fixture.source(w.data).decodeFrame(at: 0).bytes == Fixture.red)
     }
 }
+
+extension APNGValidationTests {
+    @Test func theCoderSaysWhyAnAnimationWasIgnored() throws {
+        var w = APNGValidationTests.base()
+        #expect(try APNGCoder().animationProblem(in: w.data) == nil)
+        w.chunks[APNGValidationTests.position(w, "fdAT", 1)].payload[3] = 4
+        #expect(try APNGCoder().animationProblem(in: w.data) == "fdAT sequence number 4, expected 3")
+        #expect(try APNGCoder().animationProblem(in: APNGWriter.stillPNG(width: 1, height: 1, rgba: Fixture.red)) == nil)
+    }
+}
