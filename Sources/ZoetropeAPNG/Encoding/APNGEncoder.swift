@@ -11,10 +11,12 @@ public struct APNGEncoder: AnimatedImageEncoder {
     /// Favour encoding speed over file size (libpng's fast setting).
     public var fast: Bool
 
+    /// An encoder; the default favours small files (libpng's default zlib effort).
     public init(fast: Bool = false) {
         self.fast = fast
     }
 
+    /// Always `.apng` (a single frame still makes a one-frame APNG).
     public var encodingFormat: ImageFormat { .apng }
 
     /// Encodes `frames` (full canvases, straight alpha). Durations are stored as
