@@ -27,7 +27,7 @@ for f in small timer big; do
 done
 
 # C reference, built from a copy (shared/ is read-only).
-rm -rf "$WORK/ref" && cp -r "$SHARED/bench/ref" "$WORK/ref"
+rm -rf "$WORK/ref" && cp -r "$SHARED/bench/ref" "$WORK/ref" && chmod -R u+w "$WORK/ref"
 make -s -C "$WORK/ref" apng_anim >/dev/null
 
 # Zoetrope harness.
