@@ -40,7 +40,10 @@ let package = Package(
 
         // One module per format; each knows the core and its C library only.
         .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "CGIF"]),
-        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG"]),
+        // libpng's full read API behind a C function whose setjmp keeps libpng's longjmp
+        // out of Swift frames (ZoetropeAPNG's per-frame decoder).
+        .target(name: "CZoetropePNG", dependencies: ["CPNG"]),
+        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF"]),
 
