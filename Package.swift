@@ -42,7 +42,10 @@ let package = Package(
 
         // One module per format; each knows the core and its C library only.
         .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "CGIF"]),
-        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG"]),
+        // libpng's full read API behind a C function whose setjmp keeps libpng's longjmp
+        // out of Swift frames (ZoetropeAPNG's per-frame decoder).
+        .target(name: "CZoetropePNG", dependencies: ["CPNG"]),
+        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF"]),
 
@@ -63,6 +66,12 @@ let package = Package(
         ),
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
+        // Side-by-side benchmark against ../shared/bench (Scripts/bench-gif.sh).
+        .executableTarget(
+            name: "ZoetropeGIFBench",
+            dependencies: ["Zoetrope", "ZoetropeGIF"],
+            path: "Benchmarks/ZoetropeGIFBench"
+        ),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(

@@ -38,7 +38,10 @@ public struct APNGCoder: AnimatedImageCoder {
         }
     }
 
+    /// Indexes the chunks (checking every CRC and APNG rule) and returns a session that
+    /// decodes frames on demand. A still PNG is one frame; a PNG whose animation chunks
+    /// are broken decodes as its still image with format `.png`.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .apng, feature: "decoding (APNGCoder is being written)")
+        try APNGFrameSource(data: data, options: options)
     }
 }

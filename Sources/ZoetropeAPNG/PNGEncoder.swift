@@ -5,33 +5,54 @@ import Zoetrope
 /// Writes one straight-alpha RGBA8 buffer as a PNG, through libpng's simplified API
 /// (which reports errors by return value, so libpng never long-jumps across Swift frames).
 public struct PNGEncoder: Sendable {
-    /// An encoder; it holds no state.
-    public init() {}
+    /// Favour speed over size (libpng's `PNG_IMAGE_FLAG_FAST`: a lower zlib effort).
+    public var fast: Bool
+
+    /// An encoder; `fast` (the default) trades a larger file for a quicker encode: the
+    /// `frames` command writes 114 frames of 756×304 in a third of the CPU time (0.85 s vs
+    /// 2.6 s) for 15% more bytes.
+    public init(fast: Bool = true) {
+        self.fast = fast
+    }
 
     /// Encodes `pixels` (straight alpha) as an 8-bit RGBA PNG.
     public func encode(_ pixels: PixelBuffer) throws -> Data {
+        try encode(pixels, region: PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height))
+    }
+
+    /// Encodes the `region` of `pixels` (straight alpha) as an 8-bit RGBA PNG of that size.
+    public func encode(_ pixels: PixelBuffer, region: PixelRect) throws -> Data {
         guard pixels.format.alphaMode == .straight else {
             throw AnimatedImageError.invalidArgument("PNGEncoder writes straight alpha; unpremultiply first")
         }
         guard pixels.width > 0, pixels.height > 0 else {
             throw AnimatedImageError.invalidArgument("PNGEncoder needs at least one pixel, got \(pixels.size)")
         }
+        let bounds = PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height)
+        guard !region.isEmpty, region.intersection(bounds) == region else {
+            throw AnimatedImageError.invalidArgument("PNGEncoder region \(region) is not inside \(pixels.size)")
+        }
+        guard pixels.bytesPerRow <= Int(Int32.max) else {
+            throw AnimatedImageError.invalidArgument("PNGEncoder rows of \(pixels.bytesPerRow) bytes are too long for libpng")
+        }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
-        image.width = UInt32(pixels.width)
-        image.height = UInt32(pixels.height)
+        image.width = UInt32(region.width)
+        image.height = UInt32(region.height)
         image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) // PNG_FORMAT_RGBA, a macro Swift cannot import
+        if fast { image.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
         let stride = Int32(pixels.bytesPerRow) // in components (bytes, for 8-bit RGBA)
+        let start = region.y * pixels.bytesPerRow + region.x * 4
         var size: png_alloc_size_t = 0
         // First call sizes the output, second writes it.
         let sized = pixels.bytes.withUnsafeBytes { raw in
-            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress, stride, nil)
+            png_image_write_to_memory(&image, nil, &size, 0, raw.baseAddress! + start, stride, nil)
         }
         guard sized != 0 else { throw PNGEncoder.failure(&image) }
         var out = Data(count: Int(size))
         let written = out.withUnsafeMutableBytes { dst in
             pixels.bytes.withUnsafeBytes { raw in
-                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress, stride, nil)
+                png_image_write_to_memory(&image, dst.baseAddress, &size, 0, raw.baseAddress! + start, stride, nil)
             }
         }
         guard written != 0 else { throw PNGEncoder.failure(&image) }

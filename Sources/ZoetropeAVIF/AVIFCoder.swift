@@ -2,7 +2,17 @@ import CAVIF
 import Foundation
 import Zoetrope
 
-/// Decodes AVIF stills and image sequences over libavif.
+/// Decodes AVIF stills and image sequences over libavif (0.11 on Debian 12).
+///
+/// A file with an image sequence plays the sequence, even when it also has a still primary
+/// item; a still-only file is a one-frame image. Frames are 8-bit RGBA whatever the
+/// source depth (8, 10, 12 bits), converted with the range and matrix the file declares.
+/// Durations are exact fractions of the media timescale; the loop count comes from the
+/// colour track's edit list, which Zoetrope reads itself.
+///
+/// Where libavif 0.11 lags current libavif, Zoetrope checks the container first: a track
+/// other than the colour track and its alpha track (audio, depth) is hidden from libavif,
+/// and an `iref` naming item ID 0 is rejected.
 public struct AVIFCoder: AnimatedImageCoder {
     /// A stateless coder; register it with a `CoderRegistry`.
     public init() {}
@@ -40,6 +50,6 @@ public struct AVIFCoder: AnimatedImageCoder {
 
     /// Parses the container and returns a session that decodes frames with libavif.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .avif, feature: "decoding (AVIFCoder is being written)")
+        try makeAVIFFrameSource(data: data, options: options)
     }
 }

@@ -2,7 +2,21 @@ import CGIF
 import Foundation
 import Zoetrope
 
-/// Decodes GIF87a and GIF89a, still and animated, over giflib.
+/// Decodes GIF87a and GIF89a, still and animated, over giflib, the way browsers show them.
+///
+/// - Every image descriptor is a frame; its raw delay is the last graphic control
+///   extension before it (centiseconds, 0 without one). Clamping is the player's job.
+/// - Plays: no NETSCAPE2.0/ANIMEXTS1.0 block → 1; a stored count N → N + 1; 0 → forever.
+/// - The canvas starts transparent and grows to hold the first frame; later frames are
+///   clipped. The background colour is ignored: disposal 2 clears to transparent, 3 (and 4)
+///   restores the canvas from before the frame, 0, 1 and 5–7 keep the frame.
+/// - A colour index past the frame's colour table is invalid data; with no colour table at
+///   all every index is, so only fully transparent images decode. The transparent index
+///   may lie past the table.
+/// - LZW data that ends early keeps the pixels it gave (the rest shows what was under);
+///   corrupt LZW codes and code sizes above 8 are invalid data. Plain text is not rendered.
+/// - A file with a screen but no image is one transparent frame; an empty screen with no
+///   image is invalid.
 public struct GIFCoder: AnimatedImageCoder {
     /// A stateless coder; register it with a `CoderRegistry`.
     public init() {}
@@ -22,7 +36,12 @@ public struct GIFCoder: AnimatedImageCoder {
         return .noMatch
     }
 
+    /// Indexes every frame (offsets, rectangles, delays, disposal, transparency, loop
+    /// block) without decoding pixels, checks `options.limits`, and returns a session
+    /// that decodes frames one at a time with giflib. Throws when the header is unusable,
+    /// a limit is passed, or no frame is complete; a file that breaks later keeps its
+    /// complete frames and reports the break in `AnimationInfo.truncation`.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .gif, feature: "decoding (GIFCoder is being written)")
+        try GIFFrameSource(data: data, options: options)
     }
 }

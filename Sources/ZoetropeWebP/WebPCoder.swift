@@ -36,6 +36,6 @@ public struct WebPCoder: AnimatedImageCoder {
 
     /// Indexes the file and returns a session that decodes frames with libwebp.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
-        throw AnimatedImageError.unsupported(format: .webp, feature: "decoding (WebPCoder is being written)")
+        try WebPFrameSource(data: data, options: options)
     }
 }

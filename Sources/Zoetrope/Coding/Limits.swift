@@ -1,9 +1,10 @@
 /// Bounds a decoder checks before every allocation, so hostile input cannot make
 /// Zoetrope allocate without bound.
 ///
-/// The defaults allow any realistic animation (a 16384×16384 canvas, 10,000 frames,
-/// 1 GiB held by one decoder) while refusing the classic bombs: a 65535×65535 GIF screen
-/// is 16 GiB of RGBA and fails `maxCanvasPixels` before anything is allocated.
+/// The defaults allow any realistic animation (up to 67 million pixels per canvas, sides
+/// up to 65535 as in GIF's 65535×1 strips, 10,000 frames, 1 GiB held by one decoder)
+/// while refusing the classic bombs: a 65535×65535 GIF screen is 16 GiB of RGBA and
+/// fails `maxCanvasPixels` before anything is allocated.
 public struct Limits: Hashable, Sendable {
     /// The widest canvas or frame accepted, in pixels.
     public var maxWidth: Int
@@ -18,7 +19,7 @@ public struct Limits: Hashable, Sendable {
     public var maxAllocationBytes: Int
 
     /// Creates limits; every parameter defaults to the documented safe value.
-    public init(maxWidth: Int = 16_384, maxHeight: Int = 16_384, maxCanvasPixels: Int = 16_384 * 16_384 / 4,
+    public init(maxWidth: Int = 65_535, maxHeight: Int = 65_535, maxCanvasPixels: Int = 16_384 * 16_384 / 4,
                 maxFrameCount: Int = 10_000, maxAllocationBytes: Int = 1 << 30) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight

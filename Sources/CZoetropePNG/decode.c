@@ -1,0 +1,112 @@
+#include "CZoetropePNG.h"
+
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const zoetrope_png_segment *segments;
+    size_t count;
+    size_t index;
+    size_t offset;
+    char *message;
+    size_t capacity;
+    char warning[128]; /* the first warning, which often says why an error follows */
+} zoetrope_reader;
+
+static void zoetrope_set_message(zoetrope_reader *r, const char *text) {
+    if (r->message == NULL || r->capacity == 0) return;
+    size_t n = strlen(text);
+    if (n >= r->capacity) n = r->capacity - 1;
+    memcpy(r->message, text, n);
+    r->message[n] = 0;
+}
+
+static void zoetrope_on_error(png_structp png, png_const_charp text) {
+    zoetrope_reader *r = (zoetrope_reader *)png_get_error_ptr(png);
+    char combined[384];
+    if (r->warning[0] != 0)
+        snprintf(combined, sizeof combined, "%s (%s)", text ? text : "libpng error", r->warning);
+    else
+        snprintf(combined, sizeof combined, "%s", text ? text : "libpng error");
+    zoetrope_set_message(r, combined);
+    png_longjmp(png, 1); /* back to the setjmp in zoetrope_png_decode_rgba8, never past it */
+}
+
+static void zoetrope_on_warning(png_structp png, png_const_charp text) {
+    zoetrope_reader *r = (zoetrope_reader *)png_get_error_ptr(png);
+    if (r->warning[0] == 0 && text != NULL) snprintf(r->warning, sizeof r->warning, "%s", text);
+}
+
+static void zoetrope_read(png_structp png, png_bytep out, size_t length) {
+    zoetrope_reader *r = (zoetrope_reader *)png_get_io_ptr(png);
+    while (length > 0) {
+        if (r->index >= r->count) png_error(png, "the frame's PNG stream ends early");
+        const zoetrope_png_segment *s = &r->segments[r->index];
+        size_t available = s->count - r->offset;
+        size_t n = length < available ? length : available;
+        if (n > 0) memcpy(out, s->bytes + r->offset, n);
+        out += n;
+        length -= n;
+        r->offset += n;
+        if (r->offset == s->count) {
+            r->index++;
+            r->offset = 0;
+        }
+    }
+}
+
+int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segment_count,
+                              uint32_t expected_width, uint32_t expected_height,
+                              uint8_t *destination, size_t row_stride,
+                              const zoetrope_png_limits *limits, int checksums_verified,
+                              char *message, size_t message_capacity) {
+    zoetrope_reader reader = {segments, segment_count, 0, 0, message, message_capacity, {0}};
+    if (message != NULL && message_capacity > 0) message[0] = 0;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, zoetrope_on_error, zoetrope_on_warning);
+    if (png == NULL) {
+        zoetrope_set_message(&reader, "libpng could not allocate its read state");
+        return -1;
+    }
+    png_infop info = png_create_info_struct(png);
+    if (info == NULL) {
+        png_destroy_read_struct(&png, NULL, NULL);
+        zoetrope_set_message(&reader, "libpng could not allocate its info state");
+        return -1;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_read_struct(&png, &info, NULL);
+        return -1;
+    }
+    png_set_user_limits(png, limits->max_width, limits->max_height);
+    png_set_chunk_malloc_max(png, limits->chunk_malloc_max);
+    png_set_chunk_cache_max(png, limits->chunk_cache_max);
+    if (checksums_verified) {
+        png_set_crc_action(png, PNG_CRC_QUIET_USE, PNG_CRC_QUIET_USE);
+#if defined(PNG_IGNORE_ADLER32) && defined(PNG_SET_OPTION_SUPPORTED)
+        png_set_option(png, PNG_IGNORE_ADLER32, PNG_OPTION_ON);
+#endif
+    }
+    png_set_read_fn(png, &reader, zoetrope_read);
+    png_read_info(png, info);
+    if (png_get_image_width(png, info) != expected_width || png_get_image_height(png, info) != expected_height)
+        png_error(png, "the frame's PNG stream has an unexpected size");
+    /* Everything to 8-bit RGBA: palette and low-depth grey expand, tRNS becomes alpha,
+     * 16-bit samples are scaled with rounding, grey becomes RGB, opaque images get A = 255.
+     * No gamma or colour-space conversion: the stored values are delivered. */
+    png_set_expand(png);
+    png_set_scale_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    if (png_get_rowbytes(png, info) != (size_t)expected_width * 4)
+        png_error(png, "libpng did not produce 8-bit RGBA rows");
+    for (int pass = 0; pass < passes; pass++) {
+        uint8_t *row = destination;
+        for (uint32_t y = 0; y < expected_height; y++, row += row_stride) png_read_row(png, row, NULL);
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    return 0;
+}

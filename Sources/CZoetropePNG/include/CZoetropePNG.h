@@ -1,0 +1,42 @@
+/* A small C shim over libpng's full read API for ZoetropeAPNG.
+ *
+ * libpng reports errors by longjmp; a longjmp must never cross Swift frames, so every
+ * libpng call happens inside zoetrope_png_decode_rgba8, whose setjmp catches the error and
+ * turns it into a return code and a message. Swift only ever sees the return value. */
+#ifndef CZOETROPE_PNG_H
+#define CZOETROPE_PNG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* One run of bytes of the PNG stream; the stream is the segments read in order. */
+typedef struct {
+    const uint8_t *bytes;
+    size_t count;
+} zoetrope_png_segment;
+
+/* Bounds handed to libpng before it reads anything. */
+typedef struct {
+    uint32_t max_width;          /* png_set_user_limits */
+    uint32_t max_height;
+    size_t chunk_malloc_max;     /* png_set_chunk_malloc_max: largest ancillary chunk buffer */
+    uint32_t chunk_cache_max;    /* png_set_chunk_cache_max: most ancillary chunks kept */
+} zoetrope_png_limits;
+
+/* Decodes the PNG stream in `segments` (any colour type, bit depth or interlacing) to
+ * straight-alpha 8-bit RGBA rows written at `destination`, `row_stride` bytes apart.
+ * The image must be expected_width x expected_height.
+ *
+ * checksums_verified != 0 says the caller has already checked every chunk's CRC-32 (which
+ * covers every compressed byte), so libpng skips its own CRC pass and zlib's Adler-32 of
+ * the decompressed data.
+ *
+ * Returns 0 on success; otherwise -1 with libpng's message in `message` (NUL-terminated,
+ * truncated to message_capacity). Rows decoded before an error are left in place. */
+int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segment_count,
+                              uint32_t expected_width, uint32_t expected_height,
+                              uint8_t *destination, size_t row_stride,
+                              const zoetrope_png_limits *limits, int checksums_verified,
+                              char *message, size_t message_capacity);
+
+#endif

@@ -1,0 +1,156 @@
+import Foundation
+import Zoetrope
+
+/// Writes animated PNGs, losslessly.
+///
+/// Frame 0 is the default image (an fcTL precedes its IDAT, so it is part of the
+/// animation). Each later frame stores only the rectangle that changed since the frame
+/// before, with blend SOURCE and dispose NONE, so decoding reproduces every canvas exactly.
+/// The pixel data of each rectangle is compressed by libpng (through `PNGEncoder`).
+public struct APNGEncoder: AnimatedImageEncoder {
+    /// Favour encoding speed over file size (libpng's fast setting).
+    public var fast: Bool
+
+    /// An encoder; the default favours small files (libpng's default zlib effort).
+    public init(fast: Bool = false) {
+        self.fast = fast
+    }
+
+    /// Always `.apng` (a single frame still makes a one-frame APNG).
+    public var encodingFormat: ImageFormat { .apng }
+
+    /// Encodes `frames` (full canvases, straight alpha). Durations are stored as
+    /// `num/den` seconds, exactly when both fit 16 bits, otherwise rounded to the
+    /// finest of ms, cs, ds or s that fits. `options.quality` is ignored (PNG is lossless).
+    public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {
+        guard !frames.isEmpty else { throw AnimatedImageError.invalidArgument("APNGEncoder needs at least one frame") }
+        guard canvasSize.width > 0, canvasSize.height > 0,
+              canvasSize.width <= 0x7FFF_FFFF, canvasSize.height <= 0x7FFF_FFFF else {
+            throw AnimatedImageError.invalidArgument("APNGEncoder canvas \(canvasSize) is outside 1…2³¹−1")
+        }
+        for (i, f) in frames.enumerated() {
+            guard f.pixels.size == canvasSize else {
+                throw AnimatedImageError.invalidArgument("frame \(i) is \(f.pixels.size), the canvas is \(canvasSize)")
+            }
+            guard f.pixels.format.alphaMode == .straight else {
+                throw AnimatedImageError.invalidArgument("frame \(i) is premultiplied; APNGEncoder takes straight alpha")
+            }
+        }
+        let plays: UInt32
+        switch options.loopCount {
+        case .infinite: plays = 0
+        case .plays(let n):
+            guard n >= 1, n <= Int(UInt32.max) else {
+                throw AnimatedImageError.invalidArgument("APNG stores 1…\(UInt32.max) plays, not \(n)")
+            }
+            plays = UInt32(n)
+        }
+
+        var out = Data(APNGCoder.signature)
+        let png = PNGEncoder(fast: fast)
+        // IHDR (and the IDAT of frame 0) come from libpng's encoding of frame 0.
+        let first = try png.encode(frames[0].pixels)
+        let firstChunks = APNGEncoder.chunks(of: first)
+        guard let ihdr = firstChunks.first(where: { $0.type == PNGChunkType.IHDR }) else {
+            throw AnimatedImageError.codecFailure(format: .apng, library: "libpng", message: "no IHDR in its output")
+        }
+        APNGEncoder.appendChunk(&out, PNGChunkType.IHDR, ihdr.payload)
+        var actl = Data()
+        APNGEncoder.appendBE32(&actl, UInt32(frames.count))
+        APNGEncoder.appendBE32(&actl, plays)
+        APNGEncoder.appendChunk(&out, PNGChunkType.acTL, actl)
+
+        var sequence: UInt32 = 0
+        let full = PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
+        for (i, frame) in frames.enumerated() {
+            let rect = i == 0 ? full : (APNGEncoder.changedRect(frames[i - 1].pixels, frame.pixels)
+                                        ?? PixelRect(x: 0, y: 0, width: 1, height: 1))
+            APNGEncoder.appendChunk(&out, PNGChunkType.fcTL, APNGEncoder.fcTL(sequence: sequence, rect: rect, duration: frame.duration))
+            sequence += 1
+            let chunks = i == 0 ? firstChunks : APNGEncoder.chunks(of: try png.encode(frame.pixels, region: rect))
+            for c in chunks where c.type == PNGChunkType.IDAT {
+                if i == 0 {
+                    APNGEncoder.appendChunk(&out, PNGChunkType.IDAT, c.payload)
+                } else {
+                    var fdat = Data()
+                    APNGEncoder.appendBE32(&fdat, sequence)
+                    fdat.append(c.payload)
+                    APNGEncoder.appendChunk(&out, PNGChunkType.fdAT, fdat)
+                    sequence += 1
+                }
+            }
+        }
+        APNGEncoder.appendChunk(&out, PNGChunkType.IEND, Data())
+        return out
+    }
+
+    /// The smallest rectangle holding every pixel that differs, or nil when none does.
+    static func changedRect(_ a: PixelBuffer, _ b: PixelBuffer) -> PixelRect? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        let w = a.width
+        a.bytes.withUnsafeBytes { pa in
+            b.bytes.withUnsafeBytes { pb in
+                for y in 0..<a.height {
+                    let ra = pa.baseAddress! + y * a.bytesPerRow, rb = pb.baseAddress! + y * b.bytesPerRow
+                    guard memcmp(ra, rb, w * 4) != 0 else { continue }
+                    minY = min(minY, y)
+                    maxY = y
+                    var x0 = 0
+                    while x0 < w, memcmp(ra + x0 * 4, rb + x0 * 4, 4) == 0 { x0 += 1 }
+                    var x1 = w - 1
+                    while x1 > x0, memcmp(ra + x1 * 4, rb + x1 * 4, 4) == 0 { x1 -= 1 }
+                    minX = min(minX, x0)
+                    maxX = max(maxX, x1)
+                }
+            }
+        }
+        guard maxY >= 0 else { return nil }
+        return PixelRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    /// fcTL data: the rectangle, the delay, dispose NONE, blend SOURCE.
+    static func fcTL(sequence: UInt32, rect: PixelRect, duration: FrameDuration) -> Data {
+        var p = Data()
+        for v in [sequence, UInt32(rect.width), UInt32(rect.height), UInt32(rect.x), UInt32(rect.y)] { appendBE32(&p, v) }
+        let (num, den) = delay(duration)
+        p.append(contentsOf: [UInt8(num >> 8), UInt8(num & 0xFF), UInt8(den >> 8), UInt8(den & 0xFF), 0, 0])
+        return p
+    }
+
+    /// `duration` as APNG's 16-bit `num/den`: exact when it fits, else the finest unit that does.
+    static func delay(_ d: FrameDuration) -> (UInt16, UInt16) {
+        if d.numerator <= 0xFFFF, d.denominator <= 0xFFFF { return (UInt16(d.numerator), UInt16(d.denominator)) }
+        for den: Int64 in [1000, 100, 10, 1] {
+            let num = (Int128(d.numerator) * Int128(den) + Int128(d.denominator) / 2) / Int128(d.denominator)
+            if num <= 0xFFFF { return (UInt16(num), UInt16(den)) }
+        }
+        return (0xFFFF, 1)
+    }
+
+    /// The chunks of a PNG libpng wrote (well formed, so read without checks beyond bounds).
+    static func chunks(of png: Data) -> [(type: UInt32, payload: Data)] {
+        var result: [(UInt32, Data)] = []
+        var offset = 8
+        while let length = ByteSignature.uint32BE(png, at: offset), let type = ByteSignature.uint32BE(png, at: offset + 4) {
+            let start = offset + 8, end = start + Int(length)
+            guard end + 4 <= png.count else { break }
+            result.append((type, png.subdata(in: (png.startIndex + start)..<(png.startIndex + end))))
+            offset = end + 4
+        }
+        return result
+    }
+
+    static func appendChunk(_ out: inout Data, _ type: UInt32, _ payload: Data) {
+        appendBE32(&out, UInt32(payload.count))
+        var typeAndPayload = Data()
+        appendBE32(&typeAndPayload, type)
+        typeAndPayload.append(payload)
+        out.append(typeAndPayload)
+        let crc = typeAndPayload.withUnsafeBytes { CRC32.checksum($0) }
+        appendBE32(&out, crc)
+    }
+
+    static func appendBE32(_ d: inout Data, _ v: UInt32) {
+        d.append(contentsOf: [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)])
+    }
+}

@@ -1,0 +1,318 @@
+import Zoetrope
+
+/// Walks a PNG's chunks once, checking every APNG rule and the CRCs of the header and
+/// control chunks, and indexes the frames. Image data CRCs (IDAT, fdAT) are checked as each
+/// frame is decoded (frame 0's here), so opening a large file reads only its chunk headers.
+///
+/// A broken still image (bad IHDR, no IDAT, a bad CRC in a critical chunk) is an error.
+/// Broken animation chunks are not: the walker records why and the file decodes as its
+/// still image, as browsers do. A file that ends early keeps the frames completed before
+/// the break and records the truncation.
+struct APNGChunkWalker {
+    private let bytes: UnsafeRawBufferPointer
+    private let limits: Limits
+
+    private enum IDATState { case before, inside, after }
+
+    // Header and the chunks frame streams repeat.
+    private var header: PNGHeader?
+    private var palette: Range<Int>?
+    private var transparency: Range<Int>?
+    // The still image.
+    private var idatState = IDATState.before
+    private var idatChunks: [APNGDataChunk] = []
+    // Animation state.
+    private var numFrames: UInt32?
+    private var numPlays: UInt32 = 0
+    private var animationIgnored = false   // no acTL before the first IDAT: a plain PNG
+    private var animationError: String?
+    private var expectedSequence: UInt32 = 0
+    private var frames: [APNGFrame] = []
+    private var pending: APNGFrame?
+    private var pendingHasData = false
+    private var cleanBreak = false
+    private var dataChunkCount = 0
+
+    init(bytes: UnsafeRawBufferPointer, limits: Limits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// Indexes `bytes` (a whole file).
+    static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws(AnimatedImageError) -> APNGIndex {
+        var walker = APNGChunkWalker(bytes: bytes, limits: limits)
+        return try walker.run()
+    }
+
+    private mutating func run() throws(AnimatedImageError) -> APNGIndex {
+        guard bytes.count >= 8, zip(bytes.prefix(8), APNGCoder.signature).allSatisfy({ $0 == $1 }) else {
+            throw .invalidData(format: .png, reason: "missing the PNG signature")
+        }
+        var offset = 8
+        var sawIEND = false
+        var breakReason: String?
+        while !sawIEND {
+            guard offset < bytes.count else {
+                breakReason = "the file ends before IEND"
+                cleanBreak = true
+                break
+            }
+            guard offset + 8 <= bytes.count else { breakReason = "a chunk header is cut short"; break }
+            let length = PNGHeader.be32(bytes, offset)
+            let type = PNGHeader.be32(bytes, offset + 4)
+            guard length <= 0x7FFF_FFFF else {
+                if header == nil { throw .invalidData(format: .png, reason: "chunk length \(length) exceeds 2³¹−1") }
+                breakReason = "\(PNGChunkType.name(type)) chunk length \(length) exceeds 2³¹−1"
+                break
+            }
+            let start = offset + 8, end = start + Int(length)
+            guard end + 4 <= bytes.count else {
+                breakReason = "the \(PNGChunkType.name(type)) chunk is cut short"
+                break
+            }
+            if header == nil, type != PNGChunkType.IHDR {
+                throw .invalidData(format: .png, reason: "the first chunk is \(PNGChunkType.name(type)), not IHDR")
+            }
+            if type != PNGChunkType.IDAT, idatState == .inside { idatState = .after }
+            let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+            let stored = PNGHeader.be32(bytes, end)
+            try visit(type: type, chunk: offset..<(end + 4), payload: payload, storedCRC: stored, sawIEND: &sawIEND)
+            offset = end + 4
+        }
+        return try finish(sawIEND: sawIEND, breakReason: breakReason)
+    }
+
+    // MARK: - Chunks
+
+    private mutating func visit(type: UInt32, chunk: Range<Int>, payload: UnsafeRawBufferPointer, storedCRC: UInt32,
+                                sawIEND: inout Bool) throws(AnimatedImageError) {
+        switch type {
+        case PNGChunkType.IHDR:
+            guard header == nil else { throw .invalidData(format: .png, reason: "a second IHDR chunk") }
+            try checkCritical(type, payload, storedCRC)
+            let h = try PNGHeader(payload)
+            try limits.checkSize(width: h.width, height: h.height, format: .png)
+            header = h
+        case PNGChunkType.PLTE:
+            try checkCritical(type, payload, storedCRC)
+            if idatState == .before, palette == nil { palette = chunk }
+        case PNGChunkType.tRNS:
+            if idatState == .before, transparency == nil, crcMatches(type, payload, storedCRC) { transparency = chunk }
+        case PNGChunkType.IDAT:
+            try visitIDAT(payload: payload, storedCRC: storedCRC)
+        case PNGChunkType.IEND:
+            sawIEND = true
+        case PNGChunkType.acTL:
+            visitAcTL(payload, storedCRC)
+        case PNGChunkType.fcTL:
+            try visitFcTL(payload, storedCRC)
+        case PNGChunkType.fdAT:
+            try visitFdAT(payload, storedCRC)
+        default:
+            break // ancillary chunks Zoetrope does not use (colour spaces are not applied)
+        }
+    }
+
+    private mutating func visitIDAT(payload: UnsafeRawBufferPointer, storedCRC: UInt32) throws(AnimatedImageError) {
+        switch idatState {
+        case .after:
+            throw .invalidData(format: .png, reason: "IDAT chunks are not consecutive")
+        case .before:
+            idatState = .inside
+            if numFrames == nil {
+                animationIgnored = true
+            } else if animationError == nil, let p = pending, frames.isEmpty, !pendingHasData {
+                // fcTL before IDAT: the default image is frame 0 and must fill the canvas.
+                guard let h = header, p.rect == PixelRect(x: 0, y: 0, width: h.width, height: h.height) else {
+                    fail("the fcTL before IDAT is \(p.rect), not the whole \(header?.size.description ?? "") canvas")
+                    break
+                }
+                pending?.usesIDAT = true
+                pendingHasData = true
+            }
+        case .inside:
+            break
+        }
+        let offset = payload.baseAddress! - bytes.baseAddress!
+        try countDataChunk()
+        idatChunks.append(APNGDataChunk(range: offset..<(offset + payload.count),
+                                        headCRC: APNGDataChunk.idatTypeCRC, storedCRC: storedCRC))
+    }
+
+    private mutating func visitAcTL(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
+        guard idatState == .before else { return } // after IDAT: not an APNG (the chunk is ignored)
+        guard crcMatches(PNGChunkType.acTL, p, storedCRC) else {
+            numFrames = 0 // an animation was meant, but its control chunk is damaged
+            return fail("acTL CRC mismatch")
+        }
+        guard numFrames == nil else { return fail("more than one acTL chunk") }
+        guard p.count == 8 else {
+            numFrames = 0
+            return fail("acTL is \(p.count) bytes, must be 8")
+        }
+        let n = PNGHeader.be32(p, 0)
+        numFrames = n
+        numPlays = PNGHeader.be32(p, 4)
+        guard n > 0, n <= 0x7FFF_FFFF else { return fail("acTL num_frames \(n) is outside 1…2³¹−1") }
+    }
+
+    private mutating func visitFcTL(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) throws(AnimatedImageError) {
+        guard !animationIgnored, animationError == nil, let h = header else { return }
+        guard crcMatches(PNGChunkType.fcTL, p, storedCRC) else { return fail("fcTL CRC mismatch") }
+        guard p.count == 26 else { return fail("fcTL is \(p.count) bytes, must be 26") }
+        guard checkSequence(PNGHeader.be32(p, 0), in: "fcTL") else { return }
+        if pending != nil {
+            guard pendingHasData else { return fail("two fcTL chunks without image data between them") }
+            frames.append(pending!)
+        }
+        let w = UInt64(PNGHeader.be32(p, 4)), hh = UInt64(PNGHeader.be32(p, 8))
+        let x = UInt64(PNGHeader.be32(p, 12)), y = UInt64(PNGHeader.be32(p, 16))
+        let num = PNGHeader.be16(p, 20), den = PNGHeader.be16(p, 22)
+        let disposeOp = p[24], blendOp = p[25]
+        guard w > 0, hh > 0 else { return fail("fcTL frame size \(w)×\(hh) is empty") }
+        guard x + w <= UInt64(h.width), y + hh <= UInt64(h.height) else {
+            return fail("fcTL frame \(w)×\(hh)+\(x)+\(y) reaches outside the \(h.width)×\(h.height) canvas")
+        }
+        guard disposeOp <= 2 else { return fail("fcTL dispose_op \(disposeOp) is not 0, 1 or 2") }
+        guard blendOp <= 1 else { return fail("fcTL blend_op \(blendOp) is not 0 or 1") }
+        try limits.checkFrameCount(frames.count + 1, format: .apng)
+        let isFirst = frames.isEmpty
+        let dispose: DisposeMode = switch disposeOp {
+        case 0: .none
+        case 1: .background
+        default: isFirst ? .background : .previous // PREVIOUS on the first frame acts as BACKGROUND
+        }
+        pending = APNGFrame(
+            rect: PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(hh)),
+            duration: FrameDuration(numerator: Int64(num), denominator: den == 0 ? 100 : Int64(den)),
+            dispose: dispose, blend: blendOp == 0 ? .source : .over, usesIDAT: false, chunks: [])
+        pendingHasData = false
+    }
+
+    private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) throws(AnimatedImageError) {
+        guard !animationIgnored, animationError == nil else { return }
+        guard p.count >= 4 else { return fail("fdAT is \(p.count) bytes, must be at least 4") }
+        // The data's CRC is checked when the frame is decoded (frame 0's at the end of the
+        // walk), so opening a large file does not read all of it.
+        let headCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: p[0..<4]),
+                                     continuing: CRC32.checksum(type: PNGChunkType.fdAT))
+        let data = UnsafeRawBufferPointer(rebasing: p[4...])
+        guard checkSequence(PNGHeader.be32(p, 0), in: "fdAT") else { return }
+        guard idatState != .before else { return fail("fdAT before IDAT") }
+        guard pending != nil else { return fail("fdAT without a preceding fcTL") }
+        guard pending?.usesIDAT == false else { return fail("fdAT continues frame 0, whose data is the IDAT image") }
+        let offset = data.baseAddress! - bytes.baseAddress!
+        try countDataChunk()
+        pending?.chunks.append(APNGDataChunk(range: offset..<(offset + data.count), headCRC: headCRC, storedCRC: storedCRC))
+        pendingHasData = true
+    }
+
+    // MARK: - Helpers
+
+    /// Each data chunk costs the index (and a frame's segment list) a few dozen bytes, and
+    /// a file can hold millions of empty ones: their total counts against the allocation limit.
+    private mutating func countDataChunk() throws(AnimatedImageError) {
+        dataChunkCount += 1
+        let bytes = dataChunkCount * APNGChunkWalker.bytesPerDataChunk
+        if bytes > limits.maxAllocationBytes {
+            throw .limitExceeded(format: numFrames == nil ? .png : .apng, limit: .allocationBytes,
+                                 requested: bytes, allowed: limits.maxAllocationBytes)
+        }
+    }
+
+    /// Index entry plus three stream segments.
+    static let bytesPerDataChunk = MemoryLayout<APNGDataChunk>.stride + 3 * 16
+
+    private mutating func fail(_ reason: String) {
+        if animationError == nil { animationError = reason }
+    }
+
+    private mutating func checkSequence(_ sequence: UInt32, in chunk: String) -> Bool {
+        guard sequence == expectedSequence else {
+            fail("\(chunk) sequence number \(sequence), expected \(expectedSequence)")
+            return false
+        }
+        expectedSequence &+= 1
+        return true
+    }
+
+    private func crcMatches(_ type: UInt32, _ payload: UnsafeRawBufferPointer, _ stored: UInt32) -> Bool {
+        CRC32.checksum(payload, continuing: CRC32.checksum(type: type)) == stored
+    }
+
+    private func checkCritical(_ type: UInt32, _ payload: UnsafeRawBufferPointer, _ stored: UInt32) throws(AnimatedImageError) {
+        guard crcMatches(type, payload, stored) else {
+            throw .invalidData(format: .png, reason: "\(PNGChunkType.name(type)) CRC mismatch")
+        }
+    }
+
+    // MARK: - Result
+
+    private mutating func finish(sawIEND: Bool, breakReason: String?) throws(AnimatedImageError) -> APNGIndex {
+        guard let header else {
+            throw .truncated(format: .png, completeFrames: 0, reason: breakReason ?? "no IHDR chunk")
+        }
+        guard idatState != .before else {
+            if let breakReason { throw .truncated(format: .png, completeFrames: 0, reason: breakReason) }
+            throw .invalidData(format: .png, reason: "no IDAT chunk: the file holds no image")
+        }
+        if idatState == .inside, !cleanBreak, let breakReason {
+            // The still image (and so everything) is cut inside its data.
+            throw .truncated(format: .png, completeFrames: 0, reason: breakReason)
+        }
+        let canvas = header.size
+        let still = APNGFrame(rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+                              duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
+        var index = APNGIndex(header: header, palette: palette, transparency: transparency,
+                              frames: [still], format: .png,
+                              numPlays: nil, fallbackReason: nil, truncation: nil)
+        guard let numFrames, !animationIgnored else {
+            if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
+            return index
+        }
+        if animationError == nil {
+            if sawIEND {
+                if let p = pending {
+                    if pendingHasData { frames.append(p) } else { fail("the last fcTL has no image data") }
+                }
+            } else if cleanBreak, let p = pending, pendingHasData {
+                // The file stops between chunks: the last frame's chunks are whole, so it
+                // is kept; if its data is incomplete, decoding it reports that.
+                frames.append(p)
+            }
+            if sawIEND {
+                if animationError == nil, frames.count != Int(numFrames) {
+                    fail("acTL says \(numFrames) frames, the file has \(frames.count)")
+                }
+            } else if frames.count > Int(numFrames) {
+                fail("acTL says \(numFrames) frames, the file has more")
+            }
+        }
+        if let first = frames.first, first.usesIDAT { frames[0].chunks = idatChunks }
+        if animationError == nil, let first = frames.first, !first.usesIDAT {
+            // Frame 0 shows at once: a damaged chunk there means there is no animation to show.
+            for c in first.chunks where c.idatCRC(data: UnsafeRawBufferPointer(rebasing: bytes[c.range])) == nil {
+                fail("fdAT CRC mismatch in frame 0")
+                break
+            }
+        }
+        if let animationError {
+            index.fallbackReason = animationError
+            if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
+            return index
+        }
+        guard !frames.isEmpty else {
+            // Cut short before the first frame completed: the still image is all there is.
+            index.fallbackReason = "the animation ends before its first frame is complete"
+            index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason ?? "no frames")
+            return index
+        }
+        index.frames = frames
+        index.format = .apng
+        index.numPlays = numPlays
+        if let breakReason {
+            index.truncation = .truncated(format: .apng, completeFrames: frames.count, reason: breakReason)
+        }
+        return index
+    }
+}

@@ -1,0 +1,158 @@
+import CAVIF
+import Zoetrope
+
+/// One libavif decoder over Zoetrope's own copy of the file, plus what it needs between
+/// frames. Not thread-safe: `AVIFFrameSource` keeps it behind a lock.
+final class AVIFDecoderSession {
+    /// The file bytes libavif reads (it does not copy them), possibly with tracks hidden.
+    private let file: AVIFFileBytes
+    let decoder: UnsafeMutablePointer<avifDecoder>
+    /// The frame now in `decoder.image`, if any.
+    private var currentIndex: Int?
+    /// Whether libavif has been asked for any frame yet (so frame 0 can come from `NextImage`).
+    private var started = false
+    /// Bytes of one frame's YUV(A) planes, computed once (the decoder may be busy on another thread later).
+    private var planeBytes = 0
+    /// A full-size RGBA frame, only used when frames are downsampled.
+    private var canvas = PixelBuffer()
+    /// Frames in the sequence; set once known, enables prefetching when `pipelined`.
+    var frameCount = 0
+    /// Whether the next frame's AV1 decode runs on another thread (sequences, two or more threads).
+    var pipelined = false
+    private lazy var prefetch = AVIFPrefetch(decoder: decoder)
+    /// A copy of the current frame's YUV(A) planes, converted while the next frame decodes.
+    private let snapshot = AVIFPlaneCopy()
+    /// The frame `snapshot` holds, if any.
+    private var snapshotIndex: Int?
+
+    /// Parses `file` (kept alive by the session) with libavif.
+    init(file: AVIFFileBytes, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
+        guard let decoder = avifDecoderCreate() else {
+            throw .codecFailure(format: .avif, library: "libavif", message: "avifDecoderCreate: out of memory")
+        }
+        self.file = file
+        self.decoder = decoder
+        decoder.pointee.maxThreads = Int32(clamping: max(1, threads))
+        // What browsers, Pillow and the reference decoder do: tolerate a missing pixi and an invalid clap.
+        decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
+        // Zoetrope's limits, handed to libavif (and through it to dav1d) as well.
+        decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT))))
+        decoder.pointee.imageDimensionLimit = UInt32(clamping: max(1, min(max(limits.maxWidth, limits.maxHeight), Int(UInt32.max))))
+        decoder.pointee.imageCountLimit = UInt32(clamping: max(1, limits.maxFrameCount))
+        decoder.pointee.ignoreExif = AVIF_TRUE
+        decoder.pointee.ignoreXMP = AVIF_TRUE
+        var r = avifDecoderSetSource(decoder, source)
+        guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetSource") }
+        r = avifDecoderSetIOMemory(decoder, file.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), file.count)
+        guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetIOMemory") }
+        r = avifDecoderParse(decoder)
+        guard r == AVIF_RESULT_OK else {
+            let failure = AVIFResultError.make(r, decoder, during: "avifDecoderParse")
+            if r == AVIF_RESULT_TRUNCATED_DATA { throw .truncated(format: .avif, completeFrames: 0, reason: failure.description) }
+            throw failure
+        }
+        let image = decoder.pointee.image.pointee
+        let (bytes, overflow) = (Int(image.width) * Int(image.height))
+            .multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
+        planeBytes = overflow ? .max : bytes
+    }
+
+    deinit {
+        if pipelined { _ = prefetch.wait() }
+        avifDecoderDestroy(decoder)
+    }
+
+    /// Bytes held: the file copy, the downsampling canvas and an estimate of the YUV(A)
+    /// planes (libavif's and, when pipelining, Zoetrope's copy); dav1d's reference frames are not counted.
+    var retainedByteCount: Int {
+        file.count + canvas.byteCount + (started ? planeBytes : 0) + snapshot.byteCount
+    }
+
+    /// Decodes frame `index` (sequentially when it follows the current one, else from the
+    /// nearest keyframe) and writes it as RGBA8 at `size` in `format`.
+    func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
+        if snapshotIndex == index {
+            // Asked again for the frame just delivered while the next one decodes: reuse the copy.
+            try snapshot.withImage { (copy) throws(AnimatedImageError) in
+                try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
+            }
+            return
+        }
+        snapshotIndex = nil
+        if pipelined, let done = prefetch.wait() {
+            if done.result == AVIF_RESULT_OK {
+                currentIndex = done.index
+            } else {
+                currentIndex = nil
+                if done.index == index { throw AVIFDecoderSession.frameError(done.result, decoder, index: index) }
+            }
+        }
+        if currentIndex != index {
+            let r: avifResult
+            let next = currentIndex.map { $0 + 1 } ?? (started ? -1 : 0)
+            started = true
+            if index == next {
+                r = avifDecoderNextImage(decoder)
+            } else {
+                r = avifDecoderNthImage(decoder, UInt32(index))
+            }
+            guard r == AVIF_RESULT_OK else {
+                currentIndex = nil
+                throw AVIFDecoderSession.frameError(r, decoder, index: index)
+            }
+            currentIndex = index
+        }
+        let image = decoder.pointee.image!
+        guard Int(image.pointee.width) == canvasSize.width, Int(image.pointee.height) == canvasSize.height else {
+            throw .invalidData(format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
+        }
+        if pipelined, index + 1 < frameCount {
+            // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
+            snapshot.copy(image)
+            snapshotIndex = index
+            prefetch.start(index: index + 1)
+            try snapshot.withImage { (copy) throws(AnimatedImageError) in
+                try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
+            }
+        } else {
+            try convert(image, into: &buffer, canvasSize: canvasSize, size: size, format: format)
+        }
+    }
+
+    private func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
+                         size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
+        if size == canvasSize {
+            try AVIFDecoderSession.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
+        } else {
+            try AVIFDecoderSession.convert(image, into: &canvas, premultiplied: false)
+            canvas.copy(into: &buffer, size: size, format: format)
+        }
+    }
+
+    static func frameError(_ r: avifResult, _ decoder: UnsafeMutablePointer<avifDecoder>, index: Int) -> AnimatedImageError {
+        let failure = AVIFResultError.make(r, decoder, during: "decoding frame \(index)")
+        if r == AVIF_RESULT_TRUNCATED_DATA {
+            return .truncated(format: .avif, completeFrames: index, reason: failure.description)
+        }
+        return failure
+    }
+
+    /// YUV(A) at any depth → RGBA8 straight (or premultiplied), honouring the image's
+    /// range and matrix; no alpha plane gives opaque pixels.
+    static func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, premultiplied: Bool) throws(AnimatedImageError) {
+        let w = Int(image.pointee.width), h = Int(image.pointee.height)
+        buffer.format = premultiplied ? .rgba8Premultiplied : .rgba8
+        buffer.reshape(width: w, height: h)
+        var rgb = avifRGBImage()
+        avifRGBImageSetDefaults(&rgb, image)
+        rgb.format = AVIF_RGB_FORMAT_RGBA
+        rgb.depth = 8
+        rgb.alphaPremultiplied = premultiplied ? AVIF_TRUE : AVIF_FALSE
+        rgb.rowBytes = UInt32(buffer.bytesPerRow)
+        let r = buffer.bytes.withUnsafeMutableBytes { raw -> avifResult in
+            rgb.pixels = raw.baseAddress?.assumingMemoryBound(to: UInt8.self)
+            return avifImageYUVToRGB(image, &rgb)
+        }
+        guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, nil, during: "avifImageYUVToRGB") }
+    }
+}

@@ -1,0 +1,31 @@
+import CAVIF
+import Synchronization
+import Zoetrope
+
+/// A `FrameSource` over libavif: an image sequence frame by frame, or a still as one frame.
+///
+/// AVIF sequence frames are whole pictures (no compositing). Sequential decoding is the
+/// fast path; random access asks libavif for frame *i*, which decodes from the nearest
+/// keyframe before it, so a seek costs up to the distance to that keyframe.
+final class AVIFFrameSource: FrameSource {
+    let info: AnimationInfo
+    let options: DecodingOptions
+    // The libavif decoder is not thread-safe; one owner at a time reaches it through the lock.
+    private let session: Mutex<AVIFDecoderSession>
+
+    init(info: AnimationInfo, options: DecodingOptions, session: consuming sending AVIFDecoderSession) {
+        self.info = info
+        self.options = options
+        self.session = Mutex(session)
+    }
+
+    var retainedByteCount: Int { session.withLock { $0.retainedByteCount } }
+
+    func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
+        try checkFrameIndex(index)
+        let canvas = info.canvasSize, size = outputSize, format = options.pixelFormat
+        try session.withLock { (s: inout AVIFDecoderSession) throws(AnimatedImageError) in
+            try s.decode(index, canvasSize: canvas, into: &buffer, size: size, format: format)
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import CGIF
+import Zoetrope
+
+/// The mutable part of a GIF decoding session: the canvas, which frame it shows, and the
+/// giflib decoder. Held behind the frame source's lock.
+struct GIFDecoderState {
+    var compositor: Compositor
+    /// The frame the canvas shows (its disposal still pending), or nil when it must be rebuilt.
+    var current: Int?
+    var handle: GIFLibHandle?
+    /// One row of palette indices.
+    var line: [UInt8] = []
+    /// Palette index → RGBA8 as a 32-bit word in memory order.
+    var palette = [UInt32](repeating: 0, count: 256)
+    /// Frames whose LZW data ended before their last pixel: they leave holes that show the
+    /// frames under them, so decoding never restarts from them.
+    var partialFrames: Set<Int> = []
+    /// The canvas storage was handed to the caller as its frame buffer (shared, copy-on-write).
+    var canvasShared = false
+
+    init(canvasSize: PixelSize) {
+        compositor = Compositor(size: canvasSize)
+    }
+
+    /// Brings the canvas to frame `target`: onward from the frame shown when that is at or
+    /// before it, else from the nearest earlier restart point.
+    mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer) throws {
+        if current == target { return }
+        let frames = index.frames
+        let start: Int
+        var cleared = true
+        if let current, current < target {
+            start = current + 1
+        } else {
+            var k = target
+            while k > 0, !(frames[k].isKeyframe && !partialFrames.contains(k)) { k -= 1 }
+            start = k
+            // A standalone frame overwrites every pixel: no need to clear first.
+            cleared = !(frames[k].isStandalone && !partialFrames.contains(k))
+            if cleared { compositor.reset() }
+        }
+        current = nil
+        for i in start...target {
+            try composite(i, record: frames[i], bytes: bytes)
+            if i == start, !cleared, partialFrames.contains(i) {
+                // Its data ended early, so it has holes and was no restart point after all.
+                return try render(target, index: index, bytes: bytes)
+            }
+        }
+        current = target
+    }
+
+    /// Takes back the canvas storage a previous call handed out in `buffer`, or, when the
+    /// caller kept that frame and passes other storage, moves the canvas into it (one copy,
+    /// no allocation), so that drawing the next frame never copies-on-write behind its back.
+    mutating func reclaim(_ buffer: inout PixelBuffer) {
+        let same = buffer.bytes.withUnsafeBufferPointer { b in
+            compositor.canvas.bytes.withUnsafeBufferPointer { c in b.baseAddress == c.baseAddress }
+        }
+        if same {
+            buffer = PixelBuffer()
+            canvasShared = false
+            return
+        }
+        guard canvasShared, buffer.byteCount > 0 else { return }
+        var fresh = buffer
+        buffer = PixelBuffer()
+        compositor.canvas.copy(into: &fresh, size: compositor.canvas.size, format: .rgba8)
+        compositor.withCanvas { $0 = fresh }
+        canvasShared = false
+    }
+
+    /// Disposes the previous frame and draws frame `i` over the canvas.
+    private mutating func composite(_ i: Int, record: GIFFrameRecord, bytes: UnsafeRawBufferPointer) throws {
+        let clip = compositor.beginFrame(rect: record.rect, dispose: record.disposal)
+        // An empty image, or one wholly outside the canvas, changes nothing.
+        guard !clip.isEmpty else { return }
+        let handle = try openHandle(bytes)
+        do {
+            try handle.beginImage(at: record.descriptorOffset)
+        } catch {
+            self.handle = nil
+            throw GIFDecoderState.frameError(error, frame: i)
+        }
+        let colorCount = loadPalette(handle.colorMap)
+        let width = record.rect.width
+        if line.count < width { line = [UInt8](repeating: 0, count: width) }
+
+        // Moved out (not copied) so the closures below own them without copy-on-write.
+        var line = self.line, palette = self.palette
+        self.line = []
+        self.palette = []
+        defer { self.line = line; self.palette = palette }
+        let rows = record.interlaced ? record.rect.height : min(record.rect.height, clip.y + clip.height - record.rect.y)
+        let transparent = record.transparentIndex
+        var partial = false
+        try compositor.withCanvas { canvas in
+            let stride = canvas.bytesPerRow
+            try canvas.bytes.withUnsafeMutableBytes { canvasRaw in
+                try line.withUnsafeMutableBufferPointer { lineBuffer in
+                    try palette.withUnsafeBufferPointer { lut in
+                        let src = lineBuffer.baseAddress!
+                        var rowOrder = GIFRowOrder(height: record.rect.height, interlaced: record.interlaced)
+                        for r in 0..<rows {
+                            let y = rowOrder.next()
+                            if let transparent { src.update(repeating: UInt8(transparent), count: width) }
+                            var valid = width
+                            if let code = handle.readLine(src, count: width) {
+                                self.handle = nil
+                                guard code == D_GIF_ERR_EOF_TOO_SOON else {
+                                    throw GIFDecoderState.frameError(GIFLibHandle.error(code, context: "decoding"), frame: i)
+                                }
+                                // The LZW data stopped early: keep the pixels it gave. Prefilled
+                                // with the transparent index, the rest of the row draws nothing;
+                                // otherwise a replay finds where the decoded pixels end.
+                                partial = true
+                                if transparent == nil {
+                                    let replay = try GIFDecoderState.partialRow(record: record, ordinal: r, bytes: bytes)
+                                    valid = replay.count
+                                    replay.pixels.withUnsafeBufferPointer { src.update(from: $0.baseAddress!, count: width) }
+                                }
+                            }
+                            if colorCount < 256 {
+                                try GIFDecoderState.checkIndices(src, count: valid, colorCount: colorCount,
+                                                                 transparent: transparent, frame: i)
+                            }
+                            let cy = record.rect.y + y
+                            if cy >= clip.y, cy < clip.y + clip.height {
+                                let from = clip.x - record.rect.x
+                                let n = min(clip.width, valid - from)
+                                let canvasRow = canvasRaw.baseAddress! + cy * stride
+                                if n > 0 {
+                                    GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4,
+                                                            count: n, lut: lut.baseAddress!, transparent: transparent)
+                                }
+                            }
+                            if partial { break }
+                        }
+                    }
+                }
+            }
+        }
+        if partial { partialFrames.insert(i) }
+    }
+
+    mutating func openHandle(_ bytes: UnsafeRawBufferPointer) throws -> GIFLibHandle {
+        if let handle {
+            handle.rebind(bytes)
+            return handle
+        }
+        let handle = try GIFLibHandle(bytes: bytes)
+        self.handle = handle
+        return handle
+    }
+
+    /// Fills `palette` from giflib's colour map; returns how many entries are defined
+    /// (0 when the file has neither a local nor a global table: every index is then
+    /// out of range, and only fully transparent images decode).
+    mutating func loadPalette(_ map: UnsafeMutablePointer<ColorMapObject>?) -> Int {
+        guard let map, let colors = map.pointee.Colors else { return 0 }
+        let count = min(256, max(0, Int(map.pointee.ColorCount)))
+        palette.withUnsafeMutableBytes { raw in
+            for i in 0..<256 {
+                let o = i * 4
+                if i < count {
+                    let c = colors[i]
+                    raw[o] = c.Red; raw[o + 1] = c.Green; raw[o + 2] = c.Blue; raw[o + 3] = 255
+                } else {
+                    raw[o] = 0; raw[o + 1] = 0; raw[o + 2] = 0; raw[o + 3] = 0
+                }
+            }
+        }
+        return count
+    }
+}

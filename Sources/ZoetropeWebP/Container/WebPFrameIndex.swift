@@ -1,0 +1,151 @@
+import CWebP
+import Foundation
+import Zoetrope
+
+/// Everything known about a WebP file before decoding a pixel: the canvas, the loop, and
+/// every frame's place, modes and key-frame status. Built once per `WebPFrameSource`
+/// with libwebp's demuxer, which is then freed (the index keeps byte offsets, not pointers).
+struct WebPFrameIndex: Sendable {
+    var canvasSize: PixelSize
+    var frames: [WebPFrameEntry]
+    var isAnimated: Bool
+    /// The ANIM loop count as stored, nil for a still image or a missing ANIM chunk.
+    var storedLoopCount: Int?
+    /// Set when only the frames before a broken or missing part decode.
+    var truncation: AnimatedImageError?
+
+    /// Loop count N → N plays, 0 → forever; a still image or missing ANIM plays once.
+    var loopCount: LoopCount {
+        guard let n = storedLoopCount else { return .once }
+        return n == 0 ? .infinite : .plays(n)
+    }
+
+    var hasAlpha: Bool { frames.contains { $0.hasAlpha } }
+
+    /// Indexes `data`, checking `limits` on the canvas and the frame count.
+    init(data: Data, limits: Limits) throws {
+        let format = ImageFormat.webp
+        let result: WebPFrameIndex = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> WebPFrameIndex in
+            guard bytes.count >= 12, let base = bytes.baseAddress else {
+                throw AnimatedImageError.insufficientData(format: format, needed: 12, available: bytes.count)
+            }
+            if let index = try WebPFrameIndex.demux(base: base, count: bytes.count, fullCount: bytes.count,
+                                                   limits: limits, hasAnim: WebPChunkScanner.hasAnimChunk(bytes)) {
+                return index
+            }
+            // The demuxer refused the file: find out why, and keep the frames before the
+            // first broken one by demuxing only the bytes before it (a partial file).
+            let problem = WebPChunkScanner.diagnose(bytes)
+            let error = AnimatedImageError.invalidData(format: format, reason: problem.reason)
+            if let offset = problem.frameOffset, let k = problem.frameIndex, k > 0,
+               var index = try WebPFrameIndex.demux(base: base, count: offset, fullCount: bytes.count, limits: limits,
+                                                    hasAnim: WebPChunkScanner.hasAnimChunk(bytes)),
+               index.frames.count == k {
+                index.truncation = error
+                return index
+            }
+            throw error
+        }
+        self = result
+    }
+
+    private init(canvasSize: PixelSize, frames: [WebPFrameEntry], isAnimated: Bool, storedLoopCount: Int?,
+                 truncation: AnimatedImageError?) {
+        self.canvasSize = canvasSize
+        self.frames = frames
+        self.isAnimated = isAnimated
+        self.storedLoopCount = storedLoopCount
+        self.truncation = truncation
+    }
+
+    /// Runs the demuxer over the first `count` bytes (a prefix of `fullCount`). Returns nil
+    /// when libwebp rejects them; throws for limits and for files with no complete frame.
+    private static func demux(base: UnsafeRawPointer, count: Int, fullCount: Int, limits: Limits,
+                              hasAnim: Bool) throws -> WebPFrameIndex? {
+        let format = ImageFormat.webp
+        var data = WebPData(bytes: base.assumingMemoryBound(to: UInt8.self), size: count)
+        var state = WEBP_DEMUX_PARSING_HEADER
+        // WebPDemuxPartial() is a static inline over this entry point; allow_partial = 1 so
+        // a truncated file still yields its complete frames.
+        guard let demuxer = WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else { return nil }
+        defer { WebPDemuxDelete(demuxer) }
+        guard state != WEBP_DEMUX_PARSING_HEADER else {
+            throw AnimatedImageError.truncated(format: format, completeFrames: 0,
+                                               reason: "the file ends inside its header (\(count) bytes)")
+        }
+        let canvas = PixelSize(width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
+                               height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
+        try limits.checkSize(width: canvas.width, height: canvas.height, format: format)
+        let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
+        let isAnimated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
+        let declaredFrames = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
+        try limits.checkFrameCount(declaredFrames, format: format)
+
+        var frames: [WebPFrameEntry] = []
+        frames.reserveCapacity(declaredFrames)
+        var iter = WebPIterator()
+        if WebPDemuxGetFrame(demuxer, 1, &iter) != 0 {
+            defer { WebPDemuxReleaseIterator(&iter) }
+            repeat {
+                guard iter.complete != 0, let fragment = iter.fragment.bytes, iter.fragment.size >= 8 else { break }
+                let offset = UnsafeRawPointer(fragment) - base
+                // The image chunks start with "VP8 " only for lossy data without an ALPH chunk.
+                let lossyOpaque = fragment[0] == 0x56 && fragment[1] == 0x50 && fragment[2] == 0x38 && fragment[3] == 0x20
+                var entry = WebPFrameEntry(
+                    payloadOffset: offset, payloadCount: iter.fragment.size,
+                    rect: PixelRect(x: Int(iter.x_offset), y: Int(iter.y_offset),
+                                    width: Int(iter.width), height: Int(iter.height)),
+                    durationMs: isAnimated ? Int(iter.duration) : 0,
+                    blend: iter.blend_method == WEBP_MUX_NO_BLEND ? .source : .over,
+                    dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
+                    hasAlpha: iter.has_alpha != 0,
+                    isOpaqueLossy: lossyOpaque,
+                    isKeyFrame: false, keyFrameIndex: 0)
+                // Frames must lie inside the canvas (the demuxer checks; this keeps the
+                // compositor's input honest whatever the library version).
+                guard entry.rect.x >= 0, entry.rect.y >= 0, entry.rect.width > 0, entry.rect.height > 0,
+                      entry.rect.x + entry.rect.width <= canvas.width,
+                      entry.rect.y + entry.rect.height <= canvas.height else {
+                    throw AnimatedImageError.invalidData(
+                        format: format, reason: "frame \(frames.count): \(entry.rect) reaches outside the \(canvas) canvas")
+                }
+                markKeyFrame(&entry, previous: frames.last, index: frames.count, canvas: canvas)
+                frames.append(entry)
+            } while WebPDemuxNextFrame(&iter) != 0
+        }
+
+        var truncation: AnimatedImageError?
+        if state != WEBP_DEMUX_DONE || count < fullCount {
+            let riffEnd = 8 + Int(base.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
+            truncation = .truncated(format: format, completeFrames: frames.count,
+                                    reason: "the file has \(count) bytes but its RIFF header declares \(riffEnd); "
+                                        + "frame \(frames.count) onwards is missing or incomplete")
+        }
+        guard !frames.isEmpty else {
+            throw truncation ?? AnimatedImageError.invalidData(format: format, reason: "the file holds no frame")
+        }
+        let loop: Int? = isAnimated && hasAnim ? Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)) : nil
+        return WebPFrameIndex(canvasSize: canvas, frames: frames, isAnimated: isAnimated,
+                              storedLoopCount: loop, truncation: truncation)
+    }
+
+    /// A key frame leaves a canvas that depends on no earlier frame: the first frame; a
+    /// full-canvas frame that overwrites (no blend) or has no alpha; or any frame whose
+    /// predecessor was disposed to background and either covered the canvas or was itself
+    /// a key frame (the canvas is then fully transparent). This is libwebp's rule.
+    static func markKeyFrame(_ entry: inout WebPFrameEntry, previous: WebPFrameEntry?, index: Int, canvas: PixelSize) {
+        let full = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        let isKey: Bool
+        if let previous {
+            if (!entry.hasAlpha || entry.blend == .source) && entry.rect == full {
+                isKey = true
+            } else {
+                isKey = previous.dispose == .background && (previous.rect == full || previous.isKeyFrame)
+            }
+        } else {
+            isKey = true
+        }
+        entry.isKeyFrame = isKey
+        entry.keyFrameIndex = isKey ? index : (previous?.keyFrameIndex ?? 0)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import Zoetrope
+@testable import ZoetropeAPNG
+import ZoetropeTestSupport
+
+/// The C shim's contract: libpng's own limits are set from `Limits`, and a libpng error
+/// (a longjmp inside the shim) comes back as a typed error, with the source still usable.
+@Suite struct LibPNGShimTests {
+    @Test func libpngsUserLimitsComeFromLimits() throws {
+        let data = APNGWriter.stillPNG(width: 4, height: 2, rgba: Fixture.fill(4, 2, Fixture.red))
+        let index = try data.withUnsafeBytes { try APNGChunkWalker.index($0, limits: .default) }
+        var stream = PNGFrameStream()
+        var pixels = [UInt8](repeating: 0, count: 4 * 2 * 4)
+        try data.withUnsafeBytes { file in
+            try stream.prepare(index.frames[0], index: index, file: file, format: .png)
+            #expect(throws: AnimatedImageError.codecFailure(format: .png, library: "libpng",
+                                                            message: "Invalid IHDR data (Image width exceeds user limit in IHDR)")) {
+                try pixels.withUnsafeMutableBytes { dst in
+                    try stream.decode(index.frames[0], file: file, into: dst.baseAddress!, bytesPerRow: 16,
+                                      limits: Limits(maxWidth: 3), format: .png)
+                }
+            }
+            // The same stream under the default limits decodes.
+            try pixels.withUnsafeMutableBytes { dst in
+                try stream.decode(index.frames[0], file: file, into: dst.baseAddress!, bytesPerRow: 16,
+                                  limits: .default, format: .png)
+            }
+        }
+        #expect(pixels == Fixture.fill(4, 2, Fixture.red))
+    }
+
+    @Test func truncatedImageDataIsATypedError() throws {
+        // An IDAT whose zlib stream holds one row of two: libpng runs out of data.
+        var w = APNGWriter()
+        w.append("IHDR", APNGWriter.ihdr(width: 1, height: 2))
+        w.append("IDAT", APNGWriter.zlibStored(APNGWriter.scanlines(rgba: Fixture.red, width: 1, height: 1)))
+        w.append("IEND", [])
+        let source = try Fixture.source(w.data)
+        #expect {
+            try source.decodeFrame(at: 0)
+        } throws: { error in
+            guard case .codecFailure(.png, "libpng", let message)? = error as? AnimatedImageError else { return false }
+            return !message.isEmpty
+        }
+        #expect(throws: (any Error).self) { try source.decodeFrame(at: 0) } // again, no crash, same answer
+    }
+
+    @Test func hasAlphaFollowsTheColourTypeAndTheFrames() throws {
+        let opaque = APNGWriter.animation(width: 2, height: 1, frames: [
+            .solid(width: 2, height: 1, Fixture.red), .solid(width: 1, height: 1, Fixture.green),
+        ]).data
+        #expect(try Fixture.source(opaque).info.hasAlpha == true) // colour type 6
+        var rgb = APNGWriter()
+        rgb.append("IHDR", APNGWriter.ihdr(width: 1, height: 1, colorType: 2))
+        rgb.append("IDAT", APNGWriter.zlibStored(APNGWriter.scanlines(rows: [[1, 2, 3]])))
+        rgb.append("IEND", [])
+        let source = try Fixture.source(rgb.data)
+        #expect(source.info.hasAlpha == false)
+        #expect(try source.decodeFrame(at: 0).bytes == [1, 2, 3, 255])
+    }
+}

@@ -1,0 +1,23 @@
+import Foundation
+
+/// Finds the shared conformance corpus: `$ZOETROPE_CORPUS`, else `../shared/corpus`
+/// beside the package root (where CI lays it out).
+public enum CorpusLocation {
+    /// The package root, derived from this file's path.
+    public static var packageRoot: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// The corpus folder, or nil (with a printed note) when it is absent.
+    public static func corpus() -> URL? {
+        let env = ProcessInfo.processInfo.environment["ZOETROPE_CORPUS"]
+        let url = env.map { URL(fileURLWithPath: $0) }
+            ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else {
+            print("note: conformance corpus not found at \(url.path); corpus checks SKIPPED")
+            return nil
+        }
+        return url
+    }
+}
