@@ -44,8 +44,8 @@ import Zoetrope
 
     @Test func optionsAreCheckedBeforePlaying() {
         #expect(Self.play(["--speed", "9"]).stderr == "option '--speed' needs a speed from 0.25 to 4, got '9'")
-        #expect(Self.play(["--loops", "0"]).stderr == "option '--loops' needs a number of plays from 1, or 'infinite', got '0'")
-        #expect(Self.play(["--policy", "most"]).stderr == "option '--policy' needs one-ahead, ahead:N, all or budget:BYTES, got 'most'")
+        #expect(Self.play(["--loops", "-1"]).stderr == "option '--loops' needs a number of plays, or 0 or 'infinite' for forever, got '-1'")
+        #expect(Self.play(["--policy", "most"]).stderr == "option '--policy' needs one-ahead, ahead:N, all, budget:MIB or shared, got 'most'")
         #expect(Self.play(["--late", "never"]).stderr == "option '--late' needs 'stall' or 'catch-up', got 'never'")
         #expect(Self.play(["a.gif", "b.gif"]).status == 2)
         #expect(Self.play(["/nonexistent.gif"]).stderr == "/nonexistent.gif: no such file")
@@ -56,7 +56,9 @@ import Zoetrope
         #expect(try PlayCommand.parsePolicy("one-ahead").name == "one-ahead")
         #expect(try PlayCommand.parsePolicy("ahead:4").name == "ahead:4")
         #expect(try PlayCommand.parsePolicy("all").name == "all")
-        #expect(try PlayCommand.parsePolicy("budget:8M").name == "budget:8388608")
+        #expect(try PlayCommand.parsePolicy("budget:8").name == "budget:8388608")
+        #expect(try PlayCommand.parsePolicy("shared").name == "shared")
+        #expect(try PlayCommand.parseLoops("0") == .infinite)
         #expect(try PlayCommand.parseLoops("3") == .plays(3))
         #expect(try PlayCommand.parseLoops("infinite") == .infinite)
         #expect(try PlayCommand.parseLate("catch-up") == .catchUp)

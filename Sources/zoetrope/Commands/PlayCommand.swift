@@ -20,9 +20,10 @@ enum PlayCommand {
 
     When standard output is not a terminal, plays once (or --loops times) without keys,
     prints a summary line and exits 0.
-      --loops N|infinite     total plays (default: the file's; one play when not a terminal)
+      --loops N|infinite     total plays, 0 or infinite for forever (default: the file's;
+                             one play when not a terminal)
       --speed X              0.25 to 4 (default 1)
-      --policy POLICY        one-ahead (default), ahead:N, all, budget:BYTES[K|M|G]
+      --policy POLICY        one-ahead (default) | ahead:N | all | budget:MIB | shared
       --late stall|catch-up  a late frame holds (default) or frames are skipped to keep time
       --reduce-motion        show the poster (first frame) only
     """
@@ -62,9 +63,9 @@ enum PlayCommand {
     }
 
     static func parseLoops(_ s: String) throws(UsageError) -> LoopCount {
-        if s == "infinite" || s == "forever" { return .infinite }
+        if s == "infinite" || s == "forever" || s == "0" { return .infinite }
         guard let n = Int(s), n >= 1, n <= 1_000_000 else {
-            throw UsageError("option '--loops' needs a number of plays from 1, or 'infinite', got '\(s)'")
+            throw UsageError("option '--loops' needs a number of plays, or 0 or 'infinite' for forever, got '\(s)'")
         }
         return .plays(n)
     }
@@ -84,24 +85,8 @@ enum PlayCommand {
         }
     }
 
-    /// "one-ahead", "ahead:N", "all" (or "keep-all"), "budget:BYTES" with an optional K, M or G.
+    /// The same policy names as `zoetrope trace`: one-ahead, ahead:N, all, budget:MIB, shared.
     static func parsePolicy(_ s: String) throws(UsageError) -> any FrameBufferPolicy {
-        let parts = s.split(separator: ":", maxSplits: 1).map(String.init)
-        switch (parts.first ?? "", parts.count) {
-        case ("one-ahead", 1): return AheadBufferPolicy(framesAhead: 1)
-        case ("all", 1), ("keep-all", 1): return KeepAllBufferPolicy()
-        case ("ahead", 2):
-            if let n = Int(parts[1]), n >= 1, n <= 10_000 { return AheadBufferPolicy(framesAhead: n) }
-        case ("budget", 2):
-            var digits = parts[1].uppercased()
-            var scale = 1
-            if let unit = digits.last, let shift = ["K": 10, "M": 20, "G": 30][String(unit)] {
-                scale = 1 << shift
-                digits.removeLast()
-            }
-            if let n = Int(digits), n >= 0, n <= Int.max / scale { return MemoryBudgetBufferPolicy(budgetBytes: n * scale) }
-        default: break
-        }
-        throw UsageError("option '--policy' needs one-ahead, ahead:N, all or budget:BYTES, got '\(s)'")
+        try TraceCommand.policy(s, imageKey: "play")
     }
 }
