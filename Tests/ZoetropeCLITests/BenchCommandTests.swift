@@ -27,8 +27,11 @@ import Zoetrope
         #expect((o["firstFrameMs"] as? Double).map { $0 > 0 } == true)
         #expect((o["peakMemoryBytes"] as? Int).map { $0 > 756 * 304 * 4 } == true)
         let held = try #require(o["bytesHeld"] as? [String: Int])
-        #expect(held["keepAll"] == 756 * 304 * 4 * 100)
-        #expect(held["oneAhead"] == 756 * 304 * 4 * 2)
+        // One frame is 756 × 304 × 4 = 919,296 bytes. One ahead: the poster and two frames;
+        // ahead:4 the poster and five; all: every frame (the poster is frame 0); a 64 MiB
+        // budget: the 73 frames that fit, poster included.
+        #expect(held == ["one-ahead": 919_296 * 3, "ahead:4": 919_296 * 6, "all": 919_296 * 100,
+                         "budget:67108864": 919_296 * 73])
 
         // The promised keys come first, in this order.
         #expect(Array(r.jsonKeys.prefix(9)) == ["file", "format", "width", "height", "frameCount", "framesPerSecond",
@@ -36,16 +39,17 @@ import Zoetrope
     }
 
     @Test func textOutputNamesEachMeasure() {
-        let r = ToolRun(["bench", "--demo", "--min-time", "0"])
+        let r = ToolRun(["bench", "--demo", "--min-time", "0", "--no-policies"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("demo\n"))
-        for word in ["frames/s", "MP/s", "first frame", "peak memory", "keepAll"] {
+        #expect(!r.stdout.contains("held  "))
+        for word in ["frames/s", "MP/s", "first frame", "peak memory"] {
             #expect(r.stdout.contains(word), "missing \(word)")
         }
     }
 
     @Test func missingFileIsOneErrorLineAndStatus1ButOthersStillRun() throws {
-        let r = ToolRun(["bench", "--demo", "/nonexistent/x.gif", "--json", "--min-time", "0"])
+        let r = ToolRun(["bench", "--demo", "/nonexistent/x.gif", "--json", "--min-time", "0", "--no-policies"])
         #expect(r.status == 1)
         #expect(r.stderr == "zoetrope: /nonexistent/x.gif: no such file")
         let array = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
@@ -67,14 +71,5 @@ import Zoetrope
         #expect(ToolRun(["bench", "--demo", "--min-time", "soon"]).stderr
             == "zoetrope: option '--min-time' needs seconds from 0 to 3600, got 'soon' (see 'zoetrope --help')")
         #expect(ToolRun(["bench", "--demo", "--fast"]).status == 2)
-    }
-
-    @Test func bytesHeldIsWidthTimesHeightTimesFourPerKeptFrame() {
-        let info = AnimationInfo(format: .gif, canvasSize: PixelSize(width: 10, height: 3),
-                                 frameDurations: Array(repeating: .milliseconds(20), count: 3),
-                                 loopCount: .infinite, storedLoopValue: 0)
-        let pairs = DecodeBenchmark.bytesHeld(info: info, usableFrames: 3)
-        let held = Dictionary(uniqueKeysWithValues: pairs.map { ($0.policy, $0.bytes) })
-        #expect(held == ["oneAhead": 240, "fourAhead": 360, "keepAll": 360])
     }
 }

@@ -16,7 +16,7 @@ struct BenchResult {
     var peakMemoryBytes: Int
     /// Bytes the decoding session itself held after a full pass (canvas, saved regions, codec state).
     var sessionBytes: Int
-    /// Decoded bytes each buffer policy keeps, by policy name.
+    /// The most bytes the player held in one play under each buffer policy, by policy name.
     var bytesHeld: [(policy: String, bytes: Int)]
     /// A truncation or decode failure met after some frames; those frames were still measured.
     var warning: String?

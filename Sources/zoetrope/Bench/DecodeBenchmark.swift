@@ -9,6 +9,8 @@ import Zoetrope
 struct DecodeBenchmark {
     /// The timed run lasts at least this long (and always completes one pass).
     var minimumSeconds: Double = 1
+    /// Whether to play the input once under each of `policies` and report the bytes held.
+    var measuresPolicies = true
     /// Called after each pass with the fraction of the minimum time spent (0…1).
     var progress: ((Double) -> Void)?
 
@@ -60,22 +62,26 @@ struct DecodeBenchmark {
             name: input.name, info: info, framesDecoded: framesDecoded, passes: passes,
             seconds: elapsed, firstFrameSeconds: firstFrameSeconds,
             peakMemoryBytes: ProcessMemory.peakResidentBytes(), sessionBytes: sessionBytes,
-            bytesHeld: Self.bytesHeld(info: info, usableFrames: max(usable, 1)), warning: warning)
+            bytesHeld: measuresPolicies ? try Self.bytesHeld(input, registry: registry) : [], warning: warning)
     }
 
-    /// Decoded frame bytes each buffer policy keeps at its fullest: the displayed frame
-    /// plus what it decodes ahead or keeps (`width × height × 4` per frame).
-    static func bytesHeld(info: AnimationInfo, usableFrames: Int) -> [(policy: String, bytes: Int)] {
-        let frame = info.frameByteCount
-        func frames(_ n: Int) -> Int {
-            let (b, o) = frame.multipliedReportingOverflow(by: min(n, usableFrames))
-            return o ? .max : b
+    /// The buffer policies whose held bytes `bench` reports.
+    static let policies: [any FrameBufferPolicy] = [
+        AheadBufferPolicy(framesAhead: 1), AheadBufferPolicy(framesAhead: 4), KeepAllBufferPolicy(),
+        MemoryBudgetBufferPolicy(budgetBytes: 64 << 20),
+    ]
+
+    /// The most bytes of decoded frames the real player holds during one play under each
+    /// policy (poster, window, in-flight decode and pooled buffers), measured by playing the
+    /// input on a simulated 60 Hz refresh with instant decodes, as `zoetrope trace` does.
+    static func bytesHeld(_ input: ImageInput, registry: CoderRegistry) throws -> [(policy: String, bytes: Int)] {
+        try policies.map { policy in
+            var settings = TraceCommand.Settings()
+            settings.policy = policy
+            settings.loops = .once
+            let trace = Trace.run(source: try input.makeFrameSource(registry: registry), settings: settings)
+            return (policy.name, trace.diagnostics.peakBytesHeld)
         }
-        return [
-            ("oneAhead", frames(2)),
-            ("fourAhead", frames(5)),
-            ("keepAll", frames(usableFrames)),
-        ]
     }
 
     static func seconds(_ d: Duration) -> Double {

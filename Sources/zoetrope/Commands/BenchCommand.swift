@@ -5,21 +5,24 @@ import Zoetrope
 /// and the bytes each buffer policy holds, per input.
 enum BenchCommand {
     static let usage = """
-    usage: zoetrope bench (FILE... | --demo) [--json] [--min-time SECONDS]
+    usage: zoetrope bench (FILE... | --demo) [--json] [--min-time SECONDS] [--no-policies]
 
     For each image: decodes every frame to a full canvas, pass after pass, until at least
     --min-time seconds (default 1) have passed, and reports frames/s and megapixels/s, the
     time from the encoded bytes to the first frame, the process's peak resident memory, and
-    the decoded bytes each buffer policy holds (width × height × 4 per kept frame).
+    the most decoded bytes the player holds during one play under each buffer policy
+    (one-ahead, ahead:4, all, budget:64 MiB; width × height × 4 per kept frame), measured
+    on a simulated refresh as `zoetrope trace` does.
     A progress bar goes to standard error when it is a terminal.
-      --demo       benchmark the built-in demo animation
-      --json       a JSON array, one object per input, with at least
-                   {"file", "format", "width", "height", "frameCount", "framesPerSecond",
-                    "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes"}
+      --demo          benchmark the built-in demo animation
+      --no-policies   skip the per-policy plays (four more passes over the frames)
+      --json          a JSON array, one object per input, with at least
+                      {"file", "format", "width", "height", "frameCount", "framesPerSecond",
+                       "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes"}
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["min-time"], flagOptions: ["json", "demo", "help"])
+        let a = try Arguments(args, valueOptions: ["min-time"], flagOptions: ["json", "demo", "help", "no-policies"])
         if a.flag("help") { out.print(usage); return 0 }
         var minimum = 1.0
         if let s = a.value("min-time") {
@@ -39,6 +42,7 @@ enum BenchCommand {
             do {
                 let input = path.isEmpty ? ImageInput.demo : try ImageInput.file(path)
                 var bench = DecodeBenchmark(minimumSeconds: minimum)
+                bench.measuresPolicies = !a.flag("no-policies")
                 if let bar {
                     bench.progress = { bar.show(fraction: (Double(n) + $0) / Double(inputs.count), label: input.name) }
                 }
@@ -93,7 +97,7 @@ enum BenchCommand {
             "  peak memory  \(Formatting.bytes(r.peakMemoryBytes)) resident",
             "  session      \(Formatting.bytes(r.sessionBytes)) held by the decoder",
         ]
-        lines.append("  held         " + held.joined(separator: "\n               "))
+        if !held.isEmpty { lines.append("  held         " + held.joined(separator: "\n               ")) }
         return lines.joined(separator: "\n")
     }
 
