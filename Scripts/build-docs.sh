@@ -36,27 +36,62 @@ echo "build-docs: checking that every public declaration is documented"
 python3 - "$graphs" "$root" "${ALLOW_MISSING_DOCS:-0}" "${modules[@]}" <<'PY'
 import json, os, sys
 graphs, root, allow, modules = sys.argv[1], sys.argv[2], sys.argv[3] == "1", sys.argv[4:]
-missing = []
+symbols, relations = {}, []
 for m in modules:
     files = [f for f in os.listdir(graphs) if f == m + ".symbols.json" or f.startswith(m + "@")]
     if m + ".symbols.json" not in files:
         sys.exit(f"build-docs: no symbol graph for {m}")
     for f in files:
-        for s in json.load(open(os.path.join(graphs, f)))["symbols"]:
-            # Declared in this package (synthesized and standard-library members have no
-            # location), public, and with neither a /// comment nor docs it inherits.
-            if s.get("accessLevel") not in ("public", "open") or "location" not in s:
-                continue
-            if s.get("docComment") or s.get("sourceOrigin"):
-                continue
-            path = s["location"]["uri"].replace("file://", "")
-            line = s["location"]["position"]["line"] + 1
-            missing.append(f"{os.path.relpath(path, root)}:{line}: warning: missing documentation for public "
-                           f"{s['kind']['displayName'].lower()} {'.'.join(s['pathComponents'])}")
-for w in sorted(missing):
+        g = json.load(open(os.path.join(graphs, f)))
+        for s in g["symbols"]:
+            symbols.setdefault(s["identifier"]["precise"], s)
+        relations += g["relationships"]
+
+def name(s): return s["pathComponents"][-1]
+
+# A member that implements a documented protocol requirement shows that documentation
+# (DocC's "inherited" docs), so it needs no comment of its own.
+documented_requirements = {}          # protocol id -> {(name, kind)}
+for r in relations:
+    if r["kind"] in ("requirementOf", "optionalRequirementOf"):
+        req = symbols.get(r["source"])
+        if req and req.get("docComment"):
+            documented_requirements.setdefault(r["target"], set()).add((name(req), req["kind"]["identifier"]))
+conforms = {}                          # type id -> {protocol ids}
+parent = {}                            # member id -> type id
+implements = set()                     # default implementations of a documented requirement
+for r in relations:
+    if r["kind"] == "conformsTo":
+        conforms.setdefault(r["source"], set()).add(r["target"])
+    elif r["kind"] == "memberOf":
+        parent[r["source"]] = r["target"]
+    elif r["kind"] == "defaultImplementationOf":
+        req = symbols.get(r["target"])
+        if req and req.get("docComment"):
+            implements.add(r["source"])
+
+def inherits_docs(sid, s):
+    if sid in implements or s.get("sourceOrigin"):
+        return True
+    key = (name(s), s["kind"]["identifier"])
+    return any(key in documented_requirements.get(p, ()) for p in conforms.get(parent.get(sid), ()))
+
+missing = []
+for sid, s in symbols.items():
+    # Declared in this package (synthesized and standard-library members have no
+    # location), public, and with neither a /// comment nor documentation it inherits.
+    if s.get("accessLevel") not in ("public", "open") or "location" not in s:
+        continue
+    if s.get("docComment") or inherits_docs(sid, s):
+        continue
+    path = s["location"]["uri"].replace("file://", "")
+    line = s["location"]["position"]["line"] + 1
+    missing.append(f"{os.path.relpath(path, root)}:{line}: warning: missing documentation for public "
+                   f"{s['kind']['displayName'].lower()} {'.'.join(s['pathComponents'])}")
+for w in sorted(set(missing)):
     print(w)
 if missing and not allow:
-    sys.exit(f"build-docs: {len(missing)} public declaration(s) without documentation")
+    sys.exit(f"build-docs: {len(set(missing))} public declaration(s) without documentation")
 PY
 
 for m in "${modules[@]}"; do

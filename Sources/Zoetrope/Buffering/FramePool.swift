@@ -11,6 +11,7 @@ public struct FramePool: Sendable {
     /// Buffers handed out again instead of created.
     public private(set) var buffersReused = 0
 
+    /// A pool that keeps at most `maxIdle` unused buffers.
     public init(maxIdle: Int = 2) { self.maxIdle = maxIdle }
 
     /// An idle buffer (its storage kept), or a new empty one.

@@ -1,6 +1,7 @@
 /// Keep every frame once decoded: each frame decodes once, later loops reuse it. Memory is
 /// the whole animation (`AnimationInfo.allFramesByteCount`).
 public struct KeepAllBufferPolicy: FrameBufferPolicy, Hashable {
+    /// The keep-everything policy.
     public init() {}
 
     public func windowSize(in context: FrameBufferContext) -> Int { context.frameCount }

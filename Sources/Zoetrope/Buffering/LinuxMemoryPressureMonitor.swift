@@ -7,7 +7,9 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     /// Where the kernel publishes memory pressure.
     public static let defaultPath = "/proc/pressure/memory"
 
+    /// The pressure file read.
     public let path: String
+    /// The signal that receives the levels.
     public let signal: MemoryPressureSignal
     /// "some avg10" at or above this is `.warning`.
     public let warningPercent: Double
@@ -15,6 +17,7 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     public let criticalPercent: Double
     private let running = Locked(false)
 
+    /// A monitor of `path` feeding `signal`, with the thresholds in percent of stalled time.
     public init(path: String = LinuxMemoryPressureMonitor.defaultPath, signal: MemoryPressureSignal = .shared,
                 warningPercent: Double = 10, criticalPercent: Double = 5) {
         self.path = path

@@ -4,6 +4,7 @@ public struct MemoryBudgetBufferPolicy: FrameBufferPolicy, Hashable {
     /// The bytes of decoded frames one player may hold.
     public let budgetBytes: Int
 
+    /// A policy holding at most `budgetBytes` of decoded frames (negative counts as 0).
     public init(budgetBytes: Int) { self.budgetBytes = max(0, budgetBytes) }
 
     public func windowSize(in context: FrameBufferContext) -> Int {

@@ -7,8 +7,10 @@ public enum MemoryPressureLevel: Int, Hashable, Sendable, Comparable, CustomStri
     /// Players drop to two frames and free idle buffers.
     case critical
 
+    /// Normal < warning < critical.
     public static func < (a: MemoryPressureLevel, b: MemoryPressureLevel) -> Bool { a.rawValue < b.rawValue }
 
+    /// "normal", "warning" or "critical".
     public var description: String {
         switch self {
         case .normal: "normal"

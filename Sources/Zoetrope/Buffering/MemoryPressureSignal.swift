@@ -15,6 +15,7 @@ public final class MemoryPressureSignal: Sendable {
     }
     private let state = Locked(State())
 
+    /// A signal at `.normal` with no observer; `shared` is the one players follow by default.
     public init() {}
 
     /// The current level.

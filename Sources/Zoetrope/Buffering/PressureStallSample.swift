@@ -6,6 +6,7 @@ public struct PressureStallSample: Hashable, Sendable {
     /// "full": all non-idle tasks stalled, percent over the last 10 s.
     public var fullAvg10: Double
 
+    /// A reading of the two averages, in percent.
     public init(someAvg10: Double, fullAvg10: Double) {
         self.someAvg10 = someAvg10
         self.fullAvg10 = fullAvg10

@@ -9,6 +9,7 @@ public struct SharedBufferPolicy: FrameBufferPolicy {
     /// Frames leased ahead of the one shown.
     public let framesAhead: Int
 
+    /// Shares `imageKey`'s frames through `cache`, leasing `framesAhead` frames past the shown one.
     public init(cache: SharedFrameCache, imageKey: String, framesAhead: Int = 1) {
         self.cache = cache
         self.imageKey = imageKey

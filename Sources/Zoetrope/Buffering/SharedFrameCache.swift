@@ -26,6 +26,7 @@ public final class SharedFrameCache: Sendable {
     }
     private let state = Locked(State())
 
+    /// An empty cache; `shared` serves the whole process.
     public init() {}
 
     /// Asks for frame `index` of `key`. See `SharedFrameLookup`; `waiter` is kept only for `.inProgress`.

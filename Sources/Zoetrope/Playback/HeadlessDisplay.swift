@@ -6,8 +6,11 @@
 public final class HeadlessDisplay: AnimationDisplay {
     /// What the display shows.
     public enum Content: Sendable {
+        /// Nothing yet.
         case empty
+        /// A still image.
         case still(PixelBuffer)
+        /// The frames of this player.
         case animation(AnimationPlayer)
     }
 
@@ -20,6 +23,7 @@ public final class HeadlessDisplay: AnimationDisplay {
     }
     private let state: Locked<State>
 
+    /// An empty display, visible unless told otherwise.
     public init(isVisible: Bool = true) {
         state = Locked(State(visible: isVisible))
     }

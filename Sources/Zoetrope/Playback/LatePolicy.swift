@@ -8,6 +8,7 @@ public enum LatePolicy: Hashable, Sendable, CustomStringConvertible {
     /// not, and when a whole loop behind, restart timing rather than skip the loop.
     case catchUp
 
+    /// "stall" or "catch-up", as `zoetrope trace` and `play` spell them.
     public var description: String {
         switch self {
         case .stall: "stall"

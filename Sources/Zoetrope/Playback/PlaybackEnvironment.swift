@@ -13,6 +13,7 @@ public struct PlaybackEnvironment: Hashable, Sendable {
     /// What low power means for animations.
     public var lowPowerBehavior: LowPowerBehavior
 
+    /// An environment; the defaults animate freely and throttle to 15 fps in low power.
     public init(reduceMotion: Bool = false, autoPlay: Bool = true, lowPower: Bool = false,
                 lowPowerBehavior: LowPowerBehavior = .throttle(maxFramesPerSecond: 15)) {
         self.reduceMotion = reduceMotion

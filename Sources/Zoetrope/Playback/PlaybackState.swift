@@ -15,6 +15,7 @@ public enum PlaybackState: Hashable, Sendable, CustomStringConvertible {
     /// A decode failed; the frame already shown stays.
     case failed
 
+    /// The case name, such as "playing".
     public var description: String {
         switch self {
         case .idle: "idle"

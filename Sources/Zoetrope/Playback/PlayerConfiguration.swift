@@ -23,6 +23,7 @@ public struct PlayerConfiguration: Sendable {
     /// measured in clock time.
     public var pressureCalmDelay: Duration
 
+    /// A configuration; every parameter defaults to the browser-like behaviour.
     public init(bufferPolicy: any FrameBufferPolicy = AheadBufferPolicy(framesAhead: 1),
                 latePolicy: LatePolicy = .stall,
                 delayPolicy: DelayPolicy = .default,

@@ -27,5 +27,6 @@ public struct PlayerDiagnostics: Hashable, Sendable {
     /// Pixel buffers the player's pool had to create (constant in steady state).
     public var buffersCreated = 0
 
+    /// All counters at zero.
     public init() {}
 }

@@ -45,6 +45,7 @@ public struct RefreshPattern: Hashable, Sendable, CustomStringConvertible {
         return k
     }
 
+    /// "60 Hz" or "variable 48–120 Hz".
     public var description: String {
         rates.count == 1 ? "\(rates[0]) Hz" : "variable \(rates.min()!)–\(rates.max()!) Hz"
     }

@@ -11,10 +11,13 @@ import Foundation
 public final class TimerClock: FrameClock {
     /// How often the clock ticks.
     public enum Rate: Hashable, Sendable {
+        /// Exactly `hertz` ticks a second, on a grid.
         case fixed(hertz: Int)
+        /// As fast as the subscribers need, at most `maxHertz`.
         case fitting(maxHertz: Int)
     }
 
+    /// How this clock ticks.
     public let rate: Rate
     private struct State {
         var threadRunning = false

@@ -14,6 +14,7 @@ public struct WebPEncoder: AnimatedImageEncoder {
     /// libwebp's effort, 0 (fast) to 6 (small).
     public var method: Int
 
+    /// An encoder with libwebp effort `method` (0–6).
     public init(method: Int = 4) {
         self.method = method
     }
