@@ -72,4 +72,17 @@ import Zoetrope
             == "zoetrope: option '--min-time' needs seconds from 0 to 3600, got 'soon' (see 'zoetrope --help')")
         #expect(ToolRun(["bench", "--demo", "--fast"]).status == 2)
     }
+
+    @Test func encodedGIFReportsItsHeaderAndTheBytesEachPolicyHolds() throws {
+        let r = ToolRun(["bench", EncodedFileFixtures.spinnerGIF, "--json", "--min-time", "0"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let o = try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(o["format"] as? String == "gif")
+        #expect(o["width"] as? Int == 8 && o["height"] as? Int == 8)
+        #expect(o["frameCount"] as? Int == 4)
+        #expect(o["framesDecoded"] as? Int == 4)
+        // 8 × 8 × 4 = 256 bytes a frame: one ahead holds the poster and two frames, the others all four.
+        let held = try #require(o["bytesHeld"] as? [String: Int])
+        #expect(held == ["one-ahead": 768, "ahead:4": 1024, "all": 1024, "budget:67108864": 1024])
+    }
 }

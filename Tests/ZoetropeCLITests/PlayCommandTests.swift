@@ -91,4 +91,17 @@ import Zoetrope
         let narrow = TerminalDisplay.layout(frame: DemoAnimation.canvasSize, columns: 80, rows: 24, width: 40)
         #expect(narrow.columns == 40 && narrow.rows == 8 && narrow.column == 21)
     }
+
+    @Test func anEncodedFilePlaysOnceWhenNotATerminal() {
+        let r = Self.play([EncodedFileFixtures.spinnerGIF])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("\(EncodedFileFixtures.spinnerGIF): played 1 time, 4 frames shown in "), "\(r.stdout)")
+        #expect(r.stdout.hasSuffix("(one-ahead, 768 bytes peak held)"), "\(r.stdout)")
+    }
+
+    @Test func loopsOverrideThePlaysOfAnEncodedAPNG() {
+        let r = Self.play([EncodedFileFixtures.pulseAPNG, "--loops", "2", "--speed", "4"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("\(EncodedFileFixtures.pulseAPNG): played 2 times, 6 frames shown in "), "\(r.stdout)")
+    }
 }

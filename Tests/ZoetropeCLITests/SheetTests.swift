@@ -114,4 +114,30 @@ import Zoetrope
         #expect(r.stderr == "zoetrope: /nonexistent/a.gif: no such file")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.png"))
     }
+
+    @Test func sheetOfAnEncodedGIFShowsEachFrameAndFlagsClampedDelays() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-sheet-\(UUID()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let r = ToolRun(["frames", EncodedFileFixtures.spinnerGIF, "--sheet", path])
+        #expect(r.status == 0, "\(r.stderr)")
+        // Read the sheet back with the tool's own PNG decoder.
+        let data = try #require(FileManager.default.contents(atPath: path))
+        let sheetImage = try CoderRegistry.withBuiltInCoders().makeFrameSource(data: data).decodeFrame(at: 0)
+        let info = AnimationInfo(format: .gif, canvasSize: PixelSize(width: 8, height: 8),
+                                 frameDurations: [.milliseconds(10), .milliseconds(50), .zero, .milliseconds(50)],
+                                 loopCount: .infinite, storedLoopValue: 0)
+        let layout = try ContactSheet(info: info, title: ContactSheet.title(for: info, name: EncodedFileFixtures.spinnerGIF))
+        #expect(sheetImage.size == layout.image.size)
+        #expect(layout.thumbSize == PixelSize(width: 64, height: 64))
+        let colours: [[UInt8]] = [[255, 0, 0, 255], [0, 200, 0, 255], [0, 0, 255, 255], [255, 0, 0, 255]]
+        for i in 0..<4 {
+            let (x, y) = layout.thumbnailOrigin(index: i)
+            #expect(sheetImage.pixel(x: x, y: y) == colours[i], "frame \(i) top-left")
+            #expect(sheetImage.pixel(x: x + 63, y: y + 63) == colours[i], "frame \(i) bottom-right")
+            // 10 ms and 0 ms play as 100 ms: those labels are orange.
+            var label = Set<[UInt8]>()
+            for ly in 0..<7 { for lx in 0..<64 { label.insert(sheetImage.pixel(x: x + lx, y: y + 64 + ContactSheet.labelGap + ly)) } }
+            #expect(label.contains([255, 160, 60, 255]) == (i == 0 || i == 2), "frame \(i) label")
+        }
+    }
 }
