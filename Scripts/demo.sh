@@ -8,3 +8,6 @@ swift build -c release --product zoetrope
 .build/release/zoetrope info --demo
 .build/release/zoetrope frames --demo --output "${1:-/tmp/zoetrope-demo}"
 echo "wrote the demo's frames to ${1:-/tmp/zoetrope-demo}"
+# The main job: play it. In a terminal: space pauses, ←/→ step, +/− speed, q quits.
+# Not a terminal (piped, CI): plays once and prints a summary.
+.build/release/zoetrope play --demo
