@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
+        .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
     ],
     targets: [
         // Core: contracts, compositing, timing, playback. No C dependency.
@@ -59,6 +60,9 @@ let package = Package(
             dependencies: ["Zoetrope", "ZoetropeGIF"],
             path: "Benchmarks/ZoetropeGIFBench"
         ),
+
+        // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
+        .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(

@@ -13,6 +13,7 @@ enum Tool {
     commands:
       info FILE... [--json]        format, canvas, frames, plays, durations, decoded sizes
       frames FILE --output DIR     every frame as PNG, plus manifest.json
+      trace FILE [--json]          the player tick by tick on a simulated refresh
     Use --demo in place of FILE for the built-in countdown animation.
     `zoetrope COMMAND --help` describes a command.
 
@@ -38,6 +39,8 @@ enum Tool {
                 return try InfoCommand.run(rest, registry: registry, out: &out)
             case "frames":
                 return try FramesCommand.run(rest, registry: registry, out: &out)
+            case "trace":
+                return try TraceCommand.run(rest, registry: registry, out: &out)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

@@ -1,0 +1,12 @@
+/// Keep the frame shown and the next `framesAhead` frames; `framesAhead: 1` is the default
+/// one-ahead policy (the poster plus two frames).
+public struct AheadBufferPolicy: FrameBufferPolicy, Hashable {
+    /// Frames decoded ahead of the one shown (at least 1).
+    public let framesAhead: Int
+
+    public init(framesAhead: Int) { self.framesAhead = max(1, framesAhead) }
+
+    public func windowSize(in context: FrameBufferContext) -> Int { framesAhead + 1 }
+
+    public var name: String { framesAhead == 1 ? "one-ahead" : "ahead:\(framesAhead)" }
+}

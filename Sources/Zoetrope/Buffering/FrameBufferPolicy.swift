@@ -1,0 +1,56 @@
+/// Decides how many decoded frames a player keeps and how far ahead it decodes.
+///
+/// A player keeps a window of frames starting at the one shown: the shown frame, then the
+/// next ones in play order (wrapping into the next loop). The poster (frame 0) is kept
+/// besides, and counts as frame 0 of the window. Policies are values and can be swapped
+/// on a playing player (`AnimationPlayer.setBufferPolicy`).
+public protocol FrameBufferPolicy: Sendable {
+    /// Frames to keep, counting the one shown: at least 2 (1 for a still), at most
+    /// `context.frameCount`. Players clamp the answer into that range.
+    func windowSize(in context: FrameBufferContext) -> Int
+    /// A cache shared with other players of the same image, or nil to decode privately.
+    var sharedCache: SharedFrameCache? { get }
+    /// The key naming this image in `sharedCache`.
+    var sharedImageKey: String? { get }
+    /// A short name for diagnostics and `zoetrope trace`.
+    var name: String { get }
+}
+
+extension FrameBufferPolicy {
+    public var sharedCache: SharedFrameCache? { nil }
+    public var sharedImageKey: String? { nil }
+
+    /// The window a player actually uses: the policy's answer, clamped, and two frames
+    /// under memory pressure.
+    public func effectiveWindow(in context: FrameBufferContext) -> Int {
+        let n = max(1, context.frameCount)
+        let floor = min(2, n)
+        var w = min(max(windowSize(in: context), floor), n)
+        if context.underMemoryPressure { w = floor }
+        return w
+    }
+}
+
+extension FrameBufferPolicy where Self == AheadBufferPolicy {
+    /// The default: the frame shown and the next one. Memory: the poster plus two frames.
+    public static var oneAhead: AheadBufferPolicy { AheadBufferPolicy(framesAhead: 1) }
+    /// The frame shown and the next `n` (at least 1).
+    public static func ahead(_ n: Int) -> AheadBufferPolicy { AheadBufferPolicy(framesAhead: n) }
+}
+
+extension FrameBufferPolicy where Self == KeepAllBufferPolicy {
+    /// Decode every frame once and reuse it across loops.
+    public static var keepAll: KeepAllBufferPolicy { KeepAllBufferPolicy() }
+}
+
+extension FrameBufferPolicy where Self == MemoryBudgetBufferPolicy {
+    /// Keep all frames when they fit in `bytes`, else the largest window that fits (at least two frames).
+    public static func memoryBudget(bytes: Int) -> MemoryBudgetBufferPolicy { MemoryBudgetBufferPolicy(budgetBytes: bytes) }
+}
+
+extension FrameBufferPolicy where Self == SharedBufferPolicy {
+    /// Share decoded frames with every player of the same `imageKey` through `cache`.
+    public static func shared(_ cache: SharedFrameCache = .shared, imageKey: String, framesAhead: Int = 1) -> SharedBufferPolicy {
+        SharedBufferPolicy(cache: cache, imageKey: imageKey, framesAhead: framesAhead)
+    }
+}

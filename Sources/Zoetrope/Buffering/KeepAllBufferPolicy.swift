@@ -1,0 +1,9 @@
+/// Keep every frame once decoded: each frame decodes once, later loops reuse it. Memory is
+/// the whole animation (`AnimationInfo.allFramesByteCount`).
+public struct KeepAllBufferPolicy: FrameBufferPolicy, Hashable {
+    public init() {}
+
+    public func windowSize(in context: FrameBufferContext) -> Int { context.frameCount }
+
+    public var name: String { "all" }
+}

@@ -1,0 +1,18 @@
+/// Keep all frames when they fit in a byte budget, else the largest window that fits
+/// (the poster included), never fewer than two frames.
+public struct MemoryBudgetBufferPolicy: FrameBufferPolicy, Hashable {
+    /// The bytes of decoded frames one player may hold.
+    public let budgetBytes: Int
+
+    public init(budgetBytes: Int) { self.budgetBytes = max(0, budgetBytes) }
+
+    public func windowSize(in context: FrameBufferContext) -> Int {
+        let frame = max(1, context.frameByteCount)
+        let fit = budgetBytes / frame
+        // All frames: the poster is frame 0, so n buffers. Otherwise the poster is extra.
+        if fit >= context.frameCount { return context.frameCount }
+        return max(2, fit - 1)
+    }
+
+    public var name: String { "budget:\(budgetBytes)" }
+}

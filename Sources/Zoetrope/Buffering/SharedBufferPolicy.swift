@@ -1,0 +1,22 @@
+/// Frames come from a `SharedFrameCache`: players of the same image at the same size and
+/// alpha mode decode each frame once between them, and each keeps `framesAhead + 1`
+/// frames leased from the cache.
+public struct SharedBufferPolicy: FrameBufferPolicy {
+    /// The cache shared with the other players.
+    public let cache: SharedFrameCache
+    /// The image's name in the cache (a URL, a content hash…).
+    public let imageKey: String
+    /// Frames leased ahead of the one shown.
+    public let framesAhead: Int
+
+    public init(cache: SharedFrameCache, imageKey: String, framesAhead: Int = 1) {
+        self.cache = cache
+        self.imageKey = imageKey
+        self.framesAhead = max(1, framesAhead)
+    }
+
+    public func windowSize(in context: FrameBufferContext) -> Int { framesAhead + 1 }
+    public var sharedCache: SharedFrameCache? { cache }
+    public var sharedImageKey: String? { imageKey }
+    public var name: String { "shared" }
+}

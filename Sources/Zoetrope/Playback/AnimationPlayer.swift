@@ -1,0 +1,248 @@
+
+/// The shared player: plays any `FrameSource` on any `FrameClock`, keeping the frames a
+/// `FrameBufferPolicy` asks for, decoding them ahead on a `DecodeExecutor`, and showing
+/// them on an `AnimationDisplay`.
+///
+/// Timing follows the clock's target timestamps exactly (see `LatePolicy` for late
+/// frames); durations come from the `DelayPolicy`; loops from the file unless overridden.
+/// All methods are thread-safe. The clock's thread only swaps in buffers decoded elsewhere.
+public final class AnimationPlayer: Player {
+    private struct Box: Sendable {
+        var engine: PlaybackEngine
+        var source: any FrameSource
+        var subscription: ClockSubscription?
+        var pressureSubscription: ClockSubscription?
+    }
+    private let box: Locked<Box>
+    private let displayBox: Locked<(any AnimationDisplay)?>
+    private let observers = Locked<(next: Int, handlers: [Int: @Sendable (PlayerEvent) -> Void])>((0, [:]))
+    private let clock: any FrameClock
+    private let executor: any DecodeExecutor
+    private let pressure: MemoryPressureSignal?
+    private let configuration: PlayerConfiguration
+    /// This player's identity for executor fairness.
+    public let id: Int
+
+    private static let ids = SequenceCounter()
+
+    /// A player of `source`, ticking on `clock`, showing on `display`. Nothing is decoded
+    /// until `prepare()`, `play()` or `seek(toFrame:)`.
+    public init(source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)? = nil,
+                configuration: PlayerConfiguration = PlayerConfiguration()) {
+        id = AnimationPlayer.ids.next()
+        self.clock = clock
+        executor = configuration.executor
+        pressure = configuration.memoryPressure
+        self.configuration = configuration
+        let engine = PlaybackEngine(info: source.info, outputSize: source.outputSize, pixelFormat: source.options.pixelFormat,
+                                    configuration: configuration, generation: 0)
+        box = Locked(Box(engine: engine, source: source))
+        displayBox = Locked(display)
+        installCallbacks()
+    }
+
+    private func installCallbacks() {
+        let waiter: @Sendable () -> Void = { [weak self] in self?.sharedFramesArrived() }
+        let pressureSubscription = pressure?.observe { [weak self] level in self?.pressureChanged(level) }
+        box.withLock { b in
+            b.engine.sharedWaiter = waiter
+            b.pressureSubscription = pressureSubscription
+        }
+    }
+
+    deinit {
+        box.withLock { b in
+            var fx = PlaybackEffects()
+            b.engine.reset(into: &fx)
+            b.subscription?.cancel()
+            b.pressureSubscription?.cancel()
+        }
+    }
+
+    // MARK: - Reading
+
+    /// The animation being played.
+    public var info: AnimationInfo { box.withLock { $0.engine.info } }
+    public var state: PlaybackState { box.withLock { $0.engine.status } }
+    public var currentFrameIndex: Int? { box.withLock { $0.engine.current } }
+    public var rate: Double { box.withLock { $0.engine.rate } }
+    /// Plays completed since playback started.
+    public var playsCompleted: Int { box.withLock { $0.engine.playsCompleted } }
+    /// The first frame, once decoded.
+    public var poster: PixelBuffer? { box.withLock { $0.engine.poster } }
+    /// The buffer policy in use.
+    public var bufferPolicy: any FrameBufferPolicy { box.withLock { $0.engine.policy } }
+    /// Frames kept now, counting the one shown (two under memory pressure).
+    public var windowSize: Int { box.withLock { $0.engine.windowSize } }
+    /// Whether memory pressure currently holds the window at two frames.
+    public var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
+    /// What the last tick did.
+    public var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
+    public var diagnostics: PlayerDiagnostics { box.withLock { $0.engine.diagnostics } }
+    /// The display frames go to.
+    public var display: (any AnimationDisplay)? { displayBox.withLock { $0 } }
+
+    // MARK: - Control
+
+    public func play() { perform { $0.play(into: &$1) } }
+
+    /// Plays if the environment allows auto-play (and motion), else shows the poster.
+    public func autoPlay() {
+        perform { e, fx in
+            if e.environment.autoPlay {
+                e.play(into: &fx)
+            } else {
+                e.showPosterOnly(state: .showingPoster, into: &fx)
+            }
+        }
+    }
+
+    public func pause() { perform { $0.pause(into: &$1) } }
+    public func stop() { perform { $0.stop(into: &$1) } }
+    public func seek(toFrame index: Int) { perform { $0.seek(to: index, into: &$1) } }
+    /// Decodes the poster now, so that it can show at once.
+    public func prepare() { perform { $0.prepare(into: &$1) } }
+
+    public func prepareForReuse() {
+        perform { $0.reset(into: &$1) }
+    }
+
+    /// Plays another image: everything held for the old one is freed first.
+    public func load(_ source: any FrameSource) {
+        let fx = box.withLock { b -> PlaybackEffects in
+            var fx = PlaybackEffects()
+            b.engine.reset(into: &fx)
+            var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
+                                        pixelFormat: source.options.pixelFormat, configuration: configuration,
+                                        generation: b.engine.generation + 1)
+            engine.sharedWaiter = b.engine.sharedWaiter
+            engine.policy = b.engine.policy
+            engine.latePolicy = b.engine.latePolicy
+            engine.loopOverride = b.engine.loopOverride
+            engine.environment = b.engine.environment
+            engine.setRate(b.engine.rate)
+            engine.updateSharedKey()
+            b.engine = engine
+            b.source = source
+            apply(&fx, to: &b)
+            return fx
+        }
+        carryOut(fx)
+    }
+
+    public func setRate(_ rate: Double) {
+        perform { e, _ in e.setRate(rate) }
+        box.withLock { b in b.subscription?.updatePreferredInterval(b.engine.preferredTickInterval) }
+    }
+
+    /// Swaps the buffer policy; frames outside the new window are freed at once.
+    public func setBufferPolicy(_ policy: any FrameBufferPolicy) {
+        perform { $0.setPolicy(policy, into: &$1) }
+    }
+
+    /// Swaps the late policy from the next tick.
+    public func setLatePolicy(_ policy: LatePolicy) { perform { e, _ in e.latePolicy = policy } }
+    /// Overrides the file's loop count (nil: the file's).
+    public func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
+    /// Changes the delay policy from the next frame.
+    public func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
+    /// The environment read by the next `play()`.
+    public func setEnvironment(_ environment: PlaybackEnvironment) { perform { e, _ in e.environment = environment } }
+
+    /// Sends frames to `display` from now on (nil: to no display).
+    public func setDisplay(_ display: (any AnimationDisplay)?) { displayBox.withLock { $0 = display } }
+
+    public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> ClockSubscription {
+        let id = observers.withLock { o -> Int in
+            let id = o.next
+            o.next += 1
+            o.handlers[id] = observer
+            return id
+        }
+        return ClockSubscription(cancel: { [weak self] in
+            _ = self?.observers.withLock { $0.handlers.removeValue(forKey: id) }
+        })
+    }
+
+    // MARK: - Machinery
+
+    private func perform(_ body: (inout PlaybackEngine, inout PlaybackEffects) -> Void) {
+        let fx = box.withLock { b -> PlaybackEffects in
+            var fx = PlaybackEffects()
+            body(&b.engine, &fx)
+            apply(&fx, to: &b)
+            return fx
+        }
+        carryOut(fx)
+    }
+
+    /// Subscribes to or leaves the clock, under the lock so that racing calls agree.
+    private func apply(_ fx: inout PlaybackEffects, to b: inout Box) {
+        guard let wants = fx.wantsTicks else { return }
+        if wants, b.subscription == nil {
+            b.subscription = clock.subscribe(preferredInterval: b.engine.preferredTickInterval) { [weak self] tick in
+                self?.handleTick(tick)
+            }
+        } else if !wants, let s = b.subscription {
+            s.cancel()
+            b.subscription = nil
+        }
+    }
+
+    private func handleTick(_ tick: FrameTick) {
+        let visible = display?.isVisible ?? true
+        perform { $0.tick(at: tick.targetNanoseconds, visible: visible, into: &$1) }
+    }
+
+    private func sharedFramesArrived() { perform { $0.sharedFramesArrived(into: &$1) } }
+
+    private func pressureChanged(_ level: MemoryPressureLevel) {
+        perform { $0.pressureChanged(to: level, into: &$1) }
+        if level == .critical { box.withLock { $0.engine.policy.sharedCache }?.trim() }
+    }
+
+    /// Shows, notifies and starts decodes, outside the lock.
+    private func carryOut(_ fx: PlaybackEffects) {
+        if let s = fx.show { display?.show(s.frame, index: s.index) }
+        if !fx.events.isEmpty {
+            let handlers = observers.withLock { Array($0.handlers.values) }
+            for event in fx.events { for h in handlers { h(event) } }
+        }
+        for r in fx.requests { submit(r) }
+    }
+
+    private func submit(_ request: DecodeRequest) {
+        let source = box.withLock { $0.source }
+        let format = source.info.format
+        let job = DecodeJob(frameIndex: request.index, source: source, ownerID: id) { [weak self] in
+            var buffer = request.buffer.take()
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result: Result<PixelBuffer, AnimatedImageError>
+            do {
+                try source.decodeFrame(at: request.index, into: &buffer)
+                result = .success(buffer)
+            } catch let error as AnimatedImageError {
+                result = .failure(error)
+            } catch {
+                result = .failure(.codecFailure(format: format, library: "FrameSource", message: "\(error)"))
+            }
+            let elapsed = start.duration(to: clock.now)
+            // Publish before taking our own lock: the cache wakes other players, who lock themselves.
+            if let key = request.sharedKey, let cache = request.cache {
+                switch result {
+                case .success(let b): cache.publish(key, frame: request.index, buffer: b)
+                case .failure: cache.abandon(key, frame: request.index)
+                }
+            }
+            guard let self else {
+                if case .success = result, let key = request.sharedKey, let cache = request.cache {
+                    cache.release(key, frame: request.index)
+                }
+                return
+            }
+            self.perform { $0.decodeFinished(request, result: result, elapsed: elapsed, into: &$1) }
+        }
+        executor.submit(job)
+    }
+}

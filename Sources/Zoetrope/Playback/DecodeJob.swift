@@ -1,0 +1,21 @@
+/// One frame decode a player hands to a `DecodeExecutor`.
+public struct DecodeJob: Sendable {
+    /// The frame being decoded.
+    public let frameIndex: Int
+    /// The source it is decoded from (an executor may use it to estimate cost).
+    public let source: any FrameSource
+    /// Which player submitted it; executors use it for fairness.
+    public let ownerID: Int
+    private let work: @Sendable () -> Void
+
+    /// A job running `work`. For executors and tests; players build their own.
+    public init(frameIndex: Int, source: any FrameSource, ownerID: Int, work: @escaping @Sendable () -> Void) {
+        self.frameIndex = frameIndex
+        self.source = source
+        self.ownerID = ownerID
+        self.work = work
+    }
+
+    /// Decodes and delivers the result to the player.
+    public func run() { work() }
+}

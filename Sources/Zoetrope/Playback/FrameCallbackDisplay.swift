@@ -1,0 +1,19 @@
+
+/// The display behind `playFrames`: forwards each frame to a closure.
+final class FrameCallbackDisplay: AnimationDisplay {
+    private let body: @Sendable (DeliveredFrame) -> Void
+    private struct WeakHandle { weak var value: PlaybackHandle? }
+    // Weak: the handle owns the player, which owns this display.
+    private let handle = Locked(WeakHandle())
+
+    init(_ body: @escaping @Sendable (DeliveredFrame) -> Void) { self.body = body }
+
+    func attach(_ h: PlaybackHandle) { handle.withLock { $0.value = h } }
+
+    func show(_ frame: PixelBuffer, index: Int) {
+        guard let h = handle.withLock({ $0.value }), !h.isStopped else { return }
+        body(DeliveredFrame(pixels: frame, index: index, playback: h))
+    }
+
+    var isVisible: Bool { true }
+}

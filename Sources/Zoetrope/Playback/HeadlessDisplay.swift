@@ -1,0 +1,97 @@
+
+/// A display with no screen: it keeps the frame on show, for servers, tests and tools.
+///
+/// It shows either a still image or an animation, never both: setting a still stops and
+/// detaches the animation; setting an animation replaces the still.
+public final class HeadlessDisplay: AnimationDisplay {
+    /// What the display shows.
+    public enum Content: Sendable {
+        case empty
+        case still(PixelBuffer)
+        case animation(AnimationPlayer)
+    }
+
+    private struct State {
+        var content: Content = .empty
+        var frame: PixelBuffer?
+        var index: Int?
+        var visible: Bool
+        var framesShown = 0
+    }
+    private let state: Locked<State>
+
+    public init(isVisible: Bool = true) {
+        state = Locked(State(visible: isVisible))
+    }
+
+    /// Shows `image` and stops the animation, if any.
+    public func setStill(_ image: PixelBuffer) {
+        let old = state.withLock { s -> AnimationPlayer? in
+            defer {
+                s.content = .still(image)
+                s.frame = image
+                s.index = nil
+            }
+            if case .animation(let p) = s.content { return p }
+            return nil
+        }
+        old?.stop()
+        old?.setDisplay(nil)
+    }
+
+    /// Shows `player`'s animation instead of whatever was shown, starting it if `autoPlay`
+    /// and the environment allow (the poster otherwise, until `player.play()`).
+    public func setAnimation(_ player: AnimationPlayer, autoPlay: Bool = true) {
+        let old = state.withLock { s -> AnimationPlayer? in
+            defer {
+                s.content = .animation(player)
+                s.frame = nil
+                s.index = nil
+            }
+            if case .animation(let p) = s.content, p !== player { return p }
+            return nil
+        }
+        old?.stop()
+        old?.setDisplay(nil)
+        player.setDisplay(self)
+        if autoPlay { player.autoPlay() } else { player.stop() }
+    }
+
+    /// Shows nothing; stops the animation, if any.
+    public func clear() {
+        let old = state.withLock { s -> AnimationPlayer? in
+            defer {
+                s.content = .empty
+                s.frame = nil
+                s.index = nil
+            }
+            if case .animation(let p) = s.content { return p }
+            return nil
+        }
+        old?.stop()
+        old?.setDisplay(nil)
+    }
+
+    public func show(_ frame: PixelBuffer, index: Int) {
+        state.withLock { s in
+            // A frame from an animation that was replaced meanwhile is ignored.
+            guard case .animation = s.content else { return }
+            s.frame = frame
+            s.index = index
+            s.framesShown += 1
+        }
+    }
+
+    public var isVisible: Bool { state.withLock { $0.visible } }
+    /// Hides or shows the display; a hidden display's player pauses its clock time.
+    public func setVisible(_ visible: Bool) { state.withLock { $0.visible = visible } }
+
+    /// What is shown.
+    public var content: Content { state.withLock { $0.content } }
+    /// The pixels on show (the still, or the animation's current frame).
+    public var currentFrame: PixelBuffer? { state.withLock { $0.frame } }
+    /// The animation frame on show, or nil for a still.
+    public var currentFrameIndex: Int? { state.withLock { $0.index } }
+    /// Animation frames shown so far.
+    public var framesShown: Int { state.withLock { $0.framesShown } }
+}
