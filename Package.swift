@@ -64,14 +64,16 @@ let package = Package(
             ),
             dependencies: ["zoetrope"]
         ),
-        // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
-        .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
+
         // Side-by-side benchmark against ../shared/bench (Scripts/bench-gif.sh).
         .executableTarget(
             name: "ZoetropeGIFBench",
             dependencies: ["Zoetrope", "ZoetropeGIF"],
             path: "Benchmarks/ZoetropeGIFBench"
         ),
+
+        // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
+        .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(

@@ -43,8 +43,8 @@ public final class HeadlessDisplay: AnimationDisplay {
         old?.setDisplay(nil)
     }
 
-    /// Shows `player`'s animation instead of whatever was shown, starting it if the
-    /// environment allows auto-play (the poster otherwise).
+    /// Shows `player`'s animation instead of whatever was shown, starting it if `autoPlay`
+    /// and the environment allow (the poster otherwise, until `player.play()`).
     public func setAnimation(_ player: AnimationPlayer, autoPlay: Bool = true) {
         let old = state.withLock { s -> AnimationPlayer? in
             defer {
@@ -58,7 +58,7 @@ public final class HeadlessDisplay: AnimationDisplay {
         old?.stop()
         old?.setDisplay(nil)
         player.setDisplay(self)
-        if autoPlay { player.autoPlay() } else { player.prepare() }
+        if autoPlay { player.autoPlay() } else { player.stop() }
     }
 
     /// Shows nothing; stops the animation, if any.

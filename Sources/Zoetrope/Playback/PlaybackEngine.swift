@@ -328,7 +328,10 @@ struct PlaybackEngine: Sendable {
             return
         }
 
-        let delta = min(max(0, t - (lastTick ?? t)), maxStepNanoseconds)
+        // Cap one step (a suspended process must not fast-forward), but never below what the
+        // frame shown needs, so that a clock fitted to long frames still plays them on time.
+        let frameNeeds = current.map { durations[$0] * 1000 / rateMilli + 1 } ?? 0
+        let delta = min(max(0, t - (lastTick ?? t)), max(maxStepNanoseconds, frameNeeds))
         lastTick = t
         progress += delta * rateMilli
         let before = current

@@ -101,4 +101,15 @@ struct PlaybackLateFrameTests {
         h.clock.tick(atNanoseconds: ns(60))
         #expect(h.player.currentFrameIndex == 23)   // 0.99 + 0.2 s
     }
+
+    @Test("a clock fitted to long frames still plays them on time (the step cap yields to the frame)")
+    func longFrames() {
+        let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 3, duration: .seconds(2)),
+                                configuration: PlayerConfiguration(maxStep: .milliseconds(500)))
+        h.player.play()
+        for k in 0..<8 {
+            h.clock.tick(atNanoseconds: Int64(k) * 2_000_000_000)
+            #expect(h.player.currentFrameIndex == k % 3)
+        }
+    }
 }
