@@ -199,4 +199,22 @@ import Testing
         try s.keys("q")
         #expect(try s.wait { $0.contains("exit=") }.contains("exit=0"))
     }
+
+    @Test func resizingLaysTheImageOutAgainAndLeavesNoTrace() throws {
+        guard let tmux = Self.tmux, let tool = Self.tool else {
+            print("PlayCommandTerminalTests: tmux or the built zoetrope is missing; skipped")
+            return
+        }
+        let s = try Session(tmux: tmux, tool: tool, arguments: "--demo")
+        _ = try s.wait(until: Self.playing)
+        try s.run(["resize-window", "-x", "100", "-y", "30"], capture: false)
+        // The status line moves to the new last row (row 30).
+        let resized = try s.wait { $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 30
+            && $0.split(separator: "\n", omittingEmptySubsequences: false)[29].hasPrefix("frame ") }
+        #expect(resized.split(separator: "\n", omittingEmptySubsequences: false)[29].hasPrefix("frame "), "\(resized)")
+        try s.keys("q")
+        let after = try s.wait { $0.contains("exit=") }
+        #expect(after.hasPrefix("before-play\nexit=0"), "\(after)")
+        #expect(!after.contains("▀"))
+    }
 }
