@@ -51,7 +51,8 @@ public struct PixelBuffer: Sendable, Equatable {
             if bytes.count > needed {
                 bytes.removeLast(bytes.count - needed)
             } else {
-                bytes.append(contentsOf: repeatElement(0, count: needed - bytes.count))
+                // Array(repeating:) is a memset even in debug builds; a generic append is not.
+                bytes += [UInt8](repeating: 0, count: needed - bytes.count)
             }
         }
         if clear { clearToTransparent() }
