@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import zoetrope
+import ZoetropeTestSupport
 
 /// End to end: the real binary on the demo and on bad input.
 @Suite struct InfoAndFramesTests {
@@ -82,5 +83,28 @@ import Testing
         #expect(v.status == 0 && v.stdout == "zoetrope \(Tool.version)\n")
         let fh = try ToolRunner.binary(["frames", "--help"])
         #expect(fh.status == 0 && fh.stdout.contains("manifest.json"))
+    }
+}
+
+/// Content decides the format, never the file name.
+@Suite struct LyingExtensionTests {
+    @Test func aGIFNamedWebPIsAGIF() throws {
+        var w = GIFWriter(width: 2, height: 1, globalColors: [(255, 0, 0), (0, 0, 255)])
+        w.loop(2)
+        w.graphicControl(delay: 7)
+        w.image(width: 2, height: 1, indices: [0, 1])
+        w.graphicControl(delay: 7)
+        w.image(width: 2, height: 1, indices: [1, 0])
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("really-a-gif.webp").path
+        try Data(w.file).write(to: URL(fileURLWithPath: path))
+        let r = try ToolRunner.binary(["info", path, "--json"])
+        #expect(r.status == 0)
+        let o = try #require((try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(o["format"] as? String == "gif")
+        #expect(o["frameCount"] as? Int == 2)
+        #expect(o["plays"] as? Int == 3, "NETSCAPE loop count 2 is 3 plays")
+        #expect(o["durationsMs"] as? [Int] == [70, 70])
     }
 }
