@@ -173,6 +173,21 @@ for f in files:
           + f" | {rss['c']:.1f} / {rss['z']:.1f} / {rss['pil']:.1f}"
           + f" | {first['c']:.2f} / {first['z']:.2f} / {first['pil']:.2f} | {same} |")
 
+if "zm" in cols:
+    print()
+    print("Zoetrope --mmap (the file mapped, Data .alwaysMapped, instead of read; mapped pages that")
+    print("were touched count in the peak RSS as well):")
+    print()
+    print("| input | fps | vs C | vs read | cpu ms | rss MiB | 1st frame ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for f in files:
+        g = {c: by.get((f, c), []) for c in ("c", "z", "zm")}
+        if not all(g.values()): continue
+        fz = med(g["zm"], lambda r: r["fps"])
+        print(f"| {os.path.basename(f)} | {fz:.1f} | {fz / med(g['c'], lambda r: r['fps']):.2f} | {fz / med(g['z'], lambda r: r['fps']):.2f}"
+              f" | {med(g['zm'], per_loop_cpu) * 1e3:.2f} | {med(g['zm'], lambda r: r['maxrss_kb']) / 1024:.1f}"
+              f" | {med(g['zm'], lambda r: r['first_frame_ms']):.2f} |")
+
 zfloor = [r["rss_start_kb"] for r in rows if who(r) in ("z", "zm") and r.get("rss_start_kb", -1) > 0]
 if zfloor:
     print()
