@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
         .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
+        .executable(name: "zoetrope-decode-bench", targets: ["zoetrope-decode-bench"]),
     ],
     targets: [
         // Core: contracts, compositing, timing, playback. No C dependency.
@@ -65,11 +66,12 @@ let package = Package(
             dependencies: ["zoetrope"]
         ),
 
-        // Side-by-side benchmark against ../shared/bench (Scripts/bench-gif.sh).
+        // Decoding speed of every format side by side with ../shared/bench's C decoders and
+        // Pillow (Scripts/bench-decoders.sh, Docs/Benchmarks.md).
         .executableTarget(
-            name: "ZoetropeGIFBench",
-            dependencies: ["Zoetrope", "ZoetropeGIF"],
-            path: "Benchmarks/ZoetropeGIFBench"
+            name: "zoetrope-decode-bench",
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"],
+            path: "Benchmarks/ZoetropeDecodeBench"
         ),
 
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).

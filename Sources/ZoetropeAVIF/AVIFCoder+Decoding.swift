@@ -4,7 +4,7 @@ import Zoetrope
 
 extension AVIFCoder {
     /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil. Measured on two
-    /// cores with Scripts/bench-avif.sh (see the commit that set it).
+    /// cores (`THREADS=1` vs the default in Scripts/bench-decoders.sh; Docs/Benchmarks.md).
     ///
     /// With two or more threads, sequences of at least `pipelineMinimumPixels` pixels also
     /// convert each frame to RGBA while the next one decodes on a separate thread (libavif

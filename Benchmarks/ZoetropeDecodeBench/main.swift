@@ -1,0 +1,238 @@
+// zoetrope-decode-bench: decodes every frame of an animated image K times through a
+// CoderRegistry holding the four built-in coders, measured exactly as
+// ../shared/bench/ref/harness.h measures its C decoders, and prints one JSON line with the
+// same fields and the same checksum (identical pixels → identical checksum).
+//
+//   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] FILE
+//   zoetrope-decode-bench --seek N [-t THREADS] [--mmap] FILE
+//
+// Throughput (as harness.h): each loop reads FILE from its path and makes a fresh frame
+// source, decodes frames 0..<n in order into one reused PixelBuffer and checksums every
+// frame (per frame the sum of its little-endian UInt64 words mod 2^64, tail zero-padded;
+// folded c = c·1000003 + s). first_frame_ms: loop 1's read + open + first frame;
+// decode_s: all K loops; first_frame_warm_ms: one more read + open + first frame after the
+// loops; cpu_s and maxrss_kb: getrusage at exit (whole process, as harness.h).
+// Extra fields: loop_cpu_s (CPU of the K loops only, comparable with Pillow's cpu_s, which
+// counts its loops only), rss_start_kb (resident memory before any file is read: the Swift
+// runtime + Foundation floor), mmap, format.
+//
+// -t sets DecodingOptions.threadCount (AVIF; -1 or absent = the coder's default, printed
+// as "threads":-1 like harness.h). --mmap maps the file (Data .alwaysMapped) instead of
+// reading it.
+//
+// --seek N: random access. N targets t from a fixed-seed generator; for each, the source
+// first sits on another random frame, then decodeFrame(at: t) is timed, against a fresh
+// source decoding 0...t in order (what a decoder without seeking costs). Each time is the
+// best of three (a preempted run does not count); medians in ms. For WebP the key frames
+// are counted too (a WebP source restarts from the nearest key frame).
+import Foundation
+import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeWebP
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+func now() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+func processCPU() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+}
+
+/// Sum of the buffer's little-endian 64-bit words (mod 2^64, tail zero-padded), as harness.h.
+func frameSum(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBytes { raw -> UInt64 in
+        var s0: UInt64 = 0, s1: UInt64 = 0, s2: UInt64 = 0, s3: UInt64 = 0
+        let n = raw.count
+        var i = 0
+        while i + 32 <= n {
+            s0 &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            s1 &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+            s2 &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+            s3 &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+            i += 32
+        }
+        while i + 8 <= n {
+            s0 &+= UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            for k in 0..<(n - i) { tail |= UInt64(raw[i + k]) << (8 * UInt64(k)) }
+            s0 &+= tail
+        }
+        return s0 &+ s1 &+ s2 &+ s3
+    }
+}
+
+/// Resident memory now (VmRSS of /proc/self/status), in KiB; -1 where there is none.
+func residentKB() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+        return Int(line.dropFirst("VmRSS:".count).filter(\.isNumber)) ?? -1
+    }
+    return -1
+}
+
+func fail(_ message: String, status: Int32 = 1) -> Never {
+    FileHandle.standardError.write(Data("zoetrope-decode-bench: \(message)\n".utf8))
+    exit(status)
+}
+
+func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+
+/// A JSON string literal (file paths may hold quotes or backslashes).
+func quoted(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
+
+let rssStartKB = residentKB()
+let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--seek N] FILE"
+var loops = 1, threads: Int?, mapped = false, seekTargets = 0, path: String?
+var args = CommandLine.arguments.dropFirst()
+while let arg = args.popFirst() {
+    switch arg {
+    case "-k", "-t", "--seek":
+        guard let value = args.popFirst().flatMap({ Int($0) }) else { fail("\(arg) needs a number\n\(usage)", status: 2) }
+        if arg == "-k" { loops = value } else if arg == "-t" { threads = value < 0 ? nil : value } else { seekTargets = value }
+    case "--mmap":
+        mapped = true
+    case "-h", "--help":
+        print(usage)
+        exit(0)
+    default:
+        guard !arg.hasPrefix("-"), path == nil else { fail("unexpected \(arg)\n\(usage)", status: 2) }
+        path = arg
+    }
+}
+guard let path, loops >= 1, seekTargets >= 0 else { fail(usage, status: 2) }
+
+let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
+let options = DecodingOptions(threadCount: threads)
+let url = URL(fileURLWithPath: path)
+
+@MainActor func readFile() -> Data {
+    do { return try Data(contentsOf: url, options: mapped ? .alwaysMapped : []) } catch { fail("cannot read \(path): \(error)") }
+}
+
+/// Reads the file and opens a fresh source, as harness.h's anim_open does.
+@MainActor func openSource() -> any FrameSource {
+    let data = readFile()
+    do { return try registry.makeFrameSource(data: data, options: options) } catch { fail("\(path): \(error)") }
+}
+
+// The format from the file's first bytes only, so naming the decoder reads no more than that.
+let formatName: String = {
+    guard let handle = FileHandle(forReadingAtPath: path) else { fail("cannot read \(path)") }
+    defer { try? handle.close() }
+    let prefix = (try? handle.read(upToCount: max(registry.sniffLength, 64))) ?? Data()
+    guard let format = registry.format(of: prefix) else { fail("\(path): no built-in coder recognises it") }
+    return format.identifier
+}()
+let decoderName = "zoetrope-\(formatName)"
+
+if seekTargets > 0 {
+    let source = openSource()
+    let n = source.info.frameCount
+    guard n > 0 else { fail("\(path): no frames") }
+    var keyFrames: Int?
+    if formatName == "webp" { keyFrames = (try? WebPCoder().keyFrameIndices(in: readFile()))?.count }
+    var rng: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func nextFrame() -> Int {
+        rng = rng &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((rng >> 33) % UInt64(n))
+    }
+    var buffer = PixelBuffer()
+    var seeks: [Double] = [], fromStart: [Double] = []
+    do {
+        for _ in 0..<seekTargets {
+            let from = nextFrame(), target = nextFrame()
+            var bestSeek = Double.infinity, bestStart = Double.infinity
+            for _ in 0..<3 {
+                try source.decodeFrame(at: from, into: &buffer)
+                let t0 = now()
+                try source.decodeFrame(at: target, into: &buffer)
+                bestSeek = min(bestSeek, now() - t0)
+                let fresh = openSource()
+                let t1 = now()
+                for i in 0...target { try fresh.decodeFrame(at: i, into: &buffer) }
+                bestStart = min(bestStart, now() - t1)
+            }
+            seeks.append(bestSeek)
+            fromStart.append(bestStart)
+        }
+    } catch {
+        fail("\(path): \(error)")
+    }
+    func medianMs(_ values: [Double]) -> Double {
+        let s = values.sorted()
+        return (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2) * 1e3
+    }
+    let seekMs = medianMs(seeks), startMs = medianMs(fromStart)
+    print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"seek\",\"file\":\(quoted(path)),\"frames\":\(n),"
+        + "\"key_frames\":\(keyFrames.map(String.init) ?? "null"),\"seeks\":\(seekTargets),\"seed\":\"9e3779b97f4a7c15\","
+        + "\"seek_median_ms\":\(fixed(seekMs, 3)),\"from_start_median_ms\":\(fixed(startMs, 3)),"
+        + "\"speedup\":\(fixed(startMs / max(seekMs, 1e-9), 2))}")
+    exit(0)
+}
+
+var buffer = PixelBuffer()
+var firstMs = -1.0, checksum: UInt64 = 0
+var framesTotal = 0, framesPerLoop = -1
+var size = PixelSize(width: 0, height: 0)
+let t0 = now(), cpu0 = processCPU()
+for k in 0..<loops {
+    let source = openSource()
+    size = source.outputSize
+    let n = source.info.frameCount
+    var c: UInt64 = 0
+    for i in 0..<n {
+        do { try source.decodeFrame(at: i, into: &buffer) } catch { fail("\(path): frame \(i) of loop \(k): \(error)") }
+        if k == 0, i == 0 { firstMs = (now() - t0) * 1e3 }
+        c = c &* 1_000_003 &+ frameSum(buffer.bytes)
+    }
+    if framesPerLoop < 0 {
+        framesPerLoop = n
+        checksum = c
+    } else if n != framesPerLoop || c != checksum {
+        fail("loop \(k) differs (frames \(n) vs \(framesPerLoop))")
+    }
+    framesTotal += n
+}
+let dt = now() - t0, loopCPU = processCPU() - cpu0
+
+// Warm time to first frame: one more read + open + first frame, not part of decode_s.
+let t1 = now()
+do { try openSource().decodeFrame(at: 0, into: &buffer) } catch { fail("\(path): warm frame 0: \(error)") }
+let warmMs = (now() - t1) * 1e3
+
+var ru = rusage()
+getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &ru)
+let cpu = Double(ru.ru_utime.tv_sec) + Double(ru.ru_utime.tv_usec) * 1e-6
+    + Double(ru.ru_stime.tv_sec) + Double(ru.ru_stime.tv_usec) * 1e-6
+let mp = Double(size.width * size.height) / 1e6
+print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size.width),\"h\":\(size.height),"
+    + "\"frames\":\(framesPerLoop),\"loops\":\(loops),\"threads\":\(threads ?? -1),"
+    + "\"first_frame_ms\":\(fixed(firstMs, 3)),\"first_frame_warm_ms\":\(fixed(warmMs, 3)),"
+    + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
+    + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
+    + "\"maxrss_kb\":\(ru.ru_maxrss),\"checksum\":\"\(String(format: "%016llx", checksum))\","
+    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"format\":\(quoted(formatName))}")
