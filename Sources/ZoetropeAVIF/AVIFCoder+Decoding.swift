@@ -3,13 +3,20 @@ import Foundation
 import Zoetrope
 
 extension AVIFCoder {
-    /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil. Measured on two
-    /// cores (`THREADS=1` vs the default in Scripts/bench-decoders.sh; Docs/Benchmarks.md).
+    /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil, by frame size.
     ///
+    /// Measured on two cores in one alternating run (Docs/Benchmarks.md): below about a
+    /// megapixel, dav1d's second thread costs 1.5–1.9× the CPU and loses (128×128: 2384 fps
+    /// at 1 thread vs 1387 at 2; 756×304: 1774 vs 1193); at 1920×1080 it wins (187 vs 147).
     /// With two or more threads, sequences of at least `pipelineMinimumPixels` pixels also
     /// convert each frame to RGBA while the next one decodes on a separate thread (libavif
     /// 0.11 runs dav1d without frame threading, so this is the overlap it leaves unused).
-    public static let defaultThreadCount = 2
+    public static func defaultThreadCount(forFramePixels pixels: Int) -> Int {
+        pixels >= multithreadMinimumPixels ? 2 : 1
+    }
+
+    /// Frames of at least this many pixels decode with two threads by default.
+    public static let multithreadMinimumPixels = 1_000_000
 
     /// Below this many pixels per frame the RGBA conversion is too small a share of the
     /// work to win back the cost of handing frames between threads (measured: 128×128 loses).
@@ -37,10 +44,10 @@ extension AVIFCoder {
             try limits.checkSize(width: colour.width, height: colour.height, format: .avif)
             try limits.checkFrameCount(colour.sampleCount, format: .avif)
         }
-        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount
+        let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
+        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels)
         // With two or more threads, a sequence of large frames pipelines: frame i converts to
         // RGBA on the caller's thread while libavif decodes frame i+1 on another.
-        let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
         let pipelined = isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
             && pixels >= AVIFCoder.pipelineMinimumPixels
         let session = try AVIFDecoderSession(file: file, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
