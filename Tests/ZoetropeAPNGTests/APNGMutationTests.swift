@@ -8,18 +8,6 @@ import ZoetropeTestSupport
 /// CRCs recomputed, so the damage reaches the APNG rules and libpng) decode or fail with
 /// an `AnimatedImageError`.
 @Suite struct APNGMutationTests {
-    /// SplitMix64: a tiny deterministic generator, so a failure names a reproducible seed.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func base() -> APNGWriter {
         APNGWriter.animation(width: 3, height: 2, frames: [
             .solid(width: 3, height: 2, Fixture.red),
@@ -46,7 +34,7 @@ import ZoetropeTestSupport
     }
 
     @Test func mutatedChunkPayloadsNeverCrash() {
-        var rng = SplitMix(state: 20_261_129)
+        var rng = SplitMix64(seed: 20_261_129)
         let base = APNGMutationTests.base()
         for round in 0..<1500 {
             var w = base
@@ -66,7 +54,7 @@ import ZoetropeTestSupport
     }
 
     @Test func truncatedAndBitFlippedFilesNeverCrash() {
-        var rng = SplitMix(state: 7)
+        var rng = SplitMix64(seed: 7)
         let data = APNGMutationTests.base().data
         for length in 0...data.count {
             #expect(APNGMutationTests.exercise(data.prefix(length)), "prefix \(length)")
