@@ -8,39 +8,26 @@ public final class MemoryPressureSignal: Sendable {
     /// The signal players use unless configured otherwise.
     public static let shared = MemoryPressureSignal()
 
-    private struct State {
-        var level = MemoryPressureLevel.normal
-        var nextID = 0
-        var observers: [Int: @Sendable (MemoryPressureLevel) -> Void] = [:]
-    }
-    private let state = Locked(State())
+    private let currentLevel = Locked(MemoryPressureLevel.normal)
+    private let observers = ObserverList<MemoryPressureLevel>()
 
     /// A signal at `.normal` with no observer; `shared` is the one players follow by default.
     public init() {}
 
     /// The current level.
-    public var level: MemoryPressureLevel { state.withLock { $0.level } }
+    public var level: MemoryPressureLevel { currentLevel.withLock { $0 } }
 
     /// Sets the level and tells every observer (on the caller's thread) if it changed.
     public func send(_ level: MemoryPressureLevel) {
-        let observers = state.withLock { s -> [@Sendable (MemoryPressureLevel) -> Void] in
-            guard s.level != level else { return [] }
-            s.level = level
-            return Array(s.observers.values)
+        let changed = currentLevel.withLock { current -> Bool in
+            defer { current = level }
+            return current != level
         }
-        for o in observers { o(level) }
+        if changed { observers.deliver([level]) }
     }
 
     /// Calls `observer` on every change until the subscription is cancelled.
     public func observe(_ observer: @escaping @Sendable (MemoryPressureLevel) -> Void) -> ClockSubscription {
-        let id = state.withLock { s -> Int in
-            let id = s.nextID
-            s.nextID += 1
-            s.observers[id] = observer
-            return id
-        }
-        return ClockSubscription(cancel: { [weak self] in
-            _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
-        })
+        observers.add(observer)
     }
 }

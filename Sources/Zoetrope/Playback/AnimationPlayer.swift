@@ -15,7 +15,7 @@ public final class AnimationPlayer: Player {
     }
     private let box: Locked<Box>
     private let displayBox: Locked<(any AnimationDisplay)?>
-    private let observers = Locked<(next: Int, handlers: [Int: @Sendable (PlayerEvent) -> Void])>((0, [:]))
+    private let observers = ObserverList<PlayerEvent>()
     private let clock: any FrameClock
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
@@ -153,15 +153,7 @@ public final class AnimationPlayer: Player {
     public func setDisplay(_ display: (any AnimationDisplay)?) { displayBox.withLock { $0 = display } }
 
     public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> ClockSubscription {
-        let id = observers.withLock { o -> Int in
-            let id = o.next
-            o.next += 1
-            o.handlers[id] = observer
-            return id
-        }
-        return ClockSubscription(cancel: { [weak self] in
-            _ = self?.observers.withLock { $0.handlers.removeValue(forKey: id) }
-        })
+        observers.add(observer)
     }
 
     // MARK: - Machinery
@@ -204,10 +196,7 @@ public final class AnimationPlayer: Player {
     /// Shows, notifies and starts decodes, outside the lock.
     private func carryOut(_ fx: PlaybackEffects) {
         if let s = fx.show { display?.show(s.frame, index: s.index) }
-        if !fx.events.isEmpty {
-            let handlers = observers.withLock { Array($0.handlers.values) }
-            for event in fx.events { for h in handlers { h(event) } }
-        }
+        observers.deliver(fx.events)
         for r in fx.requests { submit(r) }
     }
 
