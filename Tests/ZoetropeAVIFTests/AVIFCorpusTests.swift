@@ -2,16 +2,13 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeAVIF
+import ZoetropeTestSupport
 
 /// The libavif 0.11 gaps, on the corpus files that show them. Skips (with a note) when
 /// `../shared/corpus` is not beside the package.
 @Suite struct AVIFCorpusTests {
-    static let corpus: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus/avif").standardizedFileURL
-
     func load(_ name: String) -> Data? {
-        let url = Self.corpus.appendingPathComponent(name)
+        guard let url = CorpusLocation.corpus()?.appendingPathComponent("avif/\(name)") else { return nil }
         guard let data = try? Data(contentsOf: url) else {
             print("AVIFCorpusTests: \(url.path) not found; skipping")
             return nil
