@@ -1,33 +1,26 @@
-import Foundation
 @testable import zoetrope
 
-/// One in-process run of the tool with its output captured, for the tool's own tests.
+/// One in-process run of the whole tool (`Tool.run`) with its output captured.
 struct ToolRun {
     let status: Int32
     let stdout: String
     let stderr: String
 
     init(_ args: [String]) {
-        let captured = Captured()
-        var out = Output(standardOutput: { captured.out.append($0) }, standardError: { captured.err.append($0) })
-        status = Tool.run(args, out: &out)
-        stdout = captured.out.joined(separator: "\n")
-        stderr = captured.err.joined(separator: "\n")
+        let r = ToolRunner.inProcess { Tool.run(args, out: &$0) }
+        status = r.status
+        stdout = r.stdout
+        stderr = r.stderr
     }
 
     /// Object keys in the order they appear in indented JSON output, first to last.
     var jsonKeys: [String] {
         stdout.split(separator: "\n").compactMap { line -> String? in
-            let t = line.trimmingCharacters(in: .whitespaces)
+            let t = line.drop { $0 == " " }
             guard t.hasPrefix("\""), t.contains("\": ") else { return nil }
             let body = t.dropFirst()
             guard let end = body.firstIndex(of: "\"") else { return nil }
             return String(body[..<end])
         }
-    }
-
-    private final class Captured {
-        var out: [String] = []
-        var err: [String] = []
     }
 }
