@@ -18,6 +18,8 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
     public let pixelChecks: [PixelCheck]
     public let tolerance: Int
     public let mustFail: Bool
+    /// Browsers disagree on this input: rejecting it passes too, but a decode must match.
+    public let mayFail: Bool
     public let policy: String
 
     /// An expected pixel of one frame.
@@ -63,6 +65,7 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         }
         tolerance = json["tolerance"] as? Int ?? 0
         mustFail = json["mustFail"] as? Bool ?? false
+        mayFail = json["mayFail"] as? Bool ?? false
         policy = json["policy"] as? String ?? ""
     }
 }

@@ -32,6 +32,19 @@ import Zoetrope
         try Limits.default.checkCanvases(PixelSize(width: 1920, height: 1080), count: 3, format: .gif)
     }
 
+    @Test func pixelsPerPlayBoundsFramesTimesCanvas() throws {
+        // 500 frames of 1080p (1.04 × 10^9 pixels) fit the default 2^30; 200 × 4096² does not.
+        try Limits.default.checkPixelsPerPlay(frameCount: 500, canvas: PixelSize(width: 1920, height: 1080), format: .gif)
+        #expect(throws: AnimatedImageError.limitExceeded(format: .gif, limit: .pixelsPerPlay,
+                                                         requested: 200 * 4096 * 4096, allowed: 1 << 30)) {
+            try Limits.default.checkPixelsPerPlay(frameCount: 200, canvas: PixelSize(width: 4096, height: 4096), format: .gif)
+        }
+        #expect(throws: AnimatedImageError.limitExceeded(format: .webp, limit: .pixelsPerPlay, requested: .max, allowed: 1 << 30)) {
+            try Limits.default.checkPixelsPerPlay(frameCount: .max, canvas: PixelSize(width: 8192, height: 8192), format: .webp)
+        }
+        try Limits.none.checkPixelsPerPlay(frameCount: 5_000, canvas: PixelSize(width: 8192, height: 8192), format: .webp)
+    }
+
     @Test func errorsSayWhichFormatAndWhichLimit() {
         let e = AnimatedImageError.limitExceeded(format: .avif, limit: .frameCount, requested: 20, allowed: 10)
         #expect(e.description == "avif: maxFrameCount exceeded: the file asks for 20, the limit is 10")

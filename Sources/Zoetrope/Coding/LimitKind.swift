@@ -10,4 +10,6 @@ public enum LimitKind: String, Hashable, Sendable {
     case frameCount = "maxFrameCount"
     /// `Limits.maxAllocationBytes`: decoding would hold too many bytes.
     case allocationBytes = "maxAllocationBytes"
+    /// `Limits.maxPixelsPerPlay`: frames × canvas pixels is more work than allowed.
+    case pixelsPerPlay = "maxPixelsPerPlay"
 }
