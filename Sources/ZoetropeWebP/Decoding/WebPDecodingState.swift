@@ -44,7 +44,7 @@ struct WebPDecodingState: Sendable {
         current = nil
         try data.withUnsafeBytes { (file: UnsafeRawBufferPointer) in
             for i in range {
-                try render(frames[i], index: i, file: file)
+                try render(frames[i], previous: i > 0 ? frames[i - 1] : nil, index: i, file: file)
             }
         }
         current = index
@@ -85,7 +85,8 @@ struct WebPDecodingState: Sendable {
         return UnsafeRawBufferPointer(rebasing: file[frame.payloadOffset..<frame.payloadOffset + frame.payloadCount])
     }
 
-    private mutating func render(_ frame: WebPFrameEntry, index: Int, file: UnsafeRawBufferPointer) throws {
+    private mutating func render(_ frame: WebPFrameEntry, previous: WebPFrameEntry?, index: Int,
+                                 file: UnsafeRawBufferPointer) throws {
         let payload = try WebPDecodingState.payload(of: frame, index: index, in: file)
         let rect = compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
         guard rect == frame.rect else {
@@ -110,8 +111,13 @@ struct WebPDecodingState: Sendable {
                 try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
                                                 into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index, threads: useThreads)
             }
+            // libwebp's blend, not the compositor's exact one (see WebPBlend). A blending
+            // frame is never a key frame, so `previous` is the frame just drawn.
+            let unblended = previous?.dispose == .background ? previous?.rect : nil
             scratch.withUnsafeBytes { raw in
-                compositor.draw(raw, bytesPerRow: rowBytes, rect: rect, blend: frame.blend)
+                compositor.withCanvas { canvas in
+                    WebPBlend.draw(raw, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: &canvas)
+                }
             }
         }
     }
