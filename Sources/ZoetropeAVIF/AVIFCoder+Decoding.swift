@@ -29,12 +29,16 @@ extension AVIFCoder {
             Result { () throws(AnimatedImageError) -> AVIFContainer in try AVIFContainer.parse(raw) }
         }
         let container = try parsed.get()
-        // A file cut inside its last box (normally mdat) is padded with zeros to the size the
-        // box declares, because libavif 0.11 refuses sample tables that point past the end.
-        // Only frames whose data was really there are offered (see below).
-        let storedSize = max(data.count, container.cutBox?.end ?? 0)
+        // A file cut inside its last box (normally mdat, or a trailing free box whose header
+        // claims far more than is there) has that box clamped to the end of the file in
+        // Zoetrope's copy, because libavif 0.11 refuses a box that reaches past the end; for a
+        // sequence, libavif's reader reports the size the box claimed, which its sample tables
+        // are checked against (AVIFFileIO). Memory is the file's size, never the size a header
+        // claims; only frames whose data is really there are offered (see below).
+        let storedSize = data.count
         try limits.checkAllocation(storedSize, format: .avif)
-        let file = data.withUnsafeBytes { AVIFFileBytes(copying: $0, count: storedSize) }
+        let file = data.withUnsafeBytes { AVIFFileBytes(copying: $0) }
+        if let cut = container.cutBox { file.clampBox(cut) }
         for track in container.tracksToHide { file.hideBox(at: track.box.start) }
 
         // A sequence wins over a still item in the same file; a still-only file is a still.
@@ -50,7 +54,10 @@ extension AVIFCoder {
         // RGBA on the caller's thread while libavif decodes frame i+1 on another.
         let pipelined = isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
             && pixels >= AVIFCoder.pipelineMinimumPixels
-        let session = try AVIFDecoderSession(file: file, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
+        // Stills read their item through libavif's extent merging, which allocates what the
+        // extents claim: their hint stays the real size.
+        let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count
+        let session = try AVIFDecoderSession(file: file, sizeHint: sizeHint, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                              threads: threads, limits: limits)
         let decoder = session.decoder.pointee
         let image = decoder.image.pointee

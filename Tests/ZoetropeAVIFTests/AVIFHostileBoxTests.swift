@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+import Zoetrope
+@testable import ZoetropeAVIF
+
+/// Boxes whose headers claim more than the file holds, or nest without end: memory follows
+/// what the file holds, and messages say what is wrong.
+@Suite struct AVIFHostileBoxTests {
+    let coder = AVIFCoder()
+    static let gibibyte: UInt32 = 1 << 30
+
+    /// Limits that allow the frames of a small file but nowhere near 1 GiB.
+    static let tight = DecodingOptions(limits: Limits(maxAllocationBytes: 256 * 1024))
+
+    /// The encoded 32×24 sequence with its `mdat` header claiming 1 GiB (the file ends long before).
+    static func sequenceWithHugeMdat() throws -> Data {
+        var data = try AVIFSequenceDecodingTests.alphaSequence()
+        let type = data.firstRange(of: Data("mdat".utf8))!.lowerBound
+        data.replaceSubrange(type - 4..<type, with: BoxBytes.u32(gibibyte))
+        return data
+    }
+
+    @Test func aTrailingFreeBoxClaimingAGibibyteCostsOnlyTheFile() throws {
+        let whole = try AVIFSequenceDecodingTests.alphaSequence()
+        let data = whole + Data(BoxBytes.u32(Self.gibibyte) + Array("free".utf8) + [1, 2, 3, 4])
+        #expect(data.count < 4096)
+        let source = try coder.makeFrameSource(data: data, options: Self.tight)
+        #expect(source.info.frameCount == 3 && source.info.truncation == nil)
+        let reference = try coder.makeFrameSource(data: whole, options: .default)
+        for i in 0..<3 { #expect(try source.decodeFrame(at: i) == reference.decodeFrame(at: i), "frame \(i)") }
+        // The file copy, one frame's YUVA planes: a few KiB, not the 1 GiB the header claims.
+        #expect(source.retainedByteCount < data.count + 32 * 24 * 4 + 4096)
+    }
+
+    @Test func anMdatClaimingAGibibyteCostsOnlyTheFile() throws {
+        let data = try Self.sequenceWithHugeMdat()
+        #expect(data.count < 4096)
+        let source = try coder.makeFrameSource(data: data, options: Self.tight)
+        // Every sample lies inside the bytes present: all three frames decode.
+        #expect(source.info.frameCount == 3)
+        let reference = try coder.makeFrameSource(data: try AVIFSequenceDecodingTests.alphaSequence(), options: .default)
+        for i in 0..<3 { #expect(try source.decodeFrame(at: i) == reference.decodeFrame(at: i), "frame \(i)") }
+        #expect(source.retainedByteCount < data.count + 32 * 24 * 4 + 4096)
+    }
+
+    @Test func aCutMdatClaimingAGibibyteKeepsItsCompleteFrames() throws {
+        let full = try Self.sequenceWithHugeMdat()
+        let reference = try coder.makeFrameSource(data: try AVIFSequenceDecodingTests.alphaSequence(), options: .default)
+        var counts = Set<Int>()
+        for length in stride(from: full.count - 1, to: full.count / 2, by: -5) {
+            // Cut before frame 0's data: a typed truncation error, checked by the suite above.
+            guard let source = try? coder.makeFrameSource(data: full.prefix(length), options: Self.tight) else { continue }
+            let n = source.info.frameCount
+            counts.insert(n)
+            #expect(source.info.truncation == .truncated(format: .avif, completeFrames: n,
+                                                         reason: "the file ends (at \(length) bytes) inside the data of frame \(n) of 3"))
+            for i in 0..<n { #expect(try source.decodeFrame(at: i) == reference.decodeFrame(at: i)) }
+            #expect(source.retainedByteCount < length + 32 * 24 * 4 + 4096)
+        }
+        #expect(counts.isSuperset(of: [1, 2]))
+    }
+}
