@@ -57,8 +57,14 @@ extension AVIFCoder {
         // Stills read their item through libavif's extent merging, which allocates what the
         // extents claim: their hint stays the real size.
         let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count
-        let session = try AVIFDecoderSession(file: file, sizeHint: sizeHint, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
+        let session: AVIFDecoderSession
+        do throws(AnimatedImageError) {
+            session = try AVIFDecoderSession(file: file, sizeHint: sizeHint,
+                                             source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                              threads: threads, limits: limits)
+        } catch {
+            throw AVIFCoder.explainParseFailure(error, data: data, isCut: container.cutBox != nil)
+        }
         let decoder = session.decoder.pointee
         let image = decoder.image.pointee
         let canvas = PixelSize(width: Int(image.width), height: Int(image.height))
@@ -120,5 +126,16 @@ extension AVIFCoder {
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
                                  truncation: truncation)
         return AVIFFrameSource(info: info, options: options, session: session)
+    }
+
+    /// libavif reports "Truncated data" when it reaches the end of a file without finding
+    /// what it needs. For a file that is not cut short, that is the wrong word: say what is
+    /// wrong instead (boxes nested too deep, a box past its parent's end), or at least that
+    /// the file is complete but holds no structure libavif can use.
+    static func explainParseFailure(_ error: AnimatedImageError, data: Data, isCut: Bool) -> AnimatedImageError {
+        guard !isCut, case .truncated(_, 0, let reason) = error else { return error }
+        let problem = data.withUnsafeBytes { ISOBoxNesting.problem(in: $0, range: 0..<$0.count) }
+        return .invalidData(format: .avif, reason: problem
+            ?? "the file is complete, but libavif found no image structure it can use in it (it says: \(reason))")
     }
 }

@@ -59,4 +59,30 @@ import Zoetrope
         }
         #expect(counts.isSuperset(of: [1, 2]))
     }
+
+    /// `ftyp`, then `depth` boxes of `type`, each holding the next.
+    static func nested(_ type: String, depth: Int, innermost: [UInt8] = []) -> Data {
+        var payload = innermost
+        for _ in 0..<depth { payload = BoxBytes.box(type, payload) }
+        return Data(BoxBytes.ftyp("avis", ["avif", "avis", "mif1", "msf1", "miaf"]) + payload)
+    }
+
+    @Test func tenThousandNestedBoxesAreTooDeepNotTruncated() {
+        for type in ["moov", "free"] {
+            #expect(throws: AnimatedImageError.invalidData(format: .avif, reason:
+                "boxes are nested more than 32 levels deep ('\(type)' › '\(type)' › '\(type)' › '\(type)' › …, at byte 292); "
+                + "no AVIF file nests boxes that deep")) {
+                try coder.makeFrameSource(data: Self.nested(type, depth: 10_000), options: .default)
+            }
+        }
+    }
+
+    @Test func aNestedBoxPastItsParentsEndIsNamed() {
+        // Ten 'abcd' boxes; the innermost holds a box whose header claims 100 bytes of 8.
+        let data = Self.nested("abcd", depth: 10, innermost: BoxBytes.u32(100) + Array("wxyz".utf8))
+        #expect(throws: AnimatedImageError.invalidData(format: .avif, reason:
+            "box 'wxyz' in 'abcd' at byte 116 claims 100 bytes, past the end of its parent (8 bytes remain)")) {
+            try coder.makeFrameSource(data: data, options: .default)
+        }
+    }
 }
