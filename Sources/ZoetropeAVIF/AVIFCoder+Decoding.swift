@@ -74,6 +74,7 @@ extension AVIFCoder {
         try limits.checkSize(width: canvas.width, height: canvas.height, format: .avif)
         var count = Int(decoder.imageCount)
         try limits.checkFrameCount(count, format: .avif)
+        try limits.checkPixelsPerPlay(frameCount: count, canvas: canvas, format: .avif)
         guard count > 0 else { throw .invalidData(format: .avif, reason: "the file holds no image") }
         // A file cut short: keep the frames whose samples (and those they depend on) are all there.
         var truncation: AnimatedImageError?

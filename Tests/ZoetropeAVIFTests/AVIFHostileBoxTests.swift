@@ -85,4 +85,13 @@ import Zoetrope
             try coder.makeFrameSource(data: data, options: .default)
         }
     }
+
+    @Test func pixelsPerPlayIsCheckedWhenTheSequenceIsIndexed() throws {
+        let data = try AVIFSequenceDecodingTests.alphaSequence() // 3 frames of 32×24
+        #expect(throws: AnimatedImageError.limitExceeded(format: .avif, limit: .pixelsPerPlay, requested: 3 * 32 * 24, allowed: 2000)) {
+            try coder.makeFrameSource(data: data, options: DecodingOptions(limits: Limits(maxPixelsPerPlay: 2000)))
+        }
+        let fits = try coder.makeFrameSource(data: data, options: DecodingOptions(limits: Limits(maxPixelsPerPlay: 3 * 32 * 24)))
+        #expect(fits.info.frameCount == 3)
+    }
 }
