@@ -55,9 +55,10 @@ final class AVIFDecoderSession {
             throw failure
         }
         let image = decoder.pointee.image.pointee
-        let (bytes, overflow) = (Int(image.width) * Int(image.height))
-            .multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
-        planeBytes = overflow ? .max : bytes
+        // Two 32-bit sizes can overflow Int together (libavif's size limit normally stops that first).
+        let (pixels, o1) = Int(image.width).multipliedReportingOverflow(by: Int(image.height))
+        let (bytes, o2) = pixels.multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
+        planeBytes = o1 || o2 ? .max : bytes
     }
 
     deinit {
