@@ -40,6 +40,7 @@ extension AVIFCoder {
         let file = data.withUnsafeBytes { AVIFFileBytes(copying: $0) }
         if let cut = container.cutBox { file.clampBox(cut) }
         for track in container.tracksToHide { file.hideBox(at: track.box.start) }
+        for patch in container.patches { file.apply(patch) }
 
         // A sequence wins over a still item in the same file; a still-only file is a still.
         let isSequence = container.colourTrack != nil

@@ -33,6 +33,12 @@ final class AVIFFileBytes {
         }
     }
 
+    /// Writes `patch.bytes` over as many bytes at `patch.offset`.
+    func apply(_ patch: AVIFContainer.Patch) {
+        precondition(patch.offset >= 0 && patch.offset + patch.bytes.count <= buffer.count, "patch outside the file")
+        for (i, b) in patch.bytes.enumerated() { buffer[patch.offset + i] = b }
+    }
+
     /// Renames the box at `offset` to `free`, so readers skip it; its bytes and every
     /// offset in the file stay where they were.
     func hideBox(at offset: Int) {
