@@ -94,4 +94,16 @@ import Zoetrope
         let fits = try coder.makeFrameSource(data: data, options: DecodingOptions(limits: Limits(maxPixelsPerPlay: 3 * 32 * 24)))
         #expect(fits.info.frameCount == 3)
     }
+
+    @Test func aStillCutInsideItsImageDataIsATruncation() throws {
+        // libavif's reader for a still reports the real size (no claimed size as a hint):
+        // the cut is still found by the frame's extent and reported as a truncation.
+        let e = AVIFTestEncoder(width: 8, height: 4)
+        let still = try e.encode([e.halves([1, 2, 3, 255], [4, 5, 6, 7], durationMs: 0)], still: true)
+        let cut = still.prefix(still.count - 10)
+        #expect(throws: AnimatedImageError.truncated(format: .avif, completeFrames: 0,
+                                                     reason: "the file ends (at \(cut.count) bytes) inside the data of frame 0 of 1")) {
+            try coder.makeFrameSource(data: cut, options: .default)
+        }
+    }
 }
