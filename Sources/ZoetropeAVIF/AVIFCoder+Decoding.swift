@@ -29,13 +29,18 @@ extension AVIFCoder {
             Result { () throws(AnimatedImageError) -> AVIFContainer in try AVIFContainer.parse(raw) }
         }
         let container = try parsed.get()
-        // A file cut inside its last box (normally mdat) is padded with zeros to the size the
-        // box declares, because libavif 0.11 refuses sample tables that point past the end.
-        // Only frames whose data was really there are offered (see below).
-        let storedSize = max(data.count, container.cutBox?.end ?? 0)
+        // A file cut inside its last box (normally mdat, or a trailing free box whose header
+        // claims far more than is there) has that box clamped to the end of the file in
+        // Zoetrope's copy, because libavif 0.11 refuses a box that reaches past the end; for a
+        // sequence, libavif's reader reports the size the box claimed, which its sample tables
+        // are checked against (AVIFFileIO). Memory is the file's size, never the size a header
+        // claims; only frames whose data is really there are offered (see below).
+        let storedSize = data.count
         try limits.checkAllocation(storedSize, format: .avif)
-        let file = data.withUnsafeBytes { AVIFFileBytes(copying: $0, count: storedSize) }
+        let file = data.withUnsafeBytes { AVIFFileBytes(copying: $0) }
+        if let cut = container.cutBox { file.clampBox(cut) }
         for track in container.tracksToHide { file.hideBox(at: track.box.start) }
+        for patch in container.patches { file.apply(patch) }
 
         // A sequence wins over a still item in the same file; a still-only file is a still.
         let isSequence = container.colourTrack != nil
@@ -50,8 +55,17 @@ extension AVIFCoder {
         // RGBA on the caller's thread while libavif decodes frame i+1 on another.
         let pipelined = isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
             && pixels >= AVIFCoder.pipelineMinimumPixels
-        let session = try AVIFDecoderSession(file: file, source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
+        // Stills read their item through libavif's extent merging, which allocates what the
+        // extents claim: their hint stays the real size.
+        let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count
+        let session: AVIFDecoderSession
+        do throws(AnimatedImageError) {
+            session = try AVIFDecoderSession(file: file, sizeHint: sizeHint,
+                                             source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                              threads: threads, limits: limits)
+        } catch {
+            throw AVIFCoder.explainParseFailure(error, data: data, isCut: container.cutBox != nil)
+        }
         let decoder = session.decoder.pointee
         let image = decoder.image.pointee
         let canvas = PixelSize(width: Int(image.width), height: Int(image.height))
@@ -61,6 +75,7 @@ extension AVIFCoder {
         try limits.checkSize(width: canvas.width, height: canvas.height, format: .avif)
         var count = Int(decoder.imageCount)
         try limits.checkFrameCount(count, format: .avif)
+        try limits.checkPixelsPerPlay(frameCount: count, canvas: canvas, format: .avif)
         guard count > 0 else { throw .invalidData(format: .avif, reason: "the file holds no image") }
         // A file cut short: keep the frames whose samples (and those they depend on) are all there.
         var truncation: AnimatedImageError?
@@ -113,5 +128,16 @@ extension AVIFCoder {
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
                                  truncation: truncation)
         return AVIFFrameSource(info: info, options: options, session: session)
+    }
+
+    /// libavif reports "Truncated data" when it reaches the end of a file without finding
+    /// what it needs. For a file that is not cut short, that is the wrong word: say what is
+    /// wrong instead (boxes nested too deep, a box past its parent's end), or at least that
+    /// the file is complete but holds no structure libavif can use.
+    static func explainParseFailure(_ error: AnimatedImageError, data: Data, isCut: Bool) -> AnimatedImageError {
+        guard !isCut, case .truncated(_, 0, let reason) = error else { return error }
+        let problem = data.withUnsafeBytes { ISOBoxNesting.problem(in: $0, range: 0..<$0.count) }
+        return .invalidData(format: .avif, reason: problem
+            ?? "the file is complete, but libavif found no image structure it can use in it (it says: \(reason))")
     }
 }

@@ -2,9 +2,10 @@ import Zoetrope
 
 /// Zoetrope's own reading of an AVIF file's structure, done before libavif sees it.
 ///
-/// libavif 0.11 lags current libavif (and browsers) in three ways this corrects: it fails on
+/// libavif 0.11 lags current libavif (and browsers) in four ways this corrects: it fails on
 /// a sequence that also carries a track without a picture size (audio), it decodes a depth
-/// auxiliary track as alpha, and it accepts an `iref` naming item ID 0. It also does not read
+/// auxiliary track as alpha, it accepts an `iref` naming item ID 0, and it refuses repeated
+/// `ipma` boxes of the same version and flags (merged in Zoetrope's copy). It also does not read
 /// the edit list, which gives the loop count. Only `meta` and `moov` are read; `mdat` is not.
 struct AVIFContainer: Sendable {
     /// The `ftyp` major and compatible brands.
@@ -18,6 +19,8 @@ struct AVIFContainer: Sendable {
     /// A top-level box (normally `mdat`) that the end of the file cuts short, if any; its
     /// `end` is where the box says it ends.
     var cutBox: ISOBox?
+    /// Rewrites of Zoetrope's copy that libavif 0.11 needs (see `mergedItemPropertyAssociations`).
+    var patches: [Patch] = []
 
     /// The first AV1 track that is not auxiliary (libavif's choice of colour track).
     var colourTrack: AVIFTrack? { tracks.first { $0.isColour } }
@@ -77,6 +80,8 @@ struct AVIFContainer: Sendable {
                 hasPrimaryItem = true
             case ISOBox.code("iref"):
                 try AVIFContainer.checkItemReferences(box, bytes)
+            case ISOBox.code("iprp"):
+                if let patch = AVIFContainer.mergedItemPropertyAssociations(box, bytes) { patches.append(patch) }
             default:
                 break
             }

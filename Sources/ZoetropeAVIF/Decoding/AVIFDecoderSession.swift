@@ -6,6 +6,8 @@ import Zoetrope
 final class AVIFDecoderSession {
     /// The file bytes libavif reads (it does not copy them), possibly with tracks hidden.
     private let file: AVIFFileBytes
+    /// libavif's reader over `file` (see `AVIFFileIO`), owned here and freed after the decoder.
+    private let io: UnsafeMutablePointer<avifIO>
     let decoder: UnsafeMutablePointer<avifDecoder>
     /// The frame now in `decoder.image`, if any.
     private var currentIndex: Int?
@@ -25,13 +27,15 @@ final class AVIFDecoderSession {
     /// The frame `snapshot` holds, if any.
     private var snapshotIndex: Int?
 
-    /// Parses `file` (kept alive by the session) with libavif.
-    init(file: AVIFFileBytes, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
+    /// Parses `file` (kept alive by the session) with libavif, whose reader reports
+    /// `sizeHint` as the size of the content (see `AVIFFileIO`).
+    init(file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
         guard let decoder = avifDecoderCreate() else {
             throw .codecFailure(format: .avif, library: "libavif", message: "avifDecoderCreate: out of memory")
         }
         self.file = file
         self.decoder = decoder
+        self.io = AVIFFileIO.make(file: file, sizeHint: sizeHint)
         decoder.pointee.maxThreads = Int32(clamping: max(1, threads))
         // What browsers, Pillow and the reference decoder do: tolerate a missing pixi and an invalid clap.
         decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
@@ -43,8 +47,7 @@ final class AVIFDecoderSession {
         decoder.pointee.ignoreXMP = AVIF_TRUE
         var r = avifDecoderSetSource(decoder, source)
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetSource") }
-        r = avifDecoderSetIOMemory(decoder, file.buffer.baseAddress?.assumingMemoryBound(to: UInt8.self), file.count)
-        guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetIOMemory") }
+        avifDecoderSetIO(decoder, io)
         r = avifDecoderParse(decoder)
         guard r == AVIF_RESULT_OK else {
             let failure = AVIFResultError.make(r, decoder, during: "avifDecoderParse")
@@ -52,14 +55,16 @@ final class AVIFDecoderSession {
             throw failure
         }
         let image = decoder.pointee.image.pointee
-        let (bytes, overflow) = (Int(image.width) * Int(image.height))
-            .multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
-        planeBytes = overflow ? .max : bytes
+        // Two 32-bit sizes can overflow Int together (libavif's size limit normally stops that first).
+        let (pixels, o1) = Int(image.width).multipliedReportingOverflow(by: Int(image.height))
+        let (bytes, o2) = pixels.multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * (decoder.pointee.alphaPresent == AVIF_TRUE ? 4 : 3))
+        planeBytes = o1 || o2 ? .max : bytes
     }
 
     deinit {
         if pipelined { _ = prefetch.wait() }
         avifDecoderDestroy(decoder)
+        AVIFFileIO.deallocate(io)
     }
 
     /// Bytes held: the file copy, the downsampling canvas and an estimate of the YUV(A)

@@ -80,6 +80,8 @@ struct WebPFrameIndex: Sendable {
         let isAnimated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
         let declaredFrames = Int(WebPDemuxGetI(demuxer, WEBP_FF_FRAME_COUNT))
         try limits.checkFrameCount(declaredFrames, format: format)
+        // Total work per play (frames × canvas), refused before any frame is indexed.
+        try limits.checkPixelsPerPlay(frameCount: declaredFrames, canvas: canvas, format: format)
 
         var frames: [WebPFrameEntry] = []
         frames.reserveCapacity(declaredFrames)

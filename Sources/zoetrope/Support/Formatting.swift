@@ -5,17 +5,20 @@ enum Formatting {
     /// A duration in milliseconds, exact when whole, else to 3 decimals.
     static func milliseconds(_ d: FrameDuration) -> String {
         let ms = d.milliseconds
-        if ms == ms.rounded() { return "\(Int64(ms)) ms" }
+        if ms == ms.rounded(), let whole = Int64(exactly: ms) { return "\(whole) ms" }
         return String(format3(ms)) + " ms"
     }
 
     /// Milliseconds as a JSON number, rounded to 0.001 ms.
     static func millisecondsJSON(_ d: FrameDuration) -> JSONValue {
         let ms = (d.milliseconds * 1000).rounded() / 1000
-        return ms == ms.rounded() ? .int(Int(ms)) : .double(ms)
+        if ms == ms.rounded(), let whole = Int(exactly: ms) { return .int(whole) }
+        return .double(ms)
     }
 
     static func format3(_ v: Double) -> String {
+        // Past 2^53 / 1000 a Double has no thousandths to show (and Int64 may not hold it).
+        guard abs(v) < 9e12 else { return "\(v)" }
         let scaled = Int64((v * 1000).rounded())
         let whole = scaled / 1000, frac = abs(scaled % 1000)
         var f = String(frac).leftPad(3)
@@ -35,6 +38,7 @@ enum Formatting {
     }
 
     static func format1(_ v: Double) -> String {
+        guard abs(v) < 9e14 else { return "\(v)" }
         let t = Int64((v * 10).rounded())
         return t % 10 == 0 ? "\(t / 10)" : "\(t / 10).\(t % 10)"
     }
