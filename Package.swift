@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ZoetropeAPNG", targets: ["ZoetropeAPNG"]),
         .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
+        .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
         .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
@@ -50,10 +51,16 @@ let package = Package(
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF"]),
 
+        // The core and the four codecs behind one import, registered with one call.
+        .target(
+            name: "ZoetropeCodecs",
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+        ),
+
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+            dependencies: ["Zoetrope", "ZoetropeCodecs", "ZoetropeAPNG"]
         ),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.
@@ -92,7 +99,8 @@ let package = Package(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "ZoetropeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

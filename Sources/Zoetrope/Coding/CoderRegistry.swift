@@ -23,7 +23,8 @@ public final class CoderRegistry: Sendable {
     private let state = Mutex(State())
 
     /// A registry for the whole process. It starts empty: the core knows no codec, so the
-    /// application registers the codec modules it links (for example `GIFCoder()`).
+    /// application registers the codec modules it links (for example `GIFCoder()`), or
+    /// all of them with `registerBuiltInCoders()` from the `ZoetropeCodecs` module.
     public static let shared = CoderRegistry()
 
     /// An empty registry, or one holding `builtIn` coders in order.
@@ -34,15 +35,29 @@ public final class CoderRegistry: Sendable {
     /// Adds a coder. Application coders go in front of every coder already there.
     @discardableResult
     public func register(_ coder: any AnimatedImageCoder, priority: CoderPriority = .application) -> CoderRegistration {
-        state.withLock { s in
-            let entry = Entry(registration: CoderRegistration(id: s.nextID), priority: priority, coder: coder)
-            s.nextID += 1
-            switch priority {
-            case .application: s.application.insert(entry, at: 0)
-            case .builtIn: s.builtIn.append(entry)
-            }
-            return entry.registration
+        state.withLock { s in Self.add(coder, priority: priority, to: &s) }
+    }
+
+    /// Adds `coder` unless a coder of the same type is already registered (at any
+    /// priority), as one atomic step: concurrent calls never register the type twice.
+    /// Returns the new registration, or nil when the type was already there.
+    @discardableResult
+    public func registerUnlessPresent(_ coder: any AnimatedImageCoder, priority: CoderPriority = .application) -> CoderRegistration? {
+        let type = ObjectIdentifier(Swift.type(of: coder))
+        return state.withLock { s in
+            guard !(s.application + s.builtIn).contains(where: { ObjectIdentifier(Swift.type(of: $0.coder)) == type }) else { return nil }
+            return Self.add(coder, priority: priority, to: &s)
         }
+    }
+
+    private static func add(_ coder: any AnimatedImageCoder, priority: CoderPriority, to s: inout State) -> CoderRegistration {
+        let entry = Entry(registration: CoderRegistration(id: s.nextID), priority: priority, coder: coder)
+        s.nextID += 1
+        switch priority {
+        case .application: s.application.insert(entry, at: 0)
+        case .builtIn: s.builtIn.append(entry)
+        }
+        return entry.registration
     }
 
     /// Removes one registration. Returns whether it was there.
@@ -70,6 +85,14 @@ public final class CoderRegistry: Sendable {
     /// The coders in the order they are asked.
     public var coders: [any AnimatedImageCoder] {
         state.withLock { s in (s.application + s.builtIn).map(\.coder) }
+    }
+
+    /// Every file extension of every format the registered coders produce, in the order
+    /// the coders are asked, without repeats (`gif`, `png`, `apng`, `webp`, `avif`, `avifs`
+    /// with the built-in coders). Used to find a resource by name; never to pick a coder.
+    public var fileExtensions: [String] {
+        var seen = Set<String>()
+        return coders.flatMap(\.formats).flatMap(\.fileExtensions).filter { seen.insert($0).inserted }
     }
 
     /// The longest prefix any coder asks for: read this many bytes before sniffing a stream.
