@@ -19,6 +19,12 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     case codecFailure(format: ImageFormat, library: String, message: String)
     /// A caller-side misuse, such as a buffer of the wrong shape.
     case invalidArgument(String)
+    /// The bytes could not be read: `location` is the file path or URL, `reason` why
+    /// (no such file, a directory, permission denied, an HTTP status, ...).
+    case unreadable(location: String, reason: String)
+    /// `AnimatedImage(named:in:)` found no resource `name` in the bundle at `bundlePath`
+    /// with any of `triedExtensions` (the registered formats' file extensions).
+    case resourceNotFound(name: String, bundlePath: String, triedExtensions: [String])
 
     /// One line naming the format and what was wrong, fit for a log or a command-line error.
     public var description: String {
@@ -42,6 +48,11 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(format): \(library) failed: \(message)"
         case .invalidArgument(let message):
             return "invalid argument: \(message)"
+        case .unreadable(let location, let reason):
+            return "\(location): \(reason)"
+        case .resourceNotFound(let name, let bundlePath, let tried):
+            let list = tried.isEmpty ? "no format is registered" : "tried " + tried.map { "." + $0 }.joined(separator: ", ")
+            return "no resource named '\(name)' in the bundle at \(bundlePath) (\(list))"
         }
     }
 }
