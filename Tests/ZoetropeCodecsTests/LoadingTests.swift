@@ -86,3 +86,18 @@ import ZoetropeCodecs
         #expect(image.info.frameCount == 2)
     }
 }
+
+@Suite struct FramesOfAFileTests {
+    @Test func aTruncatedGIFYieldsItsCompleteFramesThenThrowsTheTruncation() async throws {
+        let whole = CodecsFixture.gif(delays: [10, 20, 30])
+        // Cut inside the third image's data: two frames are complete.
+        let cut = whole.prefix(whole.count - 6)
+        let image = try AnimatedImage(data: Data(cut), registry: CodecsFixture.registry())
+        let truncation = try #require(image.info.truncation)
+        var colours: [[UInt8]] = []
+        await #expect(throws: truncation) {
+            for try await frame in image.frames() { colours.append(frame.pixels.pixel(x: 1, y: 0)) }
+        }
+        #expect(colours == [CodecsFixture.color(ofFrame: 0), CodecsFixture.color(ofFrame: 1)])
+    }
+}
