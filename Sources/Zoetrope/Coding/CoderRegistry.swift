@@ -125,12 +125,31 @@ public final class CoderRegistry: Sendable {
         return nil
     }
 
-    /// The coder that recognises `data`, or `.unrecognizedFormat`.
+    /// The coder that recognises `data` (the whole file). Throws `.insufficientData` when
+    /// `data` is a non-empty prefix of some format's signature too short to decide (such as
+    /// `GIF8`, or a WebP header cut before its first chunk), naming that format and the
+    /// bytes it needs; `.unrecognizedFormat` when no coder recognises it at all.
     public func coder(for data: Data) throws -> any AnimatedImageCoder {
-        guard let (coder, result) = sniff(data), case .match = result else {
-            throw AnimatedImageError.unrecognizedFormat(prefix: Array(data.prefix(16)))
+        try match(data).coder
+    }
+
+    /// The first coder that matches complete `data`, with what it said.
+    private func match(_ data: Data) throws(AnimatedImageError) -> (coder: any AnimatedImageCoder, kind: AnimationKind) {
+        var tooShort: (format: ImageFormat?, needed: Int)?
+        for coder in coders {
+            switch coder.sniff(data) {
+            case .match(_, let kind):
+                return (coder, kind)
+            case .needMoreData(let needed):
+                if tooShort == nil, !data.isEmpty, needed > data.count { tooShort = (coder.formats.first, needed) }
+            case .noMatch:
+                continue
+            }
         }
-        return coder
+        if let tooShort {
+            throw .insufficientData(format: tooShort.format, needed: tooShort.needed, available: data.count)
+        }
+        throw .unrecognizedFormat(prefix: Array(data.prefix(16)))
     }
 
     /// Starts decoding `data` with the coder its content selects.
@@ -142,9 +161,7 @@ public final class CoderRegistry: Sendable {
     /// `acTL`, a WebP without the animation flag, an AVIF without the `avis` brand), so a
     /// still image never pays for indexing frames; otherwise by reading the header.
     public func isAnimated(_ data: Data, options: DecodingOptions = .default) throws -> Bool {
-        guard let (coder, result) = sniff(data), case .match(_, let kind) = result else {
-            throw AnimatedImageError.unrecognizedFormat(prefix: Array(data.prefix(16)))
-        }
+        let (coder, kind) = try match(data)
         switch kind {
         case .still: return false
         case .animated, .unknown: return try coder.makeFrameSource(data: data, options: options).info.isAnimated
