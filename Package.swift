@@ -3,7 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "Zoetrope",
-    platforms: [.macOS(.v15)],
+    // Apple platforms: the first releases with the Synchronization module (Mutex, Atomic),
+    // which the core uses for its locks. Linux needs nothing more than Swift 6.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Zoetrope", targets: ["Zoetrope"]),
         .library(name: "ZoetropeGIF", targets: ["ZoetropeGIF"]),
@@ -20,26 +22,26 @@ let package = Package(
         // Core: contracts, compositing, timing, playback. No C dependency.
         .target(name: "Zoetrope"),
 
-        // System libraries, from Debian's -dev packages.
+        // System libraries: Debian's -dev packages, or Homebrew's formulae on macOS.
         .systemLibrary(
             name: "CGIF",
-            providers: [.apt(["libgif-dev"])]
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpdemux",
-            providers: [.apt(["libwebp-dev"])]
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses with a warning on
         // every build; the headers are in the default include path, so the module map links it.
         .systemLibrary(
             name: "CAVIF",
-            providers: [.apt(["libavif-dev"])]
+            providers: [.apt(["libavif-dev"]), .brew(["libavif"])]
         ),
 
         // One module per format; each knows the core and its C library only.
