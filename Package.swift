@@ -86,6 +86,15 @@ let package = Package(
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
 
+        // One small executable per seed player, runnable headless (Scripts/run-examples.sh),
+        // and the tool that writes their fixtures with the project's own encoders.
+        .executableTarget(name: "MakeExampleFixtures", dependencies: ["ZoetropeCodecs"], path: "Examples/MakeExampleFixtures"),
+        .executableTarget(name: "Seed000Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed000Player"),
+        .executableTarget(name: "Seed001Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed001Player"),
+        .executableTarget(name: "Seed002Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed002Player"),
+        .executableTarget(name: "Seed003Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed003Player"),
+        .executableTarget(name: "Seed004Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed004Player"),
+
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
             name: "ZoetropeTestSupport",
