@@ -78,6 +78,22 @@ import ZoetropeCodecs
         }
     }
 
+    @Test func aFailedTransferNamesTheURL() async throws {
+        // Nothing listens on the discard port of the loopback interface: refused at once.
+        let url = try #require(URL(string: "http://127.0.0.1:9/spinner.gif"))
+        do {
+            _ = try await AnimatedImage.load(from: url, registry: CodecsFixture.registry())
+            Issue.record("loaded from a closed port")
+        } catch let error as AnimatedImageError {
+            guard case .unreadable(let location, let reason) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+            #expect(location == "http://127.0.0.1:9/spinner.gif" && !reason.isEmpty)
+            #expect(error.localizedDescription.hasPrefix("http://127.0.0.1:9/spinner.gif: "))
+        }
+    }
+
     @Test func loadFromANonFileURLGoesThroughURLSession() async throws {
         let gif = CodecsFixture.gif(delays: [3, 6])
         let url = try #require(URL(string: "data:image/gif;base64," + gif.base64EncodedString()))
