@@ -3,13 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "Zoetrope",
-    platforms: [.macOS(.v15)],
+    // Apple platforms: the first releases with the Synchronization module (Mutex, Atomic),
+    // which the core uses for its locks. Linux needs nothing more than Swift 6.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "Zoetrope", targets: ["Zoetrope"]),
         .library(name: "ZoetropeGIF", targets: ["ZoetropeGIF"]),
         .library(name: "ZoetropeAPNG", targets: ["ZoetropeAPNG"]),
         .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
+        .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
         .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
@@ -19,26 +22,26 @@ let package = Package(
         // Core: contracts, compositing, timing, playback. No C dependency.
         .target(name: "Zoetrope"),
 
-        // System libraries, from Debian's -dev packages.
+        // System libraries: Debian's -dev packages, or Homebrew's formulae on macOS.
         .systemLibrary(
             name: "CGIF",
-            providers: [.apt(["libgif-dev"])]
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]
         ),
         .systemLibrary(
             name: "CPNG",
             pkgConfig: "libpng",
-            providers: [.apt(["libpng-dev"])]
+            providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         .systemLibrary(
             name: "CWebP",
             pkgConfig: "libwebpdemux",
-            providers: [.apt(["libwebp-dev"])]
+            providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
         // libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses with a warning on
         // every build; the headers are in the default include path, so the module map links it.
         .systemLibrary(
             name: "CAVIF",
-            providers: [.apt(["libavif-dev"])]
+            providers: [.apt(["libavif-dev"]), .brew(["libavif"])]
         ),
 
         // One module per format; each knows the core and its C library only.
@@ -50,10 +53,16 @@ let package = Package(
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF"]),
 
+        // The core and the four codecs behind one import, registered with one call.
+        .target(
+            name: "ZoetropeCodecs",
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+        ),
+
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+            dependencies: ["Zoetrope", "ZoetropeCodecs", "ZoetropeAPNG"]
         ),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.
@@ -77,6 +86,15 @@ let package = Package(
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
 
+        // One small executable per seed player, runnable headless (Scripts/run-examples.sh),
+        // and the tool that writes their fixtures with the project's own encoders.
+        .executableTarget(name: "MakeExampleFixtures", dependencies: ["ZoetropeCodecs"], path: "Examples/MakeExampleFixtures"),
+        .executableTarget(name: "Seed000Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed000Player"),
+        .executableTarget(name: "Seed001Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed001Player"),
+        .executableTarget(name: "Seed002Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed002Player"),
+        .executableTarget(name: "Seed003Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed003Player"),
+        .executableTarget(name: "Seed004Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed004Player"),
+
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
             name: "ZoetropeTestSupport",
@@ -92,7 +110,8 @@ let package = Package(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "ZoetropeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Zoetrope
+import ZoetropeCodecs
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
 enum Tool {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeCodecs
 @testable import zoetrope
 
 /// A format the core has never heard of, registered at run time and used through the

@@ -47,7 +47,7 @@ import Zoetrope
 
     @Test func errorsSayWhichFormatAndWhichLimit() {
         let e = AnimatedImageError.limitExceeded(format: .avif, limit: .frameCount, requested: 20, allowed: 10)
-        #expect(e.description == "avif: maxFrameCount exceeded: the file asks for 20, the limit is 10")
+        #expect(e.description == "avif: maxFrameCount exceeded: the file has 20 frames, the limit is 10")
         #expect(AnimatedImageError.truncated(format: .gif, completeFrames: 1, reason: "no trailer").description
                 == "gif: truncated after 1 complete frame: no trailer")
     }

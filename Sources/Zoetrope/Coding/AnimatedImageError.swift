@@ -6,6 +6,12 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     /// The data is too short to even identify or start decoding.
     case insufficientData(format: ImageFormat?, needed: Int, available: Int)
     /// A value in the file breaks a `Limits` bound; nothing was allocated for it.
+    ///
+    /// `requested` is the value the file asks for. Decoders that count frames as they
+    /// index (GIF, APNG) stop at the limit and report `allowed + 1` for `.frameCount`, and
+    /// `.pixelsPerPlay` is checked as frames are found, so for those two the message says
+    /// "more than" / "at least" rather than claim a total the decoder never counted.
+    /// `Int.max` means the value overflowed.
     case limitExceeded(format: ImageFormat, limit: LimitKind, requested: Int, allowed: Int)
     /// The file is malformed.
     case invalidData(format: ImageFormat, reason: String)
@@ -19,6 +25,12 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     case codecFailure(format: ImageFormat, library: String, message: String)
     /// A caller-side misuse, such as a buffer of the wrong shape.
     case invalidArgument(String)
+    /// The bytes could not be read: `location` is the file path or URL, `reason` why
+    /// (no such file, a directory, permission denied, an HTTP status, ...).
+    case unreadable(location: String, reason: String)
+    /// `AnimatedImage(named:in:)` found no resource `name` in the bundle at `bundlePath`
+    /// with any of `triedExtensions` (the registered formats' file extensions).
+    case resourceNotFound(name: String, bundlePath: String, triedExtensions: [String])
 
     /// One line naming the format and what was wrong, fit for a log or a command-line error.
     public var description: String {
@@ -29,7 +41,7 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
         case .insufficientData(let format, let needed, let available):
             return "\(format.map { "\($0): " } ?? "")not enough data: need at least \(needed) bytes, have \(available)"
         case .limitExceeded(let format, let limit, let requested, let allowed):
-            return "\(format): \(limit.rawValue) exceeded: the file asks for \(requested), the limit is \(allowed)"
+            return "\(format): \(limit.rawValue) exceeded: \(Self.request(limit, requested, allowed)), the limit is \(allowed)"
         case .invalidData(let format, let reason):
             return "\(format): invalid data: \(reason)"
         case .truncated(let format, let complete, let reason):
@@ -42,6 +54,26 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(format): \(library) failed: \(message)"
         case .invalidArgument(let message):
             return "invalid argument: \(message)"
+        case .unreadable(let location, let reason):
+            return "\(location): \(reason)"
+        case .resourceNotFound(let name, let bundlePath, let tried):
+            let list = tried.isEmpty ? "no format is registered" : "tried " + tried.map { "." + $0 }.joined(separator: ", ")
+            return "no resource named '\(name)' in the bundle at \(bundlePath) (\(list))"
+        }
+    }
+}
+
+extension AnimatedImageError {
+    /// What the file asks for, worded so it stays true when a decoder stopped counting at the limit.
+    fileprivate static func request(_ limit: LimitKind, _ requested: Int, _ allowed: Int) -> String {
+        if requested == .max { return "the file asks for more than \(Int.max)" }
+        switch limit {
+        case .frameCount:
+            return requested == allowed &+ 1 ? "the file has more than \(allowed) frames" : "the file has \(requested) frames"
+        case .pixelsPerPlay:
+            return "the file asks for at least \(requested) pixels in one play"
+        case .width, .height, .canvasPixels, .allocationBytes:
+            return "the file asks for \(requested)"
         }
     }
 }

@@ -23,7 +23,8 @@ public final class CoderRegistry: Sendable {
     private let state = Mutex(State())
 
     /// A registry for the whole process. It starts empty: the core knows no codec, so the
-    /// application registers the codec modules it links (for example `GIFCoder()`).
+    /// application registers the codec modules it links (for example `GIFCoder()`), or
+    /// all of them with `registerBuiltInCoders()` from the `ZoetropeCodecs` module.
     public static let shared = CoderRegistry()
 
     /// An empty registry, or one holding `builtIn` coders in order.
@@ -34,15 +35,29 @@ public final class CoderRegistry: Sendable {
     /// Adds a coder. Application coders go in front of every coder already there.
     @discardableResult
     public func register(_ coder: any AnimatedImageCoder, priority: CoderPriority = .application) -> CoderRegistration {
-        state.withLock { s in
-            let entry = Entry(registration: CoderRegistration(id: s.nextID), priority: priority, coder: coder)
-            s.nextID += 1
-            switch priority {
-            case .application: s.application.insert(entry, at: 0)
-            case .builtIn: s.builtIn.append(entry)
-            }
-            return entry.registration
+        state.withLock { s in Self.add(coder, priority: priority, to: &s) }
+    }
+
+    /// Adds `coder` unless a coder of the same type is already registered (at any
+    /// priority), as one atomic step: concurrent calls never register the type twice.
+    /// Returns the new registration, or nil when the type was already there.
+    @discardableResult
+    public func registerUnlessPresent(_ coder: any AnimatedImageCoder, priority: CoderPriority = .application) -> CoderRegistration? {
+        let type = ObjectIdentifier(Swift.type(of: coder))
+        return state.withLock { s in
+            guard !(s.application + s.builtIn).contains(where: { ObjectIdentifier(Swift.type(of: $0.coder)) == type }) else { return nil }
+            return Self.add(coder, priority: priority, to: &s)
         }
+    }
+
+    private static func add(_ coder: any AnimatedImageCoder, priority: CoderPriority, to s: inout State) -> CoderRegistration {
+        let entry = Entry(registration: CoderRegistration(id: s.nextID), priority: priority, coder: coder)
+        s.nextID += 1
+        switch priority {
+        case .application: s.application.insert(entry, at: 0)
+        case .builtIn: s.builtIn.append(entry)
+        }
+        return entry.registration
     }
 
     /// Removes one registration. Returns whether it was there.
@@ -70,6 +85,14 @@ public final class CoderRegistry: Sendable {
     /// The coders in the order they are asked.
     public var coders: [any AnimatedImageCoder] {
         state.withLock { s in (s.application + s.builtIn).map(\.coder) }
+    }
+
+    /// Every file extension of every format the registered coders produce, in the order
+    /// the coders are asked, without repeats (`gif`, `png`, `apng`, `webp`, `avif`, `avifs`
+    /// with the built-in coders). Used to find a resource by name; never to pick a coder.
+    public var fileExtensions: [String] {
+        var seen = Set<String>()
+        return coders.flatMap(\.formats).flatMap(\.fileExtensions).filter { seen.insert($0).inserted }
     }
 
     /// The longest prefix any coder asks for: read this many bytes before sniffing a stream.
@@ -102,12 +125,31 @@ public final class CoderRegistry: Sendable {
         return nil
     }
 
-    /// The coder that recognises `data`, or `.unrecognizedFormat`.
+    /// The coder that recognises `data` (the whole file). Throws `.insufficientData` when
+    /// `data` is a non-empty prefix of some format's signature too short to decide (such as
+    /// `GIF8`, or a WebP header cut before its first chunk), naming that format and the
+    /// bytes it needs; `.unrecognizedFormat` when no coder recognises it at all.
     public func coder(for data: Data) throws -> any AnimatedImageCoder {
-        guard let (coder, result) = sniff(data), case .match = result else {
-            throw AnimatedImageError.unrecognizedFormat(prefix: Array(data.prefix(16)))
+        try match(data).coder
+    }
+
+    /// The first coder that matches complete `data`, with what it said.
+    private func match(_ data: Data) throws(AnimatedImageError) -> (coder: any AnimatedImageCoder, kind: AnimationKind) {
+        var tooShort: (format: ImageFormat?, needed: Int)?
+        for coder in coders {
+            switch coder.sniff(data) {
+            case .match(_, let kind):
+                return (coder, kind)
+            case .needMoreData(let needed):
+                if tooShort == nil, !data.isEmpty, needed > data.count { tooShort = (coder.formats.first, needed) }
+            case .noMatch:
+                continue
+            }
         }
-        return coder
+        if let tooShort {
+            throw .insufficientData(format: tooShort.format, needed: tooShort.needed, available: data.count)
+        }
+        throw .unrecognizedFormat(prefix: Array(data.prefix(16)))
     }
 
     /// Starts decoding `data` with the coder its content selects.
@@ -119,9 +161,7 @@ public final class CoderRegistry: Sendable {
     /// `acTL`, a WebP without the animation flag, an AVIF without the `avis` brand), so a
     /// still image never pays for indexing frames; otherwise by reading the header.
     public func isAnimated(_ data: Data, options: DecodingOptions = .default) throws -> Bool {
-        guard let (coder, result) = sniff(data), case .match(_, let kind) = result else {
-            throw AnimatedImageError.unrecognizedFormat(prefix: Array(data.prefix(16)))
-        }
+        let (coder, kind) = try match(data)
         switch kind {
         case .still: return false
         case .animated, .unknown: return try coder.makeFrameSource(data: data, options: options).info.isAnimated

@@ -24,6 +24,11 @@ public struct DelayPolicy: Sendable {
     /// The browser rule: ≤ 10 ms (including 0 and missing) → 100 ms.
     public static let browser = DelayPolicy.clamping(atOrBelow: .milliseconds(10), to: .milliseconds(100))
 
+    /// What ImageIO-based players do (WebKit's image decoders, and players built on
+    /// `CGImageSource` such as SDWebImage's): any duration under 11 ms, including zero and
+    /// a missing delay, plays as 100 ms. It differs from `browser` only between 10 and 11 ms.
+    public static let imageIO = DelayPolicy { raw in raw < .milliseconds(11) ? .milliseconds(100) : raw }
+
     /// The default policy, `browser`.
     public static let `default` = browser
 

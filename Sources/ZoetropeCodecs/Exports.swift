@@ -1,0 +1,6 @@
+// One import for an application that wants every format: the core and the four codecs.
+@_exported import Zoetrope
+@_exported import ZoetropeAPNG
+@_exported import ZoetropeAVIF
+@_exported import ZoetropeGIF
+@_exported import ZoetropeWebP
