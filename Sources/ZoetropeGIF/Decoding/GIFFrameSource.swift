@@ -32,7 +32,7 @@ final class GIFFrameSource: FrameSource {
         self.info = AnimationInfo(format: .gif, canvasSize: index.canvasSize,
                                   frameDurations: index.frames.map(\.duration),
                                   loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-                                  hasAlpha: index.hasAlpha, truncation: index.truncation)
+                                  hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
         self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize))
     }
 
@@ -48,6 +48,7 @@ final class GIFFrameSource: FrameSource {
         // (copy-on-write), so a frame costs no copy when the caller passes that buffer back.
         let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { state in
+            state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
             try data.withUnsafeBytes { bytes in
                 do {
