@@ -128,3 +128,20 @@ private typealias F = GIFFixture
         #expect(try F.source(w.file, options: options).info.frameCount == 3)
     }
 }
+
+extension GIFRobustnessTests {
+    @Test func largestFileDerivedSizesUnderNoLimitsNeitherTrapNorAllocate() throws {
+        // The first frame at the far corner of a 65535² screen grows the canvas to 65536²
+        // (2^34 bytes of RGBA): every product and sum the index and the session make from it
+        // must hold, and opening must not allocate it.
+        var w = GIFWriter(width: 65535, height: 65535, globalColors: F.palette)
+        for _ in 0..<3 { w.image(x: 65535, y: 65535, width: 1, height: 1, indices: [1]) }
+        var options = DecodingOptions.default
+        options.limits = .none
+        let source = try F.source(w.file, options: options)
+        #expect(source.info.canvasSize == PixelSize(width: 65536, height: 65536))
+        #expect(source.info.frameCount == 3)
+        #expect(source.info.allFramesByteCount == 3 << 34)
+        #expect(source.retainedByteCount < 1 << 20)
+    }
+}

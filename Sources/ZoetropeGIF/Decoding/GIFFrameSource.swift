@@ -21,11 +21,17 @@ final class GIFFrameSource: FrameSource {
         let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
         // The canvas, plus at most a canvas saved for "restore to previous", a row of
         // indices and the index itself.
+        // Saturating: a sum past Int.max is simply "too much".
         let rowBytes = index.frames.map(\.rect.width).max() ?? 0
-        let indexBytes = index.frames.count * MemoryLayout<GIFFrameRecord>.stride
+        let indexBytes = index.frames.count.multipliedReportingOverflow(by: MemoryLayout<GIFFrameRecord>.stride)
         let canvasBytes = index.canvasSize.rgbaByteCount ?? .max
-        let (twoCanvases, overflow) = canvasBytes.multipliedReportingOverflow(by: 2)
-        try options.limits.checkAllocation(overflow ? .max : twoCanvases &+ rowBytes &+ indexBytes, format: .gif)
+        let twoCanvases = canvasBytes.multipliedReportingOverflow(by: 2)
+        let total = [rowBytes, indexBytes.overflow ? .max : indexBytes.partialValue].reduce(
+            twoCanvases.overflow ? .max : twoCanvases.partialValue) { sum, part in
+            let (t, overflow) = sum.addingReportingOverflow(part)
+            return overflow ? .max : t
+        }
+        try options.limits.checkAllocation(total, format: .gif)
         self.data = data
         self.index = index
         self.options = options
