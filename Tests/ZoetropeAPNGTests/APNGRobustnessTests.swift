@@ -155,3 +155,34 @@ import ZoetropeTestSupport
         #expect(source.retainedByteCount >= 4096 * 4096 * 4)
     }
 }
+
+extension APNGRobustnessTests {
+    @Test func interlacedImageWhoseDataEndsInAPassKeepsTheEarlierPasses() throws {
+        // 8×8 Adam7: passes 0–4 complete, then the first two rows of pass 5 (y = 0, 2).
+        var rgba: [UInt8] = []
+        for i in 0..<64 { rgba += [UInt8(i % 8 * 30), UInt8(i / 8 * 30), 100, 255] }
+        let raw = APNGWriter.adam7Scanlines(rgba: rgba, width: 8, height: 8)
+        // Bytes of passes 0–4 (one filter byte plus the pixels per row): 1×1, 1×1, 2×1, 2×2, 4×2.
+        let rowBytes: [Int] = [5, 5, 9, 9, 9, 17, 17]
+        let passes04 = rowBytes.reduce(0, +)
+        var w = APNGWriter()
+        w.append("IHDR", APNGWriter.ihdr(width: 8, height: 8, interlace: 1))
+        w.append("IDAT", APNGWriter.zlibStored(Array(raw[0..<passes04 + 2 * 17])))
+        w.append("IEND", [])
+        let frame = try Fixture.source(w.data).decodeFrame(at: 0)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let kept: Bool = y % 2 == 0 && (x % 2 == 0 || y < 4)
+                let o: Int = (y * 8 + x) * 4
+                let expected: [UInt8] = kept ? Array(rgba[o..<o + 4]) : Fixture.clear
+                #expect(frame.pixel(x: x, y: y) == expected, "pixel \(x),\(y)")
+            }
+        }
+        // The whole stream decodes to every pixel.
+        var full = APNGWriter()
+        full.append("IHDR", APNGWriter.ihdr(width: 8, height: 8, interlace: 1))
+        full.append("IDAT", APNGWriter.zlibStored(raw))
+        full.append("IEND", [])
+        #expect(try Fixture.source(full.data).decodeFrame(at: 0).bytes == rgba)
+    }
+}

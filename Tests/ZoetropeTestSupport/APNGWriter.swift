@@ -186,6 +186,20 @@ public struct APNGWriter: Sendable {
         return out
     }
 
+    /// Filter-type-0 scanlines of RGBA8 pixels in Adam7 order: the seven passes' reduced
+    /// images one after another (empty passes left out), for interlaced fixtures.
+    public static func adam7Scanlines(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var out: [UInt8] = []
+        for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
+            for y in stride(from: y0, to: height, by: dy) {
+                out.append(0)
+                for x in stride(from: x0, to: width, by: dx) { out += rgba[(y * width + x) * 4..<(y * width + x) * 4 + 4] }
+            }
+        }
+        return out
+    }
+
     /// A zlib stream holding `raw` in stored (uncompressed) deflate blocks.
     public static func zlibStored(_ raw: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
