@@ -13,6 +13,8 @@ typedef struct {
     char *message;
     size_t capacity;
     char warning[128]; /* the first warning, which often says why an error follows */
+    zoetrope_png_progress *progress; /* never NULL (points at a local when the caller passes none) */
+    uint32_t rows_expected;          /* rows libpng inflates: the image's, or every pass's */
 } zoetrope_reader;
 
 static void zoetrope_set_message(zoetrope_reader *r, const char *text) {
@@ -25,6 +27,10 @@ static void zoetrope_set_message(zoetrope_reader *r, const char *text) {
 
 static void zoetrope_on_error(png_structp png, png_const_charp text) {
     zoetrope_reader *r = (zoetrope_reader *)png_get_error_ptr(png);
+    /* libpng's words for image data that inflates to fewer bytes than the rows need (the
+     * zlib stream ends, or the data chunks run out, before the last row). */
+    if (text != NULL && r->progress->reading_rows && strcmp(text, "Not enough image data") == 0)
+        r->progress->data_ended = 1;
     char combined[384];
     if (r->warning[0] != 0)
         snprintf(combined, sizeof combined, "%s (%s)", text ? text : "libpng error", r->warning);
@@ -41,6 +47,13 @@ static void zoetrope_on_warning(png_structp png, png_const_charp text) {
 
 static void zoetrope_read(png_structp png, png_bytep out, size_t length) {
     zoetrope_reader *r = (zoetrope_reader *)png_get_io_ptr(png);
+    /* Every row is in place: after the last row libpng would inflate the rest of the zlib
+     * stream to look for its end, so the work would follow the compressed data, not the
+     * image (a 1x1 frame with a 1 GiB stream). Stop it here; the setjmp handler sees the
+     * rows are complete and reports success. libpng has at most one read buffer of data
+     * (PNG_IDAT_READ_SIZE, 8 KiB) left to inflate when it asks. */
+    if (r->progress->rows_complete) png_error(png, "zoetrope: every row is decoded");
+    r->progress->bytes_read += length;
     while (length > 0) {
         if (r->index >= r->count) png_error(png, "the frame's PNG stream ends early");
         const zoetrope_png_segment *s = &r->segments[r->index];
@@ -57,12 +70,26 @@ static void zoetrope_read(png_structp png, png_bytep out, size_t length) {
     }
 }
 
+/* Called by libpng for each row it inflates (a user transform that changes nothing),
+ * before the row is copied out and before libpng's end-of-image step. */
+static void zoetrope_row_inflated(png_structp png, png_row_infop row_info, png_bytep data) {
+    (void)row_info;
+    (void)data;
+    zoetrope_reader *r = (zoetrope_reader *)png_get_io_ptr(png);
+    r->progress->rows_inflated++;
+    if (r->progress->rows_inflated >= r->rows_expected) r->progress->rows_complete = 1;
+}
+
 int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segment_count,
                               uint32_t expected_width, uint32_t expected_height,
                               uint8_t *destination, size_t row_stride,
                               const zoetrope_png_limits *limits, int checksums_verified,
-                              char *message, size_t message_capacity) {
-    zoetrope_reader reader = {segments, segment_count, 0, 0, message, message_capacity, {0}};
+                              char *message, size_t message_capacity,
+                              zoetrope_png_progress *progress) {
+    zoetrope_png_progress ignored;
+    if (progress == NULL) progress = &ignored;
+    memset(progress, 0, sizeof *progress);
+    zoetrope_reader reader = {segments, segment_count, 0, 0, message, message_capacity, {0}, progress, 0};
     if (message != NULL && message_capacity > 0) message[0] = 0;
     png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, &reader, zoetrope_on_error, zoetrope_on_warning);
     if (png == NULL) {
@@ -77,6 +104,12 @@ int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segme
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_read_struct(&png, &info, NULL);
+        if (progress->rows_complete) {
+            /* Stopped (or failed) after the last row: the image is whole. Data past it,
+             * or a stream that does not end properly after it, is ignored, as in Chromium. */
+            if (message != NULL && message_capacity > 0) message[0] = 0;
+            return 0;
+        }
         return -1;
     }
     png_set_user_limits(png, limits->max_width, limits->max_height);
@@ -89,6 +122,7 @@ int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segme
 #endif
     }
     png_set_read_fn(png, &reader, zoetrope_read);
+    png_set_compression_buffer_size(png, 8192); /* on a read struct: the IDAT read size */
     png_read_info(png, info);
     if (png_get_image_width(png, info) != expected_width || png_get_image_height(png, info) != expected_height)
         png_error(png, "the frame's PNG stream has an unexpected size");
@@ -100,12 +134,26 @@ int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segme
     png_set_gray_to_rgb(png);
     png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
     int passes = png_set_interlace_handling(png);
+    png_set_read_user_transform_fn(png, zoetrope_row_inflated);
     png_read_update_info(png, info);
     if (png_get_rowbytes(png, info) != (size_t)expected_width * 4)
         png_error(png, "libpng did not produce 8-bit RGBA rows");
+    if (passes > 1) {
+        /* Adam7: libpng inflates the rows of each pass that has pixels. */
+        for (int pass = 0; pass < 7; pass++) {
+            if (PNG_PASS_COLS(expected_width, pass) > 0) reader.rows_expected += PNG_PASS_ROWS(expected_height, pass);
+        }
+    } else {
+        reader.rows_expected = expected_height;
+    }
+    progress->reading_rows = 1;
     for (int pass = 0; pass < passes; pass++) {
         uint8_t *row = destination;
-        for (uint32_t y = 0; y < expected_height; y++, row += row_stride) png_read_row(png, row, NULL);
+        progress->pass = (uint32_t)pass;
+        for (uint32_t y = 0; y < expected_height; y++, row += row_stride) {
+            progress->row = y;
+            png_read_row(png, row, NULL);
+        }
     }
     png_destroy_read_struct(&png, &info, NULL);
     return 0;

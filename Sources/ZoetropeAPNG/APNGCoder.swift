@@ -40,7 +40,10 @@ public struct APNGCoder: AnimatedImageCoder {
 
     /// Indexes the chunks (checking every CRC and APNG rule) and returns a session that
     /// decodes frames on demand. A still PNG is one frame; a PNG whose animation chunks
-    /// are broken decodes as its still image with format `.png`.
+    /// are broken decodes as its still image with format `.png`. `Limits.maxPixelsPerPlay`
+    /// is checked as frames are counted; the canvas is allocated by the first decode. A
+    /// frame's data is read only up to its last row (more is ignored); data ending before
+    /// it keeps the rows decoded and leaves the rest of the frame transparent.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
         try APNGFrameSource(data: data, options: options)
     }

@@ -6,15 +6,18 @@ import Zoetrope
 ///
 /// - Every image descriptor is a frame; its raw delay is the last graphic control
 ///   extension before it (centiseconds, 0 without one). Clamping is the player's job.
-/// - Plays: no NETSCAPE2.0/ANIMEXTS1.0 block → 1; a stored count N → N + 1; 0 → forever.
+/// - Plays: no NETSCAPE2.0/ANIMEXTS1.0 block → 1; a stored count N → N + 1; 0 → forever;
+///   with several loop blocks the last one counts.
 /// - The canvas starts transparent and grows to hold the first frame; later frames are
 ///   clipped. The background colour is ignored: disposal 2 clears to transparent, 3 (and 4)
 ///   restores the canvas from before the frame, 0, 1 and 5–7 keep the frame.
-/// - A colour index past the frame's colour table is invalid data; with no colour table at
-///   all every index is, so only fully transparent images decode. The transparent index
-///   may lie past the table.
-/// - LZW data that ends early keeps the pixels it gave (the rest shows what was under);
-///   corrupt LZW codes and code sizes above 8 are invalid data. Plain text is not rendered.
+/// - A colour index past the frame's colour table (every index, with no table at all) is
+///   drawn opaque black, as Chromium does, and reported in `AnimationInfo.warnings`. The
+///   transparent index may lie past the table.
+/// - LZW data that ends early keeps the pixels it gave (the rest shows what was under). A
+///   corrupt LZW code (past the next free table entry) ends the animation before its frame,
+///   reported in `AnimationInfo.truncation`; code sizes above 8 are invalid data. Plain text
+///   is not rendered.
 /// - A file with a screen but no image is one transparent frame; an empty screen with no
 ///   image is invalid.
 public struct GIFCoder: AnimatedImageCoder {
@@ -37,7 +40,8 @@ public struct GIFCoder: AnimatedImageCoder {
     }
 
     /// Indexes every frame (offsets, rectangles, delays, disposal, transparency, loop
-    /// block) without decoding pixels, checks `options.limits`, and returns a session
+    /// block, a check of its LZW codes) without decoding pixels or allocating the canvas,
+    /// checks `options.limits` (`maxPixelsPerPlay` as frames are counted), and returns a session
     /// that decodes frames one at a time with giflib. Throws when the header is unusable,
     /// a limit is passed, or no frame is complete; a file that breaks later keeps its
     /// complete frames and reports the break in `AnimationInfo.truncation`.

@@ -186,6 +186,20 @@ public struct APNGWriter: Sendable {
         return out
     }
 
+    /// Filter-type-0 scanlines of RGBA8 pixels in Adam7 order: the seven passes' reduced
+    /// images one after another (empty passes left out), for interlaced fixtures.
+    public static func adam7Scanlines(rgba: [UInt8], width: Int, height: Int) -> [UInt8] {
+        let passes = [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+        var out: [UInt8] = []
+        for (x0, y0, dx, dy) in passes where x0 < width && y0 < height {
+            for y in stride(from: y0, to: height, by: dy) {
+                out.append(0)
+                for x in stride(from: x0, to: width, by: dx) { out += rgba[(y * width + x) * 4..<(y * width + x) * 4 + 4] }
+            }
+        }
+        return out
+    }
+
     /// A zlib stream holding `raw` in stored (uncompressed) deflate blocks.
     public static func zlibStored(_ raw: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
@@ -198,6 +212,40 @@ public struct APNGWriter: Sendable {
             offset += n
         } while offset < raw.count
         appendBE32(&out, adler32(raw))
+        return out
+    }
+
+    /// A zlib stream that starts with `prefix` (as literals) and then repeats its last byte
+    /// `copies` × 258 times, in one fixed-Huffman block of length-258, distance-1 copies: 13
+    /// bits per 258 bytes, so 1 MB of stream inflates to about 160 MB. For decompression
+    /// bombs built at test time. `terminated` adds the end-of-block code and the Adler-32.
+    public static func zlibRepeating(prefix: [UInt8], copies: Int, terminated: Bool = true) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var acc: UInt64 = 0, count = 0
+        func bits(_ value: Int, _ n: Int) {  // LSB first
+            acc |= UInt64(value) << UInt64(count)
+            count += n
+            while count >= 8 { out.append(UInt8(acc & 0xFF)); acc >>= 8; count -= 8 }
+        }
+        func huffman(_ code: Int, _ n: Int) {  // Huffman codes go most significant bit first
+            for i in stride(from: n - 1, through: 0, by: -1) { bits((code >> i) & 1, 1) }
+        }
+        bits(1, 1)  // BFINAL
+        bits(1, 2)  // BTYPE 01: fixed Huffman codes
+        for b in prefix {
+            if b < 144 { huffman(0x30 + Int(b), 8) } else { huffman(0x190 + Int(b) - 144, 9) }
+        }
+        for _ in 0..<copies {
+            huffman(0xC5, 8)  // length code 285: 258 bytes
+            huffman(0, 5)     // distance code 0: 1 byte back
+        }
+        if terminated { huffman(0, 7) }  // end of block
+        if count > 0 { out.append(UInt8(acc & 0xFF)) }
+        if terminated {
+            var raw = prefix
+            raw += [UInt8](repeating: prefix.last ?? 0, count: copies * 258)
+            appendBE32(&out, adler32(raw))
+        }
         return out
     }
 

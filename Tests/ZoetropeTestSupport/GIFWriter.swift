@@ -150,6 +150,29 @@ public struct GIFWriter: Sendable {
         return writer.flushed
     }
 
+    /// The most compact LZW stream for `pixelCount` copies of index 0 (code size 2): after
+    /// each clear, every code is the next free entry, one pixel longer than the last, so
+    /// about 8 million pixels fit in 6 KB. For decompression bombs built at test time.
+    public static func zeroRunLZW(pixelCount: Int) -> [UInt8] {
+        var writer = CodeWriter()
+        var written = 0
+        while written < pixelCount {
+            writer.write(4, width: 3)  // clear
+            writer.write(0, width: 3)
+            written += 1
+            var width = 3, next = 6, length = 1
+            while written < pixelCount, next < 4096 {
+                writer.write(next, width: width)  // the previous string plus its first pixel
+                length += 1
+                written += length
+                next += 1
+                if next == 1 << width, width < 12 { width += 1 }
+            }
+        }
+        writer.write(5, width: 12)  // end (at the widest width the decoder may be reading)
+        return writer.flushed
+    }
+
     /// Packs codes of the given widths least-significant bit first, as GIF does, for
     /// hand-made (and deliberately invalid) LZW streams.
     public static func packCodes(_ codes: [(code: Int, width: Int)]) -> [UInt8] {

@@ -23,6 +23,18 @@ typedef struct {
     uint32_t chunk_cache_max;    /* png_set_chunk_cache_max: most ancillary chunks kept */
 } zoetrope_png_limits;
 
+/* How far a decode got, for the caller to keep the rows that decoded and to bound the work. */
+typedef struct {
+    size_t bytes_read;      /* bytes of the stream libpng asked for (headers and compressed data) */
+    uint32_t rows_inflated; /* rows (of every pass) inflated so far */
+    int rows_complete;      /* every row is decoded: later data is not read */
+    int reading_rows;       /* the header was accepted and rows were being read */
+    int data_ended;         /* the failure is image data that ends before the last row */
+    uint32_t pass;          /* on failure while reading rows: the pass (0 unless interlaced) ... */
+    uint32_t row;           /* ... and the image row whose read failed; rows before it in this
+                             * pass, and every earlier pass, are in place */
+} zoetrope_png_progress;
+
 /* Decodes the PNG stream in `segments` (any colour type, bit depth or interlacing) to
  * straight-alpha 8-bit RGBA rows written at `destination`, `row_stride` bytes apart.
  * The image must be expected_width x expected_height.
@@ -31,12 +43,17 @@ typedef struct {
  * covers every compressed byte), so libpng skips its own CRC pass and zlib's Adler-32 of
  * the decompressed data.
  *
+ * Once every row is decoded nothing more is read: data past the last row (however much)
+ * is ignored, as Chromium does, and inflating it costs at most one 8 KiB read buffer.
+ *
  * Returns 0 on success; otherwise -1 with libpng's message in `message` (NUL-terminated,
- * truncated to message_capacity). Rows decoded before an error are left in place. */
+ * truncated to message_capacity). Rows decoded before an error are left in place, and
+ * `progress` (may be NULL) says which. */
 int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segment_count,
                               uint32_t expected_width, uint32_t expected_height,
                               uint8_t *destination, size_t row_stride,
                               const zoetrope_png_limits *limits, int checksums_verified,
-                              char *message, size_t message_capacity);
+                              char *message, size_t message_capacity,
+                              zoetrope_png_progress *progress);
 
 #endif

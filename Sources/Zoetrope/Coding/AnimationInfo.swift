@@ -18,11 +18,16 @@ public struct AnimationInfo: Hashable, Sendable {
     /// Set when the file ended early or broke after `frameCount` good frames: those frames
     /// decode, and this says what went wrong after them.
     public var truncation: AnimatedImageError?
+    /// What the file gets wrong that the decoder works around, one line each, saying what
+    /// it does instead (for example a GIF frame drawing colours its table lacks, drawn
+    /// opaque black as Chromium does). Empty for a well-formed file. Every frame still
+    /// decodes; `truncation` is where frames are lost.
+    public var warnings: [String]
 
     /// Creates an info value.
     public init(format: ImageFormat, canvasSize: PixelSize, frameDurations: [FrameDuration],
                 loopCount: LoopCount, storedLoopValue: Int?, hasAlpha: Bool? = nil,
-                truncation: AnimatedImageError? = nil) {
+                truncation: AnimatedImageError? = nil, warnings: [String] = []) {
         self.format = format
         self.canvasSize = canvasSize
         self.frameDurations = frameDurations
@@ -30,6 +35,7 @@ public struct AnimationInfo: Hashable, Sendable {
         self.storedLoopValue = storedLoopValue
         self.hasAlpha = hasAlpha
         self.truncation = truncation
+        self.warnings = warnings
     }
 
     /// The number of frames that decode.

@@ -50,6 +50,9 @@ public struct PixelBuffer: Sendable, Equatable {
         if bytes.count != needed {
             if bytes.count > needed {
                 bytes.removeLast(bytes.count - needed)
+            } else if bytes.isEmpty {
+                // One allocation: appending to an empty array would hold the zeros twice.
+                bytes = [UInt8](repeating: 0, count: needed)
             } else {
                 // Array(repeating:) is a memset even in debug builds; a generic append is not.
                 bytes += [UInt8](repeating: 0, count: needed - bytes.count)

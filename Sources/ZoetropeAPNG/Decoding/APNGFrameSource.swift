@@ -56,7 +56,8 @@ final class APNGFrameSource: FrameSource {
         self.index = index
         self.data = data
         self.restartFrame = APNGFrameSource.restartFrames(index.frames, canvas: canvas)
-        self.state = Mutex(APNGDecodeState(compositor: Compositor(size: canvas)))
+        // The canvas is allocated by the first decode: reading `info` allocates no pixels.
+        self.state = Mutex(APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0))))
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
@@ -68,6 +69,10 @@ final class APNGFrameSource: FrameSource {
         try checkFrameIndex(frameIndex)
         let size = outputSize, format = options.pixelFormat
         try state.withLock { s in
+            if s.compositor.canvas.size != info.canvasSize {
+                s.compositor = Compositor(size: info.canvasSize)
+                s.drawn = 0
+            }
             let start = restartFrame[frameIndex]
             if frameIndex < s.drawn - 1 || start > s.drawn {
                 // Backwards (or far ahead): start again from the nearest independent frame.
@@ -107,8 +112,10 @@ final class APNGFrameSource: FrameSource {
                 try s.compositor.withCanvas { canvas in
                     let stride = canvas.bytesPerRow
                     try canvas.bytes.withUnsafeMutableBytes { dst in
-                        try stream.decode(frame, file: file, into: dst.baseAddress! + r.y * stride + r.x * 4,
-                                          bytesPerRow: stride, limits: limits, format: fmt)
+                        let origin = dst.baseAddress! + r.y * stride + r.x * 4
+                        let outcome = try stream.decode(frame, file: file, into: origin, bytesPerRow: stride,
+                                                        limits: limits, format: fmt)
+                        clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
                     }
                 }
                 return
@@ -116,11 +123,24 @@ final class APNGFrameSource: FrameSource {
             let rowBytes = r.width * 4
             if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
             try s.scratch.withUnsafeMutableBytes { dst in
-                try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes, limits: limits, format: fmt)
+                let outcome = try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
+                                                limits: limits, format: fmt)
+                clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: r)
             }
             let scratch = s.scratch
             scratch.withUnsafeBytes { s.compositor.draw($0, bytesPerRow: rowBytes, rect: r, blend: .over) }
         }
+    }
+
+    /// A frame whose image data ends early (inflates to fewer bytes than its rows need) keeps
+    /// the rows decoded before the end; its other pixels are transparent, so SOURCE clears
+    /// them and OVER leaves what is under them (Docs/FormatRules.md). Such a frame decodes,
+    /// so `info`, `frames` and the player agree on the frame count.
+    private func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer,
+                                bytesPerRow: Int, rect: PixelRect) {
+        guard let broken = outcome.broken else { return }
+        PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
+                                      interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
     }
 
     /// For each frame, the latest frame at or before it that decoding can start from on a

@@ -55,11 +55,23 @@ struct PNGFrameStream: Sendable {
         }
     }
 
+    /// How a decode ended.
+    struct Outcome {
+        /// Bytes of the frame's PNG stream libpng read: bounded by what the rows need plus
+        /// one 8 KiB read buffer, however long the zlib stream goes on after the last row.
+        var bytesRead = 0
+        /// Set when the image data ended (inflated to fewer bytes than the rows need): the
+        /// rows before `row` in `pass`, and every earlier pass, are in place; no other pixel is.
+        var broken: (pass: Int, row: Int, message: String)?
+    }
+
     /// Decodes the prepared stream of `frame` to straight RGBA8 rows at `destination`.
-    /// The segment list points into `file` and this value's buffers, so it lives only for
-    /// the call (one small allocation per frame).
+    /// Throws when libpng fails (a header it rejects, corrupt compressed data); image data
+    /// that ends before the last row comes back in `Outcome.broken`. The segment list points into `file`
+    /// and this value's buffers, so it lives only for the call (one small allocation per frame).
+    @discardableResult
     func decode(_ frame: APNGFrame, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
-                bytesPerRow: Int, limits: Limits, format: ImageFormat) throws(AnimatedImageError) {
+                bytesPerRow: Int, limits: Limits, format: ImageFormat) throws(AnimatedImageError) -> Outcome {
         var cLimits = zoetrope_png_limits(
             max_width: UInt32(clamping: min(limits.maxWidth, 0x7FFF_FFFF)),
             max_height: UInt32(clamping: min(limits.maxHeight, 0x7FFF_FFFF)),
@@ -67,6 +79,7 @@ struct PNGFrameStream: Sendable {
             chunk_malloc_max: min(65_536, max(0, limits.maxAllocationBytes)),
             chunk_cache_max: 8)
         let segmentCount = 3 * frame.chunks.count + 2
+        var progress = zoetrope_png_progress()
         // The segment list and the message buffer live on the stack when small.
         let failure: String? = withUnsafeTemporaryAllocation(of: zoetrope_png_segment.self, capacity: segmentCount) { segs in
             withUnsafeTemporaryAllocation(of: CChar.self, capacity: 256) { message in
@@ -88,7 +101,7 @@ struct PNGFrameStream: Sendable {
                             let status = zoetrope_png_decode_rgba8(
                                 segs.baseAddress, segmentCount, UInt32(frame.rect.width), UInt32(frame.rect.height),
                                 destination.assumingMemoryBound(to: UInt8.self), bytesPerRow, &cLimits,
-                                1, message.baseAddress, 256)
+                                1, message.baseAddress, 256, &progress)
                             guard status != 0 else { return nil }
                             return String(cString: message.baseAddress!)
                         }
@@ -96,7 +109,12 @@ struct PNGFrameStream: Sendable {
                 }
             }
         }
-        if let failure { throw .codecFailure(format: format, library: "libpng", message: failure) }
+        var outcome = Outcome(bytesRead: progress.bytes_read)
+        if let failure {
+            guard progress.data_ended != 0 else { throw .codecFailure(format: format, library: "libpng", message: failure) }
+            outcome.broken = (Int(progress.pass), Int(progress.row), failure)
+        }
+        return outcome
     }
 
     @inline(__always)

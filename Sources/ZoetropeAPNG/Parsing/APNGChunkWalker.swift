@@ -176,6 +176,7 @@ struct APNGChunkWalker {
         guard disposeOp <= 2 else { return fail("fcTL dispose_op \(disposeOp) is not 0, 1 or 2") }
         guard blendOp <= 1 else { return fail("fcTL blend_op \(blendOp) is not 0 or 1") }
         try limits.checkFrameCount(frames.count + 1, format: .apng)
+        try limits.checkPixelsPerPlay(frameCount: frames.count + 1, canvas: h.size, format: .apng)
         let isFirst = frames.isEmpty
         let dispose: DisposeMode = switch disposeOp {
         case 0: .none

@@ -19,23 +19,6 @@ extension GIFDecoderState {
         }
     }
 
-    /// Rejects an index past the colour table (the transparent index is never drawn, so it may be).
-    static func checkIndices(_ src: UnsafePointer<UInt8>, count: Int, colorCount: Int, transparent: Int?, frame: Int) throws {
-        var highest: UInt8 = 0
-        for j in 0..<count { highest = max(highest, src[j]) }
-        guard Int(highest) >= colorCount else { return }
-        for j in 0..<count {
-            let idx = Int(src[j])
-            if idx >= colorCount, idx != transparent {
-                throw AnimatedImageError.invalidData(
-                    format: .gif,
-                    reason: colorCount == 0
-                        ? "frame \(frame) has no colour table (neither local nor global)"
-                        : "frame \(frame) uses colour index \(idx) outside its \(colorCount)-entry colour table")
-            }
-        }
-    }
-
     /// Decodes frame `record` again up to its row `ordinal` (in decoding order), whose LZW
     /// data stops early, twice with different fills: the decoded pixels are where both agree.
     static func partialRow(record: GIFFrameRecord, ordinal: Int, bytes: UnsafeRawBufferPointer) throws -> (pixels: [UInt8], count: Int) {

@@ -18,8 +18,20 @@ struct GIFDecoderState {
     /// The canvas storage was handed to the caller as its frame buffer (shared, copy-on-write).
     var canvasShared = false
 
+    /// The canvas size; the canvas itself is allocated by the first decode (`ensureCanvas`),
+    /// so opening a file to read its info allocates no pixels.
+    let canvasSize: PixelSize
+
     init(canvasSize: PixelSize) {
+        self.canvasSize = canvasSize
+        compositor = Compositor(size: PixelSize(width: 0, height: 0))
+    }
+
+    /// Allocates the (transparent) canvas on first use.
+    mutating func ensureCanvas() {
+        guard compositor.canvas.size != canvasSize else { return }
         compositor = Compositor(size: canvasSize)
+        current = nil
     }
 
     /// Brings the canvas to frame `target`: onward from the frame shown when that is at or
@@ -82,7 +94,7 @@ struct GIFDecoderState {
             self.handle = nil
             throw GIFDecoderState.frameError(error, frame: i)
         }
-        let colorCount = loadPalette(handle.colorMap)
+        loadPalette(handle.colorMap)
         let width = record.rect.width
         if line.count < width { line = [UInt8](repeating: 0, count: width) }
 
@@ -120,10 +132,6 @@ struct GIFDecoderState {
                                     replay.pixels.withUnsafeBufferPointer { src.update(from: $0.baseAddress!, count: width) }
                                 }
                             }
-                            if colorCount < 256 {
-                                try GIFDecoderState.checkIndices(src, count: valid, colorCount: colorCount,
-                                                                 transparent: transparent, frame: i)
-                            }
                             let cy = record.rect.y + y
                             if cy >= clip.y, cy < clip.y + clip.height {
                                 let from = clip.x - record.rect.x
@@ -153,23 +161,21 @@ struct GIFDecoderState {
         return handle
     }
 
-    /// Fills `palette` from giflib's colour map; returns how many entries are defined
-    /// (0 when the file has neither a local nor a global table: every index is then
-    /// out of range, and only fully transparent images decode).
-    mutating func loadPalette(_ map: UnsafeMutablePointer<ColorMapObject>?) -> Int {
-        guard let map, let colors = map.pointee.Colors else { return 0 }
-        let count = min(256, max(0, Int(map.pointee.ColorCount)))
+    /// Fills `palette` from giflib's colour map. Indices past the table (all of them when
+    /// the file has neither a local nor a global table) are opaque black, as in Chromium
+    /// (Wuffs); the index pass has already put that in `AnimationInfo.warnings`.
+    mutating func loadPalette(_ map: UnsafeMutablePointer<ColorMapObject>?) {
+        let colors = map?.pointee.Colors
+        let count = colors == nil ? 0 : min(256, max(0, Int(map!.pointee.ColorCount)))
         palette.withUnsafeMutableBytes { raw in
             for i in 0..<256 {
                 let o = i * 4
-                if i < count {
-                    let c = colors[i]
+                if i < count, let c = colors?[i] {
                     raw[o] = c.Red; raw[o + 1] = c.Green; raw[o + 2] = c.Blue; raw[o + 3] = 255
                 } else {
-                    raw[o] = 0; raw[o + 1] = 0; raw[o + 2] = 0; raw[o + 3] = 0
+                    raw[o] = 0; raw[o + 1] = 0; raw[o + 2] = 0; raw[o + 3] = 255
                 }
             }
         }
-        return count
     }
 }

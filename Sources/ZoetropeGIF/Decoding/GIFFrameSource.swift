@@ -21,18 +21,24 @@ final class GIFFrameSource: FrameSource {
         let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
         // The canvas, plus at most a canvas saved for "restore to previous", a row of
         // indices and the index itself.
+        // Saturating: a sum past Int.max is simply "too much".
         let rowBytes = index.frames.map(\.rect.width).max() ?? 0
-        let indexBytes = index.frames.count * MemoryLayout<GIFFrameRecord>.stride
+        let indexBytes = index.frames.count.multipliedReportingOverflow(by: MemoryLayout<GIFFrameRecord>.stride)
         let canvasBytes = index.canvasSize.rgbaByteCount ?? .max
-        let (twoCanvases, overflow) = canvasBytes.multipliedReportingOverflow(by: 2)
-        try options.limits.checkAllocation(overflow ? .max : twoCanvases &+ rowBytes &+ indexBytes, format: .gif)
+        let twoCanvases = canvasBytes.multipliedReportingOverflow(by: 2)
+        let total = [rowBytes, indexBytes.overflow ? .max : indexBytes.partialValue].reduce(
+            twoCanvases.overflow ? .max : twoCanvases.partialValue) { sum, part in
+            let (t, overflow) = sum.addingReportingOverflow(part)
+            return overflow ? .max : t
+        }
+        try options.limits.checkAllocation(total, format: .gif)
         self.data = data
         self.index = index
         self.options = options
         self.info = AnimationInfo(format: .gif, canvasSize: index.canvasSize,
                                   frameDurations: index.frames.map(\.duration),
                                   loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-                                  hasAlpha: index.hasAlpha, truncation: index.truncation)
+                                  hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
         self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize))
     }
 
@@ -48,6 +54,7 @@ final class GIFFrameSource: FrameSource {
         // (copy-on-write), so a frame costs no copy when the caller passes that buffer back.
         let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { state in
+            state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
             try data.withUnsafeBytes { bytes in
                 do {

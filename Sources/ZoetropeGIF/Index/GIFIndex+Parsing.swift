@@ -24,9 +24,9 @@ extension GIFIndex {
         let screenFlags = cursor.readByte()!
         _ = cursor.skip(2)  // background colour index (ignored by the browser rules), aspect ratio
         try limits.checkSize(width: screenWidth, height: screenHeight, format: .gif)
-        if screenFlags & 0x80 != 0 {
-            let tableBytes = 3 << (Int(screenFlags & 7) + 1)
-            guard cursor.skip(tableBytes) else {
+        let globalColorCount = screenFlags & 0x80 != 0 ? 1 << (Int(screenFlags & 7) + 1) : 0
+        if globalColorCount > 0 {
+            guard cursor.skip(3 * globalColorCount) else {
                 throw .truncated(format: .gif, completeFrames: 0, reason: "the file ends inside the global colour table")
             }
         }
@@ -35,6 +35,8 @@ extension GIFIndex {
                              canvasSize: PixelSize(width: screenWidth, height: screenHeight),
                              frames: [], storedLoopCount: nil, truncation: nil)
         var control: GraphicControl?
+        var scan = GIFCodeScan()
+        var colourProblems: [(frame: Int, colors: Int, index: Int)] = []
         func stop(_ reason: String) -> AnimatedImageError {
             .truncated(format: .gif, completeFrames: index.frames.count, reason: reason)
         }
@@ -76,8 +78,8 @@ extension GIFIndex {
                             loop = Int(block[1]) | Int(block[2]) << 8
                         }
                     }
-                    // The first loop block counts, as in browsers.
-                    if index.storedLoopCount == nil, let loop { index.storedLoopCount = loop }
+                    // The last loop block counts, as in Chromium and Firefox.
+                    if let loop { index.storedLoopCount = loop }
                 default:
                     // Comments, plain text (not rendered, and it does not take the pending
                     // graphic control, as in browsers), unknown extensions.
@@ -95,6 +97,14 @@ extension GIFIndex {
                     break scan
                 }
                 try limits.checkFrameCount(index.frames.count + 1, format: .gif)
+                // Total work: the canvas is known once the first frame is (it grows to hold it).
+                if index.frames.isEmpty, w > 0, h > 0 {
+                    let (right, o1) = x.addingReportingOverflow(w), (bottom, o2) = y.addingReportingOverflow(h)
+                    index.canvasSize = PixelSize(width: o1 ? .max : max(screenWidth, right),
+                                                 height: o2 ? .max : max(screenHeight, bottom))
+                    try limits.checkSize(width: index.canvasSize.width, height: index.canvasSize.height, format: .gif)
+                }
+                try limits.checkPixelsPerPlay(frameCount: index.frames.count + 1, canvas: index.canvasSize, format: .gif)
                 let gce = control ?? GraphicControl()
                 control = nil
                 let record = GIFFrameRecord(descriptorOffset: descriptorOffset,
@@ -107,10 +117,12 @@ extension GIFIndex {
                 // as soon as its descriptor is read, whatever follows.
                 let empty = w == 0 || h == 0
                 if empty { index.frames.append(record) }
-                if flags & 0x80 != 0, !cursor.skip(3 << (Int(flags & 7) + 1)) {
+                let localColorCount = flags & 0x80 != 0 ? 1 << (Int(flags & 7) + 1) : 0
+                if localColorCount > 0, !cursor.skip(3 * localColorCount) {
                     index.truncation = stop("the file ends inside a local colour table")
                     break scan
                 }
+                let colorCount = localColorCount > 0 ? localColorCount : globalColorCount
                 guard let codeSize = cursor.readByte() else {
                     index.truncation = stop("the file ends before the image data")
                     break scan
@@ -120,9 +132,21 @@ extension GIFIndex {
                         format: .gif, reason: "image \(index.frames.count - (empty ? 1 : 0)) at offset \(blockStart) has LZW code size \(codeSize) (at most 8)")
                     break scan
                 }
-                guard cursor.skipSubBlocks() else {
-                    index.truncation = stop("the file ends inside the image data of frame \(index.frames.count - (empty ? 1 : 0))")
+                let ordinal = index.frames.count - (empty ? 1 : 0)
+                let found = scan.scan(&cursor, minimumCodeSize: Int(codeSize), pixelCount: empty ? 0 : w * h,
+                                      transparentIndex: gce.transparentIndex)
+                if let bad = found.badCode {
+                    // giflib would make up pixels; Chromium drops the frame and what follows.
+                    index.truncation = .invalidData(
+                        format: .gif, reason: "frame \(ordinal) at offset \(blockStart) has LZW code \(bad.code) past the next free table entry \(bad.nextFree); the animation ends before it")
                     break scan
+                }
+                guard found.complete else {
+                    index.truncation = stop("the file ends inside the image data of frame \(ordinal)")
+                    break scan
+                }
+                if found.highestIndex >= colorCount {
+                    colourProblems.append((ordinal, colorCount, found.highestIndex))
                 }
                 if !empty { index.frames.append(record) }
             default:
@@ -132,10 +156,9 @@ extension GIFIndex {
             }
         }
 
-        // The canvas grows to hold the first frame; later frames are clipped.
-        if let first = index.frames.first, !first.rect.isEmpty {
-            index.canvasSize = PixelSize(width: max(screenWidth, first.rect.x + first.rect.width),
-                                         height: max(screenHeight, first.rect.y + first.rect.height))
+        // The canvas grows to hold the first frame (set above); later frames are clipped.
+        if index.frames.first?.rect.isEmpty ?? true {
+            index.canvasSize = index.screenSize
         }
         if index.canvasSize.width == 0 || index.canvasSize.height == 0 {
             throw .invalidData(format: .gif, reason: "the logical screen is \(screenWidth)×\(screenHeight) and no image gives it a size")
@@ -148,7 +171,19 @@ extension GIFIndex {
                                                interlaced: false, delayCentiseconds: 0, rawDisposal: 0,
                                                transparentIndex: nil))
         }
+        try limits.checkPixelsPerPlay(frameCount: index.frames.count, canvas: index.canvasSize, format: .gif)
+        index.warnings = colourWarnings(colourProblems.filter { $0.frame < index.frames.count })
         index.markKeyframes()
         return index
+    }
+
+    /// One line for the frames that draw colours their table lacks (Chromium draws them opaque black).
+    private static func colourWarnings(_ problems: [(frame: Int, colors: Int, index: Int)]) -> [String] {
+        guard let first = problems.first else { return [] }
+        let what = first.colors == 0
+            ? "frame \(first.frame) has no colour table (neither local nor global)"
+            : "frame \(first.frame) uses colour index \(first.index) outside its \(first.colors)-entry colour table"
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more frame\(problems.count == 2 ? "" : "s") like it)" : ""
+        return ["\(what)\(more): indices without a colour are drawn opaque black, as Chromium does"]
     }
 }

@@ -13,6 +13,8 @@ struct GIFIndex: Sendable {
     var storedLoopCount: Int?
     /// What stopped the pass before the trailer, if anything.
     var truncation: AnimatedImageError?
+    /// What the file gets wrong that decoding works around (see `AnimationInfo.warnings`).
+    var warnings: [String] = []
 
     /// Total plays: no loop block → 1, N → N + 1, 0 → forever.
     var loopCount: LoopCount {

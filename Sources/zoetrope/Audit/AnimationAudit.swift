@@ -107,7 +107,7 @@ struct AnimationAudit {
         if info.frameCount <= 1 {
             if declaresAnimation {
                 row.warnings.append("an animated \(info.format.identifier) holding a single frame")
-            } else if row.warnings.isEmpty && info.truncation == nil {
+            } else if row.warnings.isEmpty && info.truncation == nil && info.warnings.isEmpty {
                 return .still
             }
         }
@@ -119,6 +119,7 @@ struct AnimationAudit {
             row.warnings.append("decoding all frames takes \(Formatting.bytes(all)), over \(Formatting.bytes(largeDecodedBytes))")
         }
         if let t = info.truncation { row.warnings.append("truncated: \(t)") }
+        row.warnings += info.warnings
         return .listed(row)
     }
 

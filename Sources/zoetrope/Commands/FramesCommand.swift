@@ -90,13 +90,16 @@ enum FramesCommand {
         }
         var manifest: [(String, JSONValue)] = [
             ("format", .string(info.format.identifier)),
-            ("width", .int(buffer.width)),
-            ("height", .int(buffer.height)),
+            // The source's size, not the buffer's: a frame that failed may have left it empty.
+            ("width", .int(source.outputSize.width)),
+            ("height", .int(source.outputSize.height)),
             ("frameCount", .int(entries.count)),
             ("plays", Formatting.playsJSON(info.loopCount)),
             ("frames", .array(entries)),
         ]
         if let warning { manifest.append(("warning", .string(warning))) }
+        if !info.warnings.isEmpty { manifest.append(("warnings", .array(info.warnings.map { .string($0) }))) }
+        for w in info.warnings { out.error("zoetrope: warning: \(input.name): \(w)") }
         let text = JSONValue.object(manifest).serialized() + "\n"
         guard FileManager.default.createFile(atPath: outputDir + "/manifest.json", contents: Data(text.utf8)) else {
             throw ToolError("\(outputDir)/manifest.json: cannot write")

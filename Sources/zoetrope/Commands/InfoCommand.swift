@@ -60,6 +60,7 @@ enum InfoCommand {
         ]
         if let n = input.byteCount { pairs.append(("fileBytes", .int(n))) }
         if let t = info.truncation { pairs.append(("truncated", .string(t.description))) }
+        if !info.warnings.isEmpty { pairs.append(("warnings", .array(info.warnings.map { .string($0) }))) }
         return .object(pairs)
     }
 
@@ -80,6 +81,7 @@ enum InfoCommand {
         ]
         if let n = input.byteCount { lines.append("  file       \(Formatting.bytes(n))") }
         if let t = info.truncation { lines.append("  warning    \(t)") }
+        for w in info.warnings { lines.append("  warning    \(w)") }
         return lines.joined(separator: "\n")
     }
 }
