@@ -24,8 +24,9 @@ import Zoetrope
 
     @Test func keyFramesAreFoundWhenIndexing() throws {
         let index = try WebPFrameIndex(data: try Self.makeFile(), limits: .default)
-        #expect(index.frames.map(\.isKeyFrame) == [true, false, false, true, false, false, true, false])
-        #expect(index.frames.map(\.keyFrameIndex) == [0, 0, 0, 3, 3, 3, 6, 6])
+        let keyFrames = index.keyFrames
+        #expect(index.frames.indices.map(keyFrames.isKeyFrame) == [true, false, false, true, false, false, true, false])
+        #expect(index.frames.indices.map(keyFrames.restartFrame) == [0, 0, 0, 3, 3, 3, 6, 6])
         #expect(try WebPCoder().keyFrameIndices(in: try Self.makeFile()) == [0, 3, 6])
     }
 

@@ -7,10 +7,12 @@ import Zoetrope
 ///
 /// Memory is the file, the canvas, the region "restore to previous" saves, one row of
 /// palette indices and giflib's LZW tables — never the whole animation. Decoding in order
-/// costs one frame per call; an earlier frame restarts from the nearest frame that needs
-/// no predecessor (the first, one after a frame that clears the whole canvas, or one that
-/// covers the canvas opaquely), so a seek costs at most the frames since that one.
-final class GIFFrameSource: FrameSource {
+/// costs one frame per call. Any other frame is reached by the cheaper of continuing from
+/// the frame the canvas shows and restarting from the nearest earlier key frame (the shared
+/// rule of `KeyFrameTable`: the first frame, one after a frame that leaves the canvas
+/// transparent, one that covers the canvas opaquely), so a seek costs at most the frames
+/// since that key frame.
+final class GIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     private let data: Data
@@ -33,13 +35,18 @@ final class GIFFrameSource: FrameSource {
                                   frameDurations: index.frames.map(\.duration),
                                   loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
                                   hasAlpha: index.hasAlpha, truncation: index.truncation)
-        self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize))
+        self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize,
+                                           keyFrames: KeyFrameTable(index.placements, canvasSize: index.canvasSize)))
     }
 
     var retainedByteCount: Int {
         state.withLock { $0.compositor.byteCount + $0.line.capacity + $0.palette.capacity * 4 }
             + index.frames.capacity * MemoryLayout<GIFFrameRecord>.stride
     }
+
+    var decodedFrameCount: Int { state.withLock { $0.decodedFrameCount } }
+
+    func restartFrame(for index: Int) -> Int { state.withLock { $0.keyFrames.restartFrame(for: index) } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
@@ -49,15 +56,8 @@ final class GIFFrameSource: FrameSource {
         let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { state in
             if direct { state.reclaim(&buffer) }
-            try data.withUnsafeBytes { bytes in
-                do {
-                    try state.render(index, index: self.index, bytes: bytes)
-                } catch {
-                    // The canvas is half drawn: the next call rebuilds it.
-                    state.current = nil
-                    throw error
-                }
-            }
+            // On failure the canvas shows no known frame, and the next call rebuilds it.
+            try data.withUnsafeBytes { bytes in try state.render(index, input: (bytes, self.index.frames)) }
             if direct {
                 buffer = state.compositor.canvas
                 state.canvasShared = true

@@ -148,7 +148,6 @@ extension GIFIndex {
                                                interlaced: false, delayCentiseconds: 0, rawDisposal: 0,
                                                transparentIndex: nil))
         }
-        index.markKeyframes()
         return index
     }
 }
