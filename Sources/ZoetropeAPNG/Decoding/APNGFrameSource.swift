@@ -26,10 +26,8 @@ final class APNGFrameSource: SeekCostReporting {
         let format = index.format
         // Everything this session may hold: canvas, saved PREVIOUS region, OVER scratch,
         // the largest frame stream and libpng's row buffers.
+        // One canvas first: it also proves the canvas's RGBA byte count fits an Int.
         try options.limits.checkCanvases(canvas, count: 1, format: format)
-        guard canvas.rgbaByteCount != nil else { // only reachable with Limits.none
-            throw AnimatedImageError.limitExceeded(format: format, limit: .allocationBytes, requested: .max, allowed: .max)
-        }
         var saved = 0, scratch = 0, stream = 0, rows = 0
         for (i, f) in index.frames.enumerated() {
             // Frames lie inside the canvas, whose RGBA size was just found to fit an Int.
@@ -39,13 +37,11 @@ final class APNGFrameSource: SeekCostReporting {
             stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
             rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
         }
-        let total = [saved, scratch, stream, rows, 65_536].reduce(canvas.rgbaByteCount ?? .max) { sum, part in
-            let (t, overflow) = sum.addingReportingOverflow(part)
-            return overflow ? .max : t
-        }
-        try options.limits.checkAllocation(total, format: format)
-        let output = options.outputSize(forCanvas: canvas)
-        try options.limits.checkAllocation(output.rgbaByteCount ?? .max, format: format)
+        var budget = AllocationBudget(limits: options.limits, format: format)
+        for part in [canvas.rgbaByteCount, saved, scratch, stream, rows, 65_536] { budget.reserve(part) }
+        budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
+        try budget.check()
+        try options.limits.checkAllocation(options.outputSize(forCanvas: canvas).rgbaByteCount, format: format)
 
         self.info = AnimationInfo(
             format: format, canvasSize: canvas, frameDurations: index.frames.map(\.duration),

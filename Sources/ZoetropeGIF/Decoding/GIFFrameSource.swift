@@ -22,12 +22,13 @@ final class GIFFrameSource: SeekCostReporting {
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
         // The canvas, plus at most a canvas saved for "restore to previous", a row of
-        // indices and the index itself.
-        let rowBytes = index.frames.map(\.rect.width).max() ?? 0
-        let indexBytes = index.frames.count * MemoryLayout<GIFFrameRecord>.stride
-        let canvasBytes = index.canvasSize.rgbaByteCount ?? .max
-        let (twoCanvases, overflow) = canvasBytes.multipliedReportingOverflow(by: 2)
-        try options.limits.checkAllocation(overflow ? .max : twoCanvases &+ rowBytes &+ indexBytes, format: .gif)
+        // indices, the index itself and its key-frame table.
+        var budget = AllocationBudget(limits: options.limits, format: .gif)
+        budget.reserve(2, bytesEach: index.canvasSize.rgbaByteCount)
+        budget.reserve(index.frames.map(\.rect.width).max() ?? 0)
+        budget.reserve(index.frames.count, bytesEach: MemoryLayout<GIFFrameRecord>.stride)
+        budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
+        try budget.check()
         self.data = data
         self.index = index
         self.options = options

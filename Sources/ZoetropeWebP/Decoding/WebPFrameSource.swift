@@ -32,9 +32,11 @@ final class WebPFrameSource: SeekCostReporting {
         let scratchPixels = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: keyFrames.isKeyFrame($0)) }
             .map { index.frames[$0].rect.width * index.frames[$0].rect.height }.max() ?? 0
         let largestFrame = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
-        try options.limits.checkAllocation(
-            WebPFrameSource.sessionBytes(canvas: index.canvasSize, scratchPixels: scratchPixels, decoderPixels: largestFrame),
-            format: .webp)
+        var budget = AllocationBudget(limits: options.limits, format: .webp)
+        budget.reserve(index.canvasSize.rgbaByteCount)
+        budget.reserve(scratchPixels, bytesEach: 4)
+        budget.reserve(largestFrame, bytesEach: 4)
+        try budget.check()
         self.data = data
         self.options = options
         self.frames = index.frames
@@ -45,14 +47,6 @@ final class WebPFrameSource: SeekCostReporting {
             hasAlpha: index.hasAlpha, truncation: index.truncation)
         self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
                                                   useThreads: (options.threadCount ?? 1) > 1))
-    }
-
-    /// Canvas + scratch + decoder estimate in bytes, saturating at `Int.max`.
-    static func sessionBytes(canvas: PixelSize, scratchPixels: Int, decoderPixels: Int) -> Int {
-        let canvasBytes = canvas.rgbaByteCount ?? .max
-        let (a, o1) = canvasBytes.addingReportingOverflow(scratchPixels * 4)
-        let (b, o2) = a.addingReportingOverflow(decoderPixels * 4)
-        return o1 || o2 ? .max : b
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
