@@ -107,7 +107,7 @@ extension AVIFCoder {
             // A still has no stored duration.
             durations = Array(repeating: .zero, count: count)
         }
-        session.frameCount = count
+        session.setFrameCount(count)
         session.pipelined = pipelined && count > 1
         let info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,

@@ -39,17 +39,6 @@ import Zoetrope
         }
     }
 
-    @Test func randomAccessMatchesSequentialDecoding() throws {
-        let data = try Self.alphaSequence()
-        let sequential = try coder.makeFrameSource(data: data, options: .default)
-        let frames = try (0..<3).map { try sequential.decodeFrame(at: $0) }
-        let random = try coder.makeFrameSource(data: data, options: .default)
-        for i in [2, 0, 1, 1, 2, 0] {
-            #expect(try random.decodeFrame(at: i) == frames[i], "frame \(i)")
-        }
-        #expect(throws: AnimatedImageError.frameOutOfRange(index: 3, frameCount: 3)) { try random.decodeFrame(at: 3) }
-    }
-
     @Test func tenBitSequenceConvertsToEightBit() throws {
         // 10-bit 0, 341, 682, 1023 are exactly 8-bit 0, 85, 170, 255.
         let e = AVIFTestEncoder(width: 16, height: 8, depth: 10, withAlpha: false)

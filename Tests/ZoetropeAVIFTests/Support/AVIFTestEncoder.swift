@@ -14,6 +14,8 @@ struct AVIFTestEncoder {
     var height: Int
     var depth: Int = 8
     var withAlpha = true
+    /// Frames between forced key frames (0: only the first).
+    var keyframeInterval = 0
 
     enum Failure: Error { case libavif(String) }
 
@@ -28,6 +30,7 @@ struct AVIFTestEncoder {
         encoder.pointee.minQuantizerAlpha = AVIF_QUANTIZER_LOSSLESS
         encoder.pointee.maxQuantizerAlpha = AVIF_QUANTIZER_LOSSLESS
         encoder.pointee.timescale = 1000
+        encoder.pointee.keyframeInterval = Int32(keyframeInterval)
         for frame in frames {
             guard let image = avifImageCreate(UInt32(width), UInt32(height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444) else {
                 throw Failure.libavif("avifImageCreate")
