@@ -19,6 +19,12 @@ struct AVIFTestEncoder {
 
     enum Failure: Error { case libavif(String) }
 
+    /// Whether this libavif can encode with aom, which the fixtures need; tests that make
+    /// fixtures are `.enabled(if: AVIFTestEncoder.isAvailable)` so they show as skipped without it.
+    static var isAvailable: Bool {
+        avifCodecName(AVIF_CODEC_CHOICE_AOM, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
+    }
+
     /// Encodes `frames` as a sequence (timescale 1000), or as a still when `still` is set.
     func encode(_ frames: [Frame], still: Bool = false) throws -> Data {
         guard let encoder = avifEncoderCreate() else { throw Failure.libavif("avifEncoderCreate") }
