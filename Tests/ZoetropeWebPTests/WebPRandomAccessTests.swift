@@ -32,15 +32,19 @@ import Zoetrope
 
     @Test func seekingDecodesFromTheNearestKeyFrameOrTheCurrentFrame() throws {
         let source = try #require(try WebPCoder().makeFrameSource(data: try Self.makeFile(), options: .default) as? WebPFrameSource)
-        #expect(source.framesToDecode(for: 5) == 3) // 3, 4, 5
-        _ = try source.decodeFrame(at: 5)
-        #expect(source.framesToDecode(for: 5) == 0)
-        #expect(source.framesToDecode(for: 7) == 2) // 6, 7: the key frame is nearer than going on from 5
-        #expect(source.framesToDecode(for: 4) == 2) // backwards: 3, 4
-        _ = try source.decodeFrame(at: 6)
-        #expect(source.framesToDecode(for: 7) == 1) // sequential: just 7
-        #expect(source.framesToDecode(for: 0) == 1)
-        #expect(source.framesToDecode(for: 2) == 3)
+        func cost(_ i: Int) throws -> Int {
+            let before = source.decodedFrameCount
+            _ = try source.decodeFrame(at: i)
+            return source.decodedFrameCount - before
+        }
+        #expect(try cost(5) == 3) // 3, 4, 5
+        #expect(try cost(5) == 0)
+        #expect(try cost(7) == 2) // on from 5: 6, 7
+        #expect(try cost(4) == 2) // backwards: 3, 4
+        #expect(try cost(6) == 1) // key frame 6 is nearer than going on from 4
+        #expect(try cost(7) == 1) // sequential: just 7
+        #expect(try cost(0) == 1)
+        #expect(try cost(2) == 2) // on from 0: 1, 2
     }
 
     @Test func sequentialFramesRestartOnTransparentOrReplacedCanvases() throws {
@@ -95,13 +99,14 @@ import Zoetrope
             expected.premultiplyAlpha()
             #expect(frame.bytes == expected.bytes, "premultiplied frame \(i)")
         }
-        // Which path ran: after frame 0 the canvas holds nothing (it was skipped); after
-        // frame 2 it holds frame 2.
+        // Which path ran: frame 0 skipped the canvas, so asking again decodes it again;
+        // frame 2 stays on the canvas, so asking again costs nothing.
         let probe = try #require(try WebPCoder().makeFrameSource(data: file, options: .default) as? WebPFrameSource)
-        _ = try probe.decodeFrame(at: 0)
-        #expect(probe.framesToDecode(for: 0) == 1)
-        _ = try probe.decodeFrame(at: 2)
-        #expect(probe.framesToDecode(for: 2) == 0)
+        for (i, cost) in [(0, 1), (0, 1), (2, 1), (2, 0)] {
+            let before = probe.decodedFrameCount
+            _ = try probe.decodeFrame(at: i)
+            #expect(probe.decodedFrameCount - before == cost, "frame \(i)")
+        }
     }
 
     @Test func memoryIsOneCanvasPlusOneScratchFrame() throws {

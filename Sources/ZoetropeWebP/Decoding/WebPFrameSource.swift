@@ -64,10 +64,4 @@ final class WebPFrameSource: SeekCostReporting {
             }
         }
     }
-
-    /// How many frames decoding `index` next would decode through the canvas (for tests and
-    /// the benchmark): 0 when it is the frame already on the canvas.
-    func framesToDecode(for index: Int) -> Int {
-        state.withLock { s in s.keyFrames.plan(to: index, from: s.shownFrame).frameCount }
-    }
 }
