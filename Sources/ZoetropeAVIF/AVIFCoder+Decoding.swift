@@ -94,13 +94,13 @@ extension AVIFCoder {
             }
         }
         // The file copy, one RGBA frame (two when downsampling), and libavif's YUV(A) planes.
-        let frameBytes = canvas.rgbaByteCount ?? .max
-        let downsampling = options.outputSize(forCanvas: canvas) != canvas
+        var budget = AllocationBudget(limits: limits, format: .avif)
+        budget.reserve(storedSize)
+        budget.reserve(options.outputSize(forCanvas: canvas) != canvas ? 2 : 1, bytesEach: canvas.rgbaByteCount)
         // YUV(A) planes: libavif's, plus Zoetrope's copy of them when pipelining.
-        let planeBytes = (canvas.pixelCount ?? .max).multipliedReportingOverflow(by: (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1))
-        let total = [storedSize, frameBytes, downsampling ? frameBytes : 0, planeBytes.overflow ? .max : planeBytes.partialValue]
-            .reduce(0) { a, b in let (s, o) = a.addingReportingOverflow(b); return o ? .max : s }
-        try limits.checkAllocation(total, format: .avif)
+        // (When the pixel count does not fit, the frame bytes above already overflowed.)
+        budget.reserve(canvas.pixelCount ?? 0, bytesEach: (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1))
+        try budget.check()
 
         var durations: [FrameDuration] = []
         var loopCount = LoopCount.once
@@ -122,7 +122,7 @@ extension AVIFCoder {
             // A still has no stored duration.
             durations = Array(repeating: .zero, count: count)
         }
-        session.frameCount = count
+        session.setFrameCount(count)
         session.pipelined = pipelined && count > 1
         let info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,

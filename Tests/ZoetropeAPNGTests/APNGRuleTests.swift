@@ -165,22 +165,6 @@ import ZoetropeTestSupport
         #expect(frame.pixel(x: 0, y: 0) == [128, 0, 0, 128])
     }
 
-    @Test func randomAccessMatchesSequentialDecoding() throws {
-        let file = APNGWriter.animation(width: 4, height: 2, frames: [
-            .solid(width: 4, height: 2, red),
-            .solid(x: 1, width: 2, height: 2, [0, 255, 0, 128], disposeOp: 2, blendOp: 1),
-            .solid(width: 4, height: 2, blue, disposeOp: 1),            // replaces everything
-            .solid(x: 3, y: 1, width: 1, height: 1, green, blendOp: 1), // after a full clear
-            .solid(width: 2, height: 1, [9, 9, 9, 9], disposeOp: 2),
-            .solid(x: 2, width: 2, height: 2, red, blendOp: 1),
-        ]).data
-        let sequential = try Fixture.frames(file)
-        let source = try Fixture.source(file)
-        for i in [5, 1, 4, 3, 0, 2, 2, 5, 3] {
-            #expect(try source.decodeFrame(at: i) == sequential[i], "frame \(i)")
-        }
-    }
-
     @Test func registryRecognisesAPNGAndPNGFromContent() throws {
         let registry = CoderRegistry(builtIn: [APNGCoder()])
         let anim = APNGWriter.animation(width: 1, height: 1, frames: [

@@ -3,7 +3,7 @@ import Testing
 
 /// `zoetrope play` in a real terminal: a detached tmux session at 80×24 runs the built
 /// tool between two `stty -g` snapshots, and the test reads the screen tmux holds.
-/// Skipped (with a message) where tmux or the built tool is missing.
+/// Shown as skipped where tmux or the built tool is missing.
 @Suite(.serialized) struct PlayCommandTerminalTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
@@ -15,6 +15,9 @@ import Testing
                 .map { packageRoot + "/.build/" + $0 + "/debug/zoetrope" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
+
+    /// Whether tmux and the built tool are both here; otherwise every test shows as skipped.
+    static var canRun: Bool { tmux != nil && tool != nil }
 
     static var tmux: String? {
         ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -134,11 +137,9 @@ import Testing
         screen.split(separator: "\n", omittingEmptySubsequences: false).last { $0.hasPrefix("frame ") }.map(String.init) ?? ""
     }
 
-    @Test func drawsColourAnswersSpaceAndQAndRestoresTheTerminal() throws {
-        guard let tmux = Self.tmux, let tool = Self.tool else {
-            print("PlayCommandTerminalTests: tmux or the built zoetrope is missing; skipped")
-            return
-        }
+    @Test(.enabled(if: canRun, "tmux or the built zoetrope is missing"))
+    func drawsColourAnswersSpaceAndQAndRestoresTheTerminal() throws {
+        let tmux = try #require(Self.tmux), tool = try #require(Self.tool)
         let s = try Session(tmux: tmux, tool: tool, arguments: "")
         // Playing: the status line appears and 24-bit colour half-blocks fill the screen.
         let playing = try s.wait(until: Self.playing)
@@ -170,11 +171,9 @@ import Testing
         #expect(s.file("before") == s.file("after"))
     }
 
-    @Test func ctrlCRestoresTheTerminalAndExits130() throws {
-        guard let tmux = Self.tmux, let tool = Self.tool else {
-            print("PlayCommandTerminalTests: tmux or the built zoetrope is missing; skipped")
-            return
-        }
+    @Test(.enabled(if: canRun, "tmux or the built zoetrope is missing"))
+    func ctrlCRestoresTheTerminalAndExits130() throws {
+        let tmux = try #require(Self.tmux), tool = try #require(Self.tool)
         let s = try Session(tmux: tmux, tool: tool, arguments: "--demo --width 40")
         _ = try s.wait(until: Self.playing)
         try s.keys("C-c")
@@ -184,11 +183,9 @@ import Testing
         #expect(s.file("before") == s.file("after"))
     }
 
-    @Test func noColorDrawsCharactersOnly() throws {
-        guard let tmux = Self.tmux, let tool = Self.tool else {
-            print("PlayCommandTerminalTests: tmux or the built zoetrope is missing; skipped")
-            return
-        }
+    @Test(.enabled(if: canRun, "tmux or the built zoetrope is missing"))
+    func noColorDrawsCharactersOnly() throws {
+        let tmux = try #require(Self.tmux), tool = try #require(Self.tool)
         let s = try Session(tmux: tmux, tool: tool, arguments: "--demo", environment: "NO_COLOR=1")
         let playing = try s.wait(until: Self.playing)
         let coloured = try s.screen(escapes: true)
@@ -200,11 +197,9 @@ import Testing
         #expect(try s.wait { $0.contains("exit=") }.contains("exit=0"))
     }
 
-    @Test func resizingLaysTheImageOutAgainAndLeavesNoTrace() throws {
-        guard let tmux = Self.tmux, let tool = Self.tool else {
-            print("PlayCommandTerminalTests: tmux or the built zoetrope is missing; skipped")
-            return
-        }
+    @Test(.enabled(if: canRun, "tmux or the built zoetrope is missing"))
+    func resizingLaysTheImageOutAgainAndLeavesNoTrace() throws {
+        let tmux = try #require(Self.tmux), tool = try #require(Self.tool)
         let s = try Session(tmux: tmux, tool: tool, arguments: "--demo")
         _ = try s.wait(until: Self.playing)
         try s.run(["resize-window", "-x", "100", "-y", "30"], capture: false)

@@ -26,6 +26,14 @@ import Testing
         var stderr: String
     }
 
+    /// Whether the fixture package and a `swift` on `PATH` are both here; otherwise the tests
+    /// show as skipped.
+    static var canRun: Bool {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+        let swift = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/swift") }
+        return swift && FileManager.default.fileExists(atPath: fixture + "/Package.swift")
+    }
+
     /// `swift package … audit-animations ARGS`, or nil when no `swift` can be started.
     static func plugin(_ args: [String]) throws -> Run? {
         let p = Process()
@@ -53,15 +61,9 @@ import Testing
         ToolRun(["info", resources + "/" + file]).status == 0
     }
 
-    @Test func jsonTableMatchesTheFixture() throws {
-        guard FileManager.default.fileExists(atPath: Self.fixture + "/Package.swift") else {
-            print("PluginTests: no fixture package at \(Self.fixture); skipped")
-            return
-        }
-        guard let run = try Self.plugin(["--json"]) else {
-            print("PluginTests: cannot start `swift`; skipped")
-            return
-        }
+    @Test(.enabled(if: canRun, "no fixture package or no `swift` on PATH"))
+    func jsonTableMatchesTheFixture() throws {
+        let run = try #require(try Self.plugin(["--json"]), "cannot start `swift`")
         #expect(run.status == 0, "stderr: \(run.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
                                   "stdout: \(run.stdout)\nstderr: \(run.stderr)")
@@ -124,12 +126,9 @@ import Testing
         }
     }
 
-    @Test func strictFailsOnTheFixturesWarningsAndPrintsTheTable() throws {
-        guard FileManager.default.fileExists(atPath: Self.fixture + "/Package.swift"),
-              let run = try Self.plugin(["--strict"]) else {
-            print("PluginTests: no fixture package or no `swift`; skipped")
-            return
-        }
+    @Test(.enabled(if: canRun, "no fixture package or no `swift` on PATH"))
+    func strictFailsOnTheFixturesWarningsAndPrintsTheTable() throws {
+        let run = try #require(try Self.plugin(["--strict"]), "cannot start `swift`")
         #expect(run.status != 0)
         #expect(run.stderr.contains("audit-animations: warnings found (--strict)"))
         let lines = run.stdout.split(separator: "\n")

@@ -37,13 +37,6 @@ enum GIFFixture {
 
     /// The error `body` throws, as an `AnimatedImageError`.
     static func error(_ body: () throws -> Void) -> AnimatedImageError? {
-        do {
-            try body()
-            return nil
-        } catch let error as AnimatedImageError {
-            return error
-        } catch {
-            return nil
-        }
+        FrameSourceContract.error(body)
     }
 }

@@ -20,4 +20,15 @@ public enum CorpusLocation {
         }
         return url
     }
+
+    /// Whether the corpus is present: for `.enabled(if: CorpusLocation.isPresent)`, so a
+    /// test without it shows as skipped, never as passed.
+    public static var isPresent: Bool { corpus() != nil }
+
+    /// A file in the corpus by its path inside it, or nil when the corpus or the file is absent.
+    public static func file(_ relativePath: String) -> URL? {
+        guard let url = corpus()?.appendingPathComponent(relativePath),
+              FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return url
+    }
 }

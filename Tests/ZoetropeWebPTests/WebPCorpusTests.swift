@@ -7,15 +7,16 @@ import ZoetropeTestSupport
 /// The shared conformance corpus's WebP cases, decoded through `WebPCoder` and checked
 /// against their `CASE.expect.json` (size, frames, durations, plays) and, pixel for pixel,
 /// against libwebp's own `WebPAnimDecoder`. (The reference PNGs are checked by
-/// `check_expectations.py` through the tool.) Skips when the corpus is absent.
+/// `check_expectations.py` through the tool.) Shows as skipped when the corpus is absent.
 @Suite struct WebPCorpusTests {
     static func cases(in root: URL) -> [URL] {
         guard let walker = FileManager.default.enumerator(at: root.appendingPathComponent("webp"), includingPropertiesForKeys: nil) else { return [] }
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "webp" }.sorted { $0.path < $1.path }
     }
 
-    @Test func corpusCasesMatchTheirExpectations() throws {
-        guard let root = CorpusLocation.corpus() else { return }
+    @Test(.enabled(if: CorpusLocation.isPresent, "../shared/corpus is absent"))
+    func corpusCasesMatchTheirExpectations() throws {
+        let root = try #require(CorpusLocation.corpus())
         let harness = ConformanceHarness(registry: CoderRegistry(builtIn: [WebPCoder()]), referenceDecoder: nil)
         let (checked, failures) = try harness.failures(in: root, under: "webp")
         #expect(checked == Self.cases(in: root).count && checked > 0)

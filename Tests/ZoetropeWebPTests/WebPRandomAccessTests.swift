@@ -24,50 +24,45 @@ import Zoetrope
 
     @Test func keyFramesAreFoundWhenIndexing() throws {
         let index = try WebPFrameIndex(data: try Self.makeFile(), limits: .default)
-        #expect(index.frames.map(\.isKeyFrame) == [true, false, false, true, false, false, true, false])
-        #expect(index.frames.map(\.keyFrameIndex) == [0, 0, 0, 3, 3, 3, 6, 6])
+        let keyFrames = index.keyFrames
+        #expect(index.frames.indices.map(keyFrames.isKeyFrame) == [true, false, false, true, false, false, true, false])
+        #expect(index.frames.indices.map(keyFrames.restartFrame) == [0, 0, 0, 3, 3, 3, 6, 6])
         #expect(try WebPCoder().keyFrameIndices(in: try Self.makeFile()) == [0, 3, 6])
     }
 
     @Test func seekingDecodesFromTheNearestKeyFrameOrTheCurrentFrame() throws {
         let source = try #require(try WebPCoder().makeFrameSource(data: try Self.makeFile(), options: .default) as? WebPFrameSource)
-        #expect(source.framesToDecode(for: 5) == 3) // 3, 4, 5
-        _ = try source.decodeFrame(at: 5)
-        #expect(source.framesToDecode(for: 5) == 0)
-        #expect(source.framesToDecode(for: 7) == 2) // 6, 7: the key frame is nearer than going on from 5
-        #expect(source.framesToDecode(for: 4) == 2) // backwards: 3, 4
-        _ = try source.decodeFrame(at: 6)
-        #expect(source.framesToDecode(for: 7) == 1) // sequential: just 7
-        #expect(source.framesToDecode(for: 0) == 1)
-        #expect(source.framesToDecode(for: 2) == 3)
+        func cost(_ i: Int) throws -> Int {
+            let before = source.decodedFrameCount
+            _ = try source.decodeFrame(at: i)
+            return source.decodedFrameCount - before
+        }
+        #expect(try cost(5) == 3) // 3, 4, 5
+        #expect(try cost(5) == 0)
+        #expect(try cost(7) == 2) // on from 5: 6, 7
+        #expect(try cost(4) == 2) // backwards: 3, 4
+        #expect(try cost(6) == 1) // key frame 6 is nearer than going on from 4
+        #expect(try cost(7) == 1) // sequential: just 7
+        #expect(try cost(0) == 1)
+        #expect(try cost(2) == 2) // on from 0: 1, 2
     }
 
-    @Test func anyOrderGivesTheSequentialFrames() throws {
-        let file = try Self.makeFile()
-        let sequential = try WebPCoder().makeFrameSource(data: file, options: .default)
-        let expected = try (0..<8).map { try sequential.decodeFrame(at: $0) }
-        let order = [7, 2, 5, 5, 0, 6, 1, 4, 3, 7, 0, 2, 6, 3, 1]
-        let seeker = try WebPCoder().makeFrameSource(data: file, options: .default)
-        var buffer = PixelBuffer()
-        for i in order {
-            try seeker.decodeFrame(at: i, into: &buffer)
-            #expect(buffer == expected[i], "frame \(i)")
-        }
-        // A spot check that the frames differ, so the comparison above means something.
+    @Test func sequentialFramesRestartOnTransparentOrReplacedCanvases() throws {
+        // Random order against these frames: `WebPContractTests`.
+        let source = try WebPCoder().makeFrameSource(data: try Self.makeFile(), options: .default)
+        let expected = try (0..<8).map { try source.decodeFrame(at: $0) }
         #expect(expected[3].pixel(x: 0, y: 0) == [10, 20, 30, 90])
         #expect(expected[6].pixel(x: 0, y: 0) == [0, 0, 0, 0])
         #expect(expected[6].pixel(x: 4, y: 0) == [0, 90, 90, 200])
     }
 
-    @Test func independentFramesSkipTheCanvasAndStillAgreeWithLibwebp() throws {
-        // Frames 0, 1, 4 and 5 are full-canvas key frames followed by another (or the end):
-        // they decode straight into the caller's buffer. Frame 3 blends over frame 2, so
-        // frame 2 must go through the canvas, also when reached by seeking after frame 5.
+    /// 12×8: full-canvas frames, all key frames but frame 3 (a patch blending over frame 2).
+    static func independentFrames() throws -> Data {
         var gradient = PixelBuffer(width: 12, height: 8)
         for y in 0..<8 { for x in 0..<12 { gradient.setPixel(x: x, y: y, [UInt8(x * 20), UInt8(y * 30), 77, 255]) } }
         var translucent = gradient
         for y in 0..<8 { for x in 0..<12 { translucent.setPixel(x: x, y: y, [UInt8(x * 20), 40, 200, UInt8(30 * x % 256)]) } }
-        let file = try WebPFixture.animation(canvas: PixelSize(width: 12, height: 8), frames: [
+        return try WebPFixture.animation(canvas: PixelSize(width: 12, height: 8), frames: [
             .init(pixels: gradient, lossyQuality: 70),
             .init(pixels: translucent, blend: .source),
             .init(pixels: WebPFixture.solid(12, 8, (9, 99, 199, 255))),
@@ -75,6 +70,13 @@ import Zoetrope
             .init(pixels: translucent, blend: .source, lossyQuality: 80),
             .init(pixels: gradient),
         ])
+    }
+
+    @Test func independentFramesSkipTheCanvasAndStillAgreeWithLibwebp() throws {
+        // Frames 0, 1, 4 and 5 are full-canvas key frames followed by another (or the end):
+        // they decode straight into the caller's buffer. Frame 3 blends over frame 2, so
+        // frame 2 must go through the canvas, also when reached by seeking after frame 5.
+        let file = try Self.independentFrames()
         let reference = try WebPFixture.referenceFrames(file)
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         var buffer = PixelBuffer()
@@ -97,13 +99,14 @@ import Zoetrope
             expected.premultiplyAlpha()
             #expect(frame.bytes == expected.bytes, "premultiplied frame \(i)")
         }
-        // Which path ran: after frame 0 the canvas holds nothing (it was skipped); after
-        // frame 2 it holds frame 2.
+        // Which path ran: frame 0 skipped the canvas, so asking again decodes it again;
+        // frame 2 stays on the canvas, so asking again costs nothing.
         let probe = try #require(try WebPCoder().makeFrameSource(data: file, options: .default) as? WebPFrameSource)
-        _ = try probe.decodeFrame(at: 0)
-        #expect(probe.framesToDecode(for: 0) == 1)
-        _ = try probe.decodeFrame(at: 2)
-        #expect(probe.framesToDecode(for: 2) == 0)
+        for (i, cost) in [(0, 1), (0, 1), (2, 1), (2, 0)] {
+            let before = probe.decodedFrameCount
+            _ = try probe.decodeFrame(at: i)
+            #expect(probe.decodedFrameCount - before == cost, "frame \(i)")
+        }
     }
 
     @Test func memoryIsOneCanvasPlusOneScratchFrame() throws {

@@ -47,10 +47,12 @@ public struct AnimationInfo: Hashable, Sendable {
     /// Bytes of one decoded RGBA8 canvas.
     public var frameByteCount: Int { canvasSize.rgbaByteCount ?? .max }
 
-    /// Bytes if every frame were decoded and kept: what "decode everything" costs.
+    /// Bytes if every frame were decoded and kept: what "decode everything" costs
+    /// (`Int.max` when that does not fit an `Int`).
     public var allFramesByteCount: Int {
-        let (b, o) = frameByteCount.multipliedReportingOverflow(by: frameCount)
-        return o ? .max : b
+        var tally = AllocationBudget(limits: .none, format: format)
+        tally.reserve(frameCount, bytesEach: canvasSize.rgbaByteCount)
+        return tally.total
     }
 
     /// The sum of raw durations (one play).

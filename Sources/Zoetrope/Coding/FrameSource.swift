@@ -1,9 +1,14 @@
 /// One decoding session over one image.
 ///
 /// A source reports `info` up front and decodes frame *i* as a fully composited canvas
-/// into a buffer the caller provides. Decoding frames in order is the fast path (each frame
-/// builds on the last). Random access works: a source restarts from the nearest earlier
-/// frame that needs no predecessor, so seeking costs at most the frames since that one.
+/// into a buffer the caller provides. Decoding frames in order is the fast path: one frame
+/// per call, each building on the last. Random access works: the built-in sources reach
+/// frame *i* by the cheaper of continuing from the frame they decoded last and restarting
+/// from the nearest earlier frame that needs no predecessor (a key frame: `KeyFrameTable`
+/// for formats that composite rectangles, the sync samples for AVIF), so a seek costs at
+/// most the frames since that key frame. (A GIF frame whose data stops early is only found
+/// out by decoding it; the seek that finds it decodes the frames before it once more.) A
+/// new coder gets the same behaviour by adopting `CanvasRendering`.
 ///
 /// A source is used by one owner at a time; implementations are `Sendable` so that owner
 /// may move it between threads (the player decodes on a background executor).

@@ -62,18 +62,21 @@ public struct Limits: Hashable, Sendable {
         }
     }
 
-    /// Throws `.limitExceeded` when a session holding `bytes` in all would pass the allocation limit.
-    public func checkAllocation(_ bytes: Int, format: ImageFormat) throws(AnimatedImageError) {
-        if bytes < 0 || bytes > maxAllocationBytes {
-            throw .limitExceeded(format: format, limit: .allocationBytes, requested: bytes < 0 ? .max : bytes, allowed: maxAllocationBytes)
-        }
+    /// Throws `.limitExceeded` when a session holding `bytes` in all would pass the allocation
+    /// limit; nil (a size that did not fit an `Int`) always does. A session made of several
+    /// parts adds them up with `AllocationBudget`.
+    public func checkAllocation(_ bytes: Int?, format: ImageFormat) throws(AnimatedImageError) {
+        var budget = AllocationBudget(limits: self, format: format)
+        budget.reserve(bytes)
+        try budget.check()
     }
 
     /// Checks a canvas's size and that `count` RGBA8 canvases of it fit the allocation limit.
     public func checkCanvases(_ size: PixelSize, count: Int, format: ImageFormat) throws(AnimatedImageError) {
         try checkSize(width: size.width, height: size.height, format: format)
-        let (total, overflow) = (size.rgbaByteCount ?? .max).multipliedReportingOverflow(by: count)
-        try checkAllocation(overflow ? .max : total, format: format)
+        var budget = AllocationBudget(limits: self, format: format)
+        budget.reserve(count, bytesEach: size.rgbaByteCount)
+        try budget.check()
     }
 
     /// Throws `.limitExceeded(.pixelsPerPlay)` when `frameCount` composited canvases of

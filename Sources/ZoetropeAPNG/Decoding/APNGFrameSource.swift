@@ -4,17 +4,18 @@ import Zoetrope
 
 /// A decoding session over one PNG or APNG.
 ///
-/// Sequential decoding draws each frame once onto a kept canvas. Random access restarts
-/// from the nearest earlier frame that needs no predecessor: frame 0, a frame that
-/// replaces the whole canvas (SOURCE over the full canvas, not disposed to PREVIOUS), or a
-/// frame after one that clears the whole canvas; so a seek costs at most the frames since.
-final class APNGFrameSource: FrameSource {
+/// Sequential decoding draws each frame once onto a kept canvas. Any other frame is reached
+/// by the cheaper of continuing from the frame the canvas shows and restarting from the
+/// nearest earlier key frame (the shared rule of `KeyFrameTable`: frame 0, a frame that
+/// replaces the whole canvas and is not disposed to PREVIOUS, a frame after one that leaves
+/// the canvas transparent), so a seek costs at most the frames since that key frame. A
+/// full-canvas frame that replaces every pixel and is followed by a key frame decodes
+/// straight into the caller's buffer when it asks for the full canvas in straight alpha.
+final class APNGFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     let index: APNGIndex
     private let data: Data
-    /// For each frame, the frame decoding restarts from when it is reached by a seek.
-    private let restartFrame: [Int]
     private let state: Mutex<APNGDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
@@ -25,10 +26,8 @@ final class APNGFrameSource: FrameSource {
         let format = index.format
         // Everything this session may hold: canvas, saved PREVIOUS region, OVER scratch,
         // the largest frame stream and libpng's row buffers.
+        // One canvas first: it also proves the canvas's RGBA byte count fits an Int.
         try options.limits.checkCanvases(canvas, count: 1, format: format)
-        guard canvas.rgbaByteCount != nil else { // only reachable with Limits.none
-            throw AnimatedImageError.limitExceeded(format: format, limit: .allocationBytes, requested: .max, allowed: .max)
-        }
         var saved = 0, scratch = 0, stream = 0, rows = 0
         for (i, f) in index.frames.enumerated() {
             // Frames lie inside the canvas, whose RGBA size was just found to fit an Int.
@@ -38,13 +37,11 @@ final class APNGFrameSource: FrameSource {
             stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
             rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
         }
-        let total = [saved, scratch, stream, rows, 65_536].reduce(canvas.rgbaByteCount ?? .max) { sum, part in
-            let (t, overflow) = sum.addingReportingOverflow(part)
-            return overflow ? .max : t
-        }
-        try options.limits.checkAllocation(total, format: format)
-        let output = options.outputSize(forCanvas: canvas)
-        try options.limits.checkAllocation(output.rgbaByteCount ?? .max, format: format)
+        var budget = AllocationBudget(limits: options.limits, format: format)
+        for part in [canvas.rgbaByteCount, saved, scratch, stream, rows, 65_536] { budget.reserve(part) }
+        budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
+        try budget.check()
+        try options.limits.checkAllocation(options.outputSize(forCanvas: canvas).rgbaByteCount, format: format)
 
         self.info = AnimationInfo(
             format: format, canvasSize: canvas, frameDurations: index.frames.map(\.duration),
@@ -55,9 +52,11 @@ final class APNGFrameSource: FrameSource {
         self.options = options
         self.index = index
         self.data = data
-        self.restartFrame = APNGFrameSource.restartFrames(index.frames, canvas: canvas)
+        let opaque = !index.header.hasAlphaChannel && index.transparency == nil
+        let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode: reading `info` allocates no pixels.
-        self.state = Mutex(APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0))))
+        self.state = Mutex(APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0)),
+                                           keyFrames: KeyFrameTable(placements, canvasSize: canvas)))
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
@@ -65,39 +64,42 @@ final class APNGFrameSource: FrameSource {
     /// Why the file's animation chunks were ignored, if they were.
     var fallbackReason: String? { index.fallbackReason }
 
+    var decodedFrameCount: Int { state.withLock { $0.decodedFrameCount } }
+
+    func restartFrame(for index: Int) -> Int { state.withLock { $0.keyFrames.restartFrame(for: index) } }
+
     func decodeFrame(at frameIndex: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(frameIndex)
         let size = outputSize, format = options.pixelFormat
         try state.withLock { s in
             if s.compositor.canvas.size != info.canvasSize {
                 s.compositor = Compositor(size: info.canvasSize)
-                s.drawn = 0
+                s.shownFrame = nil
             }
-            let start = restartFrame[frameIndex]
-            if frameIndex < s.drawn - 1 || start > s.drawn {
-                // Backwards (or far ahead): start again from the nearest independent frame.
-                s.compositor.reset()
-                s.drawn = start
-            }
-            while s.drawn <= frameIndex {
-                do {
-                    try draw(s.drawn, state: &s)
-                } catch {
-                    let failed = s.drawn
-                    s.compositor.reset()
-                    s.drawn = 0
-                    if failed == 0 { throw error }
-                    throw AnimatedImageError.truncated(format: info.format, completeFrames: failed,
-                                                       reason: "frame \(failed) does not decode: \(error)")
-                }
-                s.drawn += 1
-            }
-            s.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            try s.renderFrame(frameIndex, input: self, into: &buffer, size: size, format: format)
+        }
+    }
+
+    /// Says that frame `i` failed: a libpng failure on frame 0, else the truncation of the
+    /// animation after the `i` frames before it.
+    func frameError(_ error: any Error, frame i: Int) -> any Error {
+        guard i > 0 else { return error }
+        return AnimatedImageError.truncated(format: info.format, completeFrames: i, reason: "frame \(i) does not decode: \(error)")
+    }
+
+    /// Decodes frame `i`, whose rectangle is the canvas, straight into `pixels`.
+    func decodeFull(_ i: Int, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, stream: inout PNGFrameStream) throws {
+        let frame = index.frames[i]
+        try data.withUnsafeBytes { file in
+            try stream.prepare(frame, index: index, file: file, format: info.format)
+            let outcome = try stream.decode(frame, file: file, into: pixels, bytesPerRow: bytesPerRow,
+                                            limits: options.limits, format: info.format)
+            clearUndecoded(outcome, pixels, bytesPerRow: bytesPerRow, rect: frame.rect)
         }
     }
 
     /// Decodes frame `i` and composites it onto the canvas.
-    private func draw(_ i: Int, state s: inout APNGDecodeState) throws {
+    func draw(_ i: Int, state s: inout APNGDecodeState) throws {
         let frame = index.frames[i]
         let fmt = info.format
         let limits = options.limits
@@ -141,22 +143,6 @@ final class APNGFrameSource: FrameSource {
         guard let broken = outcome.broken else { return }
         PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
                                       interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
-    }
-
-    /// For each frame, the latest frame at or before it that decoding can start from on a
-    /// transparent canvas with the same result.
-    static func restartFrames(_ frames: [APNGFrame], canvas: PixelSize) -> [Int] {
-        let full = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        var result = [Int](repeating: 0, count: frames.count)
-        var last = 0
-        for j in frames.indices where j > 0 {
-            let f = frames[j], p = frames[j - 1]
-            let replacesAll = f.rect == full && f.blend == .source && f.dispose != .previous
-            let afterClear = p.rect == full && p.dispose == .background
-            if replacesAll || afterClear { last = j }
-            result[j] = last
-        }
-        return result
     }
 
     static func hasAlpha(_ index: APNGIndex) -> Bool {

@@ -17,8 +17,14 @@ final class AVIFDecoderSession {
     private var planeBytes = 0
     /// A full-size RGBA frame, only used when frames are downsampled.
     private var canvas = PixelBuffer()
-    /// Frames in the sequence; set once known, enables prefetching when `pipelined`.
-    var frameCount = 0
+    /// Frames in the sequence; set once known (with `setFrameCount`), enables prefetching when `pipelined`.
+    private(set) var frameCount = 0
+    /// For each frame, the nearest key frame at or before it (libavif's sync samples).
+    private(set) var restartFrames: [Int] = []
+    /// Frames libavif has been asked to decode so far, counted the way its
+    /// `avifDecoderNthImage` walks: from the nearest key frame, or on from the current frame
+    /// when that is nearer (libavif does not report the frames it decodes).
+    private(set) var decodedFrameCount = 0
     /// Whether the next frame's AV1 decode runs on another thread (sequences, two or more threads).
     var pipelined = false
     private lazy var prefetch = AVIFPrefetch(decoder: decoder)
@@ -73,6 +79,16 @@ final class AVIFDecoderSession {
         file.count + canvas.byteCount + (started ? planeBytes : 0) + snapshot.byteCount
     }
 
+    /// Records how many frames decode and where each restarts; call once, before decoding.
+    func setFrameCount(_ count: Int) {
+        frameCount = count
+        restartFrames = []
+        restartFrames.reserveCapacity(count)
+        for i in 0..<count {
+            restartFrames.append(i == 0 || avifDecoderIsKeyframe(decoder, UInt32(i)) == AVIF_TRUE ? i : restartFrames[i - 1])
+        }
+    }
+
     /// Decodes frame `index` (sequentially when it follows the current one, else from the
     /// nearest keyframe) and writes it as RGBA8 at `size` in `format`.
     func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
@@ -97,8 +113,13 @@ final class AVIFDecoderSession {
             let next = currentIndex.map { $0 + 1 } ?? (started ? -1 : 0)
             started = true
             if index == next {
+                decodedFrameCount += 1
                 r = avifDecoderNextImage(decoder)
             } else {
+                // What avifDecoderNthImage decodes: on from the frame it holds when the key
+                // frame is not nearer, else from the key frame.
+                let at = Int(decoder.pointee.imageIndex), key = index < restartFrames.count ? restartFrames[index] : index
+                decodedFrameCount += key > at + 1 || index <= at ? index - key + 1 : index - at
                 r = avifDecoderNthImage(decoder, UInt32(index))
             }
             guard r == AVIF_RESULT_OK else {
@@ -115,6 +136,7 @@ final class AVIFDecoderSession {
             // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
             snapshot.copy(image)
             snapshotIndex = index
+            decodedFrameCount += 1
             prefetch.start(index: index + 1)
             try snapshot.withImage { (copy) throws(AnimatedImageError) in
                 try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)

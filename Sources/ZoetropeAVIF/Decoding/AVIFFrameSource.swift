@@ -6,8 +6,9 @@ import Zoetrope
 ///
 /// AVIF sequence frames are whole pictures (no compositing). Sequential decoding is the
 /// fast path; random access asks libavif for frame *i*, which decodes from the nearest
-/// keyframe before it, so a seek costs up to the distance to that keyframe.
-final class AVIFFrameSource: FrameSource {
+/// key frame (sync sample) before it, or on from the frame it holds when that is nearer,
+/// so a seek costs at most the frames since that key frame.
+final class AVIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     // The libavif decoder is not thread-safe; one owner at a time reaches it through the lock.
@@ -20,6 +21,10 @@ final class AVIFFrameSource: FrameSource {
     }
 
     var retainedByteCount: Int { session.withLock { $0.retainedByteCount } }
+
+    var decodedFrameCount: Int { session.withLock { $0.decodedFrameCount } }
+
+    func restartFrame(for index: Int) -> Int { session.withLock { $0.restartFrames[index] } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)

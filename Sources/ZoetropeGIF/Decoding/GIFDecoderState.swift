@@ -3,17 +3,20 @@ import Zoetrope
 
 /// The mutable part of a GIF decoding session: the canvas, which frame it shows, and the
 /// giflib decoder. Held behind the frame source's lock.
-struct GIFDecoderState {
+struct GIFDecoderState: CanvasRendering {
     var compositor: Compositor
     /// The frame the canvas shows (its disposal still pending), or nil when it must be rebuilt.
-    var current: Int?
+    var shownFrame: Int?
+    /// Where decoding restarts (the shared rule, with frames whose data stops early struck out).
+    var keyFrames: KeyFrameTable
+    var decodedFrameCount = 0
     var handle: GIFLibHandle?
     /// One row of palette indices.
     var line: [UInt8] = []
     /// Palette index → RGBA8 as a 32-bit word in memory order.
     var palette = [UInt32](repeating: 0, count: 256)
     /// Frames whose LZW data ended before their last pixel: they leave holes that show the
-    /// frames under them, so decoding never restarts from them.
+    /// frames under them, so they do not cover the canvas (`KeyFrameTable.markIncomplete`).
     var partialFrames: Set<Int> = []
     /// The canvas storage was handed to the caller as its frame buffer (shared, copy-on-write).
     var canvasShared = false
@@ -22,44 +25,23 @@ struct GIFDecoderState {
     /// so opening a file to read its info allocates no pixels.
     let canvasSize: PixelSize
 
-    init(canvasSize: PixelSize) {
+    init(canvasSize: PixelSize, keyFrames: KeyFrameTable) {
         self.canvasSize = canvasSize
         compositor = Compositor(size: PixelSize(width: 0, height: 0))
+        self.keyFrames = keyFrames
     }
 
     /// Allocates the (transparent) canvas on first use.
     mutating func ensureCanvas() {
         guard compositor.canvas.size != canvasSize else { return }
         compositor = Compositor(size: canvasSize)
-        current = nil
+        shownFrame = nil
     }
 
-    /// Brings the canvas to frame `target`: onward from the frame shown when that is at or
-    /// before it, else from the nearest earlier restart point.
-    mutating func render(_ target: Int, index: GIFIndex, bytes: UnsafeRawBufferPointer) throws {
-        if current == target { return }
-        let frames = index.frames
-        let start: Int
-        var cleared = true
-        if let current, current < target {
-            start = current + 1
-        } else {
-            var k = target
-            while k > 0, !(frames[k].isKeyframe && !partialFrames.contains(k)) { k -= 1 }
-            start = k
-            // A standalone frame overwrites every pixel: no need to clear first.
-            cleared = !(frames[k].isStandalone && !partialFrames.contains(k))
-            if cleared { compositor.reset() }
-        }
-        current = nil
-        for i in start...target {
-            try composite(i, record: frames[i], bytes: bytes)
-            if i == start, !cleared, partialFrames.contains(i) {
-                // Its data ended early, so it has holes and was no restart point after all.
-                return try render(target, index: index, bytes: bytes)
-            }
-        }
-        current = target
+    /// Draws frame `index` (`CanvasRendering`); the input is the file and the index's records.
+    mutating func drawFrame(_ index: Int, input: (bytes: UnsafeRawBufferPointer, frames: [GIFFrameRecord])) throws -> FrameDrawResult {
+        try composite(index, record: input.frames[index], bytes: input.bytes)
+        return partialFrames.contains(index) ? .incomplete : .complete
     }
 
     /// Takes back the canvas storage a previous call handed out in `buffer`, or, when the

@@ -7,10 +7,12 @@ import Zoetrope
 ///
 /// Memory is the file, the canvas, the region "restore to previous" saves, one row of
 /// palette indices and giflib's LZW tables — never the whole animation. Decoding in order
-/// costs one frame per call; an earlier frame restarts from the nearest frame that needs
-/// no predecessor (the first, one after a frame that clears the whole canvas, or one that
-/// covers the canvas opaquely), so a seek costs at most the frames since that one.
-final class GIFFrameSource: FrameSource {
+/// costs one frame per call. Any other frame is reached by the cheaper of continuing from
+/// the frame the canvas shows and restarting from the nearest earlier key frame (the shared
+/// rule of `KeyFrameTable`: the first frame, one after a frame that leaves the canvas
+/// transparent, one that covers the canvas opaquely), so a seek costs at most the frames
+/// since that key frame.
+final class GIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     private let data: Data
@@ -20,18 +22,13 @@ final class GIFFrameSource: FrameSource {
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
         // The canvas, plus at most a canvas saved for "restore to previous", a row of
-        // indices and the index itself.
-        // Saturating: a sum past Int.max is simply "too much".
-        let rowBytes = index.frames.map(\.rect.width).max() ?? 0
-        let indexBytes = index.frames.count.multipliedReportingOverflow(by: MemoryLayout<GIFFrameRecord>.stride)
-        let canvasBytes = index.canvasSize.rgbaByteCount ?? .max
-        let twoCanvases = canvasBytes.multipliedReportingOverflow(by: 2)
-        let total = [rowBytes, indexBytes.overflow ? .max : indexBytes.partialValue].reduce(
-            twoCanvases.overflow ? .max : twoCanvases.partialValue) { sum, part in
-            let (t, overflow) = sum.addingReportingOverflow(part)
-            return overflow ? .max : t
-        }
-        try options.limits.checkAllocation(total, format: .gif)
+        // indices, the index itself and its key-frame table.
+        var budget = AllocationBudget(limits: options.limits, format: .gif)
+        budget.reserve(2, bytesEach: index.canvasSize.rgbaByteCount)
+        budget.reserve(index.frames.map(\.rect.width).max() ?? 0)
+        budget.reserve(index.frames.count, bytesEach: MemoryLayout<GIFFrameRecord>.stride)
+        budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
+        try budget.check()
         self.data = data
         self.index = index
         self.options = options
@@ -39,13 +36,18 @@ final class GIFFrameSource: FrameSource {
                                   frameDurations: index.frames.map(\.duration),
                                   loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
                                   hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
-        self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize))
+        self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize,
+                                           keyFrames: KeyFrameTable(index.placements, canvasSize: index.canvasSize)))
     }
 
     var retainedByteCount: Int {
         state.withLock { $0.compositor.byteCount + $0.line.capacity + $0.palette.capacity * 4 }
             + index.frames.capacity * MemoryLayout<GIFFrameRecord>.stride
     }
+
+    var decodedFrameCount: Int { state.withLock { $0.decodedFrameCount } }
+
+    func restartFrame(for index: Int) -> Int { state.withLock { $0.keyFrames.restartFrame(for: index) } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
@@ -56,15 +58,8 @@ final class GIFFrameSource: FrameSource {
         try state.withLock { state in
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
-            try data.withUnsafeBytes { bytes in
-                do {
-                    try state.render(index, index: self.index, bytes: bytes)
-                } catch {
-                    // The canvas is half drawn: the next call rebuilds it.
-                    state.current = nil
-                    throw error
-                }
-            }
+            // On failure the canvas shows no known frame, and the next call rebuilds it.
+            try data.withUnsafeBytes { bytes in try state.render(index, input: (bytes, self.index.frames)) }
             if direct {
                 buffer = state.compositor.canvas
                 state.canvasShared = true

@@ -14,11 +14,6 @@ struct GIFFrameRecord: Hashable, Sendable {
     var rawDisposal: Int
     /// The transparent colour index, when the graphic control extension enables one.
     var transparentIndex: Int?
-    /// Decoding can start at this frame from a transparent canvas (see `GIFIndex.markKeyframes`).
-    var isKeyframe = false
-    /// The frame covers the whole canvas without transparency and is not restored
-    /// afterwards: its canvas does not depend on anything before it.
-    var isStandalone = false
 
     /// What happens to the frame's rectangle afterwards: 2 clears it, 3 (and 4, a common
     /// mistake for 3) restores it; 0, 1 and the undefined 5–7 leave the frame in place.

@@ -173,7 +173,6 @@ extension GIFIndex {
         }
         try limits.checkPixelsPerPlay(frameCount: index.frames.count, canvas: index.canvasSize, format: .gif)
         index.warnings = colourWarnings(colourProblems.filter { $0.frame < index.frames.count })
-        index.markKeyframes()
         return index
     }
 

@@ -34,22 +34,9 @@ struct GIFIndex: Sendable {
         return nil
     }
 
-    /// Marks the frames decoding can restart from with a transparent canvas: the first
-    /// frame; a frame after one that clears the whole canvas on disposal; a frame that
-    /// covers the canvas without transparency and does not ask to be restored afterwards
-    /// (what follows it then depends only on it).
-    mutating func markKeyframes() {
-        let canvas = canvasRect
-        for k in frames.indices {
-            frames[k].isStandalone = frames[k].rect.intersection(canvas) == canvas && frames[k].transparentIndex == nil
-                && frames[k].disposal != .previous
-            if k == 0 {
-                frames[k].isKeyframe = true
-                continue
-            }
-            let previous = frames[k - 1]
-            let clearedBefore = previous.disposal == .background && previous.rect.intersection(canvas) == canvas
-            frames[k].isKeyframe = clearedBefore || frames[k].isStandalone
-        }
+    /// Each frame's placement for the shared restart-point rule (`KeyFrameTable`): GIF
+    /// frames blend over the canvas and are opaque where they have no transparent index.
+    var placements: [FramePlacement] {
+        frames.map { FramePlacement(rect: $0.rect, dispose: $0.disposal, blend: .over, isOpaque: $0.transparentIndex == nil) }
     }
 }

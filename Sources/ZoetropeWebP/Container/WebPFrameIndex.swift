@@ -3,7 +3,7 @@ import Foundation
 import Zoetrope
 
 /// Everything known about a WebP file before decoding a pixel: the canvas, the loop, and
-/// every frame's place, modes and key-frame status. Built once per `WebPFrameSource`
+/// every frame's place and modes (the key frames follow from them: `keyFrames`). Built once per `WebPFrameSource`
 /// with libwebp's demuxer, which is then freed (the index keeps byte offsets, not pointers).
 struct WebPFrameIndex: Sendable {
     var canvasSize: PixelSize
@@ -93,7 +93,7 @@ struct WebPFrameIndex: Sendable {
                 let offset = UnsafeRawPointer(fragment) - base
                 // The image chunks start with "VP8 " only for lossy data without an ALPH chunk.
                 let lossyOpaque = fragment[0] == 0x56 && fragment[1] == 0x50 && fragment[2] == 0x38 && fragment[3] == 0x20
-                var entry = WebPFrameEntry(
+                let entry = WebPFrameEntry(
                     payloadOffset: offset, payloadCount: iter.fragment.size,
                     rect: PixelRect(x: Int(iter.x_offset), y: Int(iter.y_offset),
                                     width: Int(iter.width), height: Int(iter.height)),
@@ -101,8 +101,7 @@ struct WebPFrameIndex: Sendable {
                     blend: iter.blend_method == WEBP_MUX_NO_BLEND ? .source : .over,
                     dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
                     hasAlpha: iter.has_alpha != 0,
-                    isOpaqueLossy: lossyOpaque,
-                    isKeyFrame: false, keyFrameIndex: 0)
+                    isOpaqueLossy: lossyOpaque)
                 // Frames must lie inside the canvas (the demuxer checks; this keeps the
                 // compositor's input honest whatever the library version).
                 guard entry.rect.x >= 0, entry.rect.y >= 0, entry.rect.width > 0, entry.rect.height > 0,
@@ -111,7 +110,6 @@ struct WebPFrameIndex: Sendable {
                     throw AnimatedImageError.invalidData(
                         format: format, reason: "frame \(frames.count): \(entry.rect) reaches outside the \(canvas) canvas")
                 }
-                markKeyFrame(&entry, previous: frames.last, index: frames.count, canvas: canvas)
                 frames.append(entry)
             } while WebPDemuxNextFrame(&iter) != 0
         }
@@ -131,23 +129,11 @@ struct WebPFrameIndex: Sendable {
                               storedLoopCount: loop, truncation: truncation)
     }
 
-    /// A key frame leaves a canvas that depends on no earlier frame: the first frame; a
-    /// full-canvas frame that overwrites (no blend) or has no alpha; or any frame whose
-    /// predecessor was disposed to background and either covered the canvas or was itself
-    /// a key frame (the canvas is then fully transparent). This is libwebp's rule.
-    static func markKeyFrame(_ entry: inout WebPFrameEntry, previous: WebPFrameEntry?, index: Int, canvas: PixelSize) {
-        let full = PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
-        let isKey: Bool
-        if let previous {
-            if (!entry.hasAlpha || entry.blend == .source) && entry.rect == full {
-                isKey = true
-            } else {
-                isKey = previous.dispose == .background && (previous.rect == full || previous.isKeyFrame)
-            }
-        } else {
-            isKey = true
-        }
-        entry.isKeyFrame = isKey
-        entry.keyFrameIndex = isKey ? index : (previous?.keyFrameIndex ?? 0)
+    /// The restart-point rule over these frames: libwebp's (`KeyFrameTable` without
+    /// "dispose to previous" is exactly `IsKeyFrame` in libwebp's `anim_decode.c`), with key
+    /// frames drawn by replacing their rectangle as libwebp's animation decoder draws them.
+    var keyFrames: KeyFrameTable {
+        KeyFrameTable(frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: !$0.hasAlpha) },
+                      canvasSize: canvasSize, keyFramesReplace: true)
     }
 }

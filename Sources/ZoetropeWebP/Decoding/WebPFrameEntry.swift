@@ -19,15 +19,12 @@ struct WebPFrameEntry: Sendable, Hashable {
     /// A lossy `VP8 ` bitstream without `ALPH`: every decoded pixel is opaque, so blending
     /// it is the same as overwriting.
     var isOpaqueLossy: Bool
-    /// Whether the canvas after this frame depends on no earlier frame (see `WebPFrameIndex`).
-    var isKeyFrame: Bool
-    /// The nearest frame at or before this one that is a key frame: where random access starts.
-    var keyFrameIndex: Int
 
     /// Whether the frame is drawn by overwriting its rectangle, so it may be decoded
-    /// straight into the canvas. Key frames are drawn this way, as libwebp's animation
-    /// decoder draws them, so sequential and random access give the same pixels.
-    var drawsBySource: Bool {
+    /// straight into the canvas: "do not blend", opaque lossy data, or a key frame (drawn
+    /// this way as libwebp's animation decoder draws them, so sequential and random access
+    /// give the same pixels).
+    func drawsBySource(isKeyFrame: Bool) -> Bool {
         isKeyFrame || blend == .source || isOpaqueLossy
     }
 }

@@ -13,10 +13,10 @@ import Zoetrope
 /// by another (a file of independent frames) decodes straight into the caller's buffer,
 /// with no canvas copy at all.
 ///
-/// Random access restarts from the nearest earlier key frame (precomputed when the file
-/// is indexed), or continues from the frame last decoded when that is closer, so seeking
-/// to frame *i* costs at most the frames from its key frame to *i*.
-final class WebPFrameSource: FrameSource {
+/// Random access restarts from the nearest earlier key frame (libwebp's rule, through the
+/// shared `KeyFrameTable`), or continues from the frame last decoded when that is closer,
+/// so seeking to frame *i* costs at most the frames from its key frame to *i*.
+final class WebPFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     private let data: Data
@@ -28,12 +28,15 @@ final class WebPFrameSource: FrameSource {
         // Checked before anything is allocated: the canvas, the scratch raster for the
         // largest blending frame, and libwebp's working memory for the largest frame,
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
-        let scratchPixels = index.frames.lazy.filter { !$0.drawsBySource }
-            .map { $0.rect.width * $0.rect.height }.max() ?? 0
+        let keyFrames = index.keyFrames
+        let scratchPixels = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: keyFrames.isKeyFrame($0)) }
+            .map { index.frames[$0].rect.width * index.frames[$0].rect.height }.max() ?? 0
         let largestFrame = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
-        try options.limits.checkAllocation(
-            WebPFrameSource.sessionBytes(canvas: index.canvasSize, scratchPixels: scratchPixels, decoderPixels: largestFrame),
-            format: .webp)
+        var budget = AllocationBudget(limits: options.limits, format: .webp)
+        budget.reserve(index.canvasSize.rgbaByteCount)
+        budget.reserve(scratchPixels, bytesEach: 4)
+        budget.reserve(largestFrame, bytesEach: 4)
+        try budget.check()
         self.data = data
         self.options = options
         self.frames = index.frames
@@ -42,40 +45,24 @@ final class WebPFrameSource: FrameSource {
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
             hasAlpha: index.hasAlpha, truncation: index.truncation)
-        self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, scratchPixels: scratchPixels,
+        self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
                                                   useThreads: (options.threadCount ?? 1) > 1))
-    }
-
-    /// Canvas + scratch + decoder estimate in bytes, saturating at `Int.max`.
-    static func sessionBytes(canvas: PixelSize, scratchPixels: Int, decoderPixels: Int) -> Int {
-        let canvasBytes = canvas.rgbaByteCount ?? .max
-        let (a, o1) = canvasBytes.addingReportingOverflow(scratchPixels * 4)
-        let (b, o2) = a.addingReportingOverflow(decoderPixels * 4)
-        return o1 || o2 ? .max : b
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
 
+    var decodedFrameCount: Int { state.withLock { $0.decodedFrameCount } }
+
+    func restartFrame(for index: Int) -> Int { state.withLock { $0.keyFrames.restartFrame(for: index) } }
+
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
         let size = outputSize, format = options.pixelFormat
-        let direct = size == info.canvasSize && format.alphaMode == .straight
         try state.withLock { s in
-            if direct && s.current != index && s.canDecodeDirectly(index, frames: frames) {
-                try s.decodeDirectly(index, frames: frames, data: data, into: &buffer)
-            } else {
-                try s.advance(to: index, frames: frames, data: data)
-                s.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            s.ensureCanvas()
+            try data.withUnsafeBytes { (file: UnsafeRawBufferPointer) in
+                try s.renderFrame(index, input: (file, frames), into: &buffer, size: size, format: format)
             }
-        }
-    }
-
-    /// How many frames decoding `index` next would decode (for tests and the benchmark):
-    /// 0 when it is the frame already on the canvas.
-    func framesToDecode(for index: Int) -> Int {
-        state.withLock { s in
-            if s.current == index { return 0 }
-            return s.plan(for: index, frames: frames).count
         }
     }
 }

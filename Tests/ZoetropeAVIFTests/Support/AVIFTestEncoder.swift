@@ -14,8 +14,16 @@ struct AVIFTestEncoder {
     var height: Int
     var depth: Int = 8
     var withAlpha = true
+    /// Frames between forced key frames (0: only the first).
+    var keyframeInterval = 0
 
     enum Failure: Error { case libavif(String) }
+
+    /// Whether this libavif can encode with aom, which the fixtures need; tests that make
+    /// fixtures are `.enabled(if: AVIFTestEncoder.isAvailable)` so they show as skipped without it.
+    static var isAvailable: Bool {
+        avifCodecName(AVIF_CODEC_CHOICE_AOM, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
+    }
 
     /// Encodes `frames` as a sequence (timescale 1000), or as a still when `still` is set.
     func encode(_ frames: [Frame], still: Bool = false) throws -> Data {
@@ -28,6 +36,7 @@ struct AVIFTestEncoder {
         encoder.pointee.minQuantizerAlpha = AVIF_QUANTIZER_LOSSLESS
         encoder.pointee.maxQuantizerAlpha = AVIF_QUANTIZER_LOSSLESS
         encoder.pointee.timescale = 1000
+        encoder.pointee.keyframeInterval = Int32(keyframeInterval)
         for frame in frames {
             guard let image = avifImageCreate(UInt32(width), UInt32(height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444) else {
                 throw Failure.libavif("avifImageCreate")

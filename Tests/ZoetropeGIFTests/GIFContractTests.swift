@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Zoetrope
+import ZoetropeGIF
+import ZoetropeTestSupport
+
+/// GIF sources keep the `FrameSource` contract (`FrameSourceContract`), over fixtures that
+/// restart from different frames.
+@Suite struct GIFContractTests {
+    typealias F = GIFFixture
+
+    /// Twelve 6×4 frames mixing every disposal, transparency and two canvas-clearing
+    /// points, so seeking restarts from different frames.
+    static func mixedAnimation() -> [UInt8] {
+        var w = GIFWriter(width: 6, height: 4, globalColors: F.palette)
+        w.loop(0)
+        var generator = SplitMix64(seed: 3)
+        for i in 0..<12 {
+            let x = Int(generator.next() % 4), y = Int(generator.next() % 3)
+            let width = i % 5 == 0 ? 6 : 2, height = i % 5 == 0 ? 4 : 2
+            let fx = width == 6 ? 0 : x, fy = height == 4 ? 0 : y
+            let disposal = [1, 2, 3, 0][i % 4]
+            w.graphicControl(delay: 5 + i, disposal: disposal, transparentIndex: i % 3 == 1 ? 0 : nil)
+            w.image(x: fx, y: fy, width: width, height: height,
+                    indices: (0..<width * height).map { _ in UInt8(generator.next() % 4) })
+        }
+        return w.file
+    }
+
+    @Test(arguments: [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
+                      DecodingOptions(targetSize: PixelSize(width: 3, height: 2))])
+    func mixedAnimationKeepsTheContract(options: DecodingOptions) {
+        let contract = FrameSourceContract(coder: GIFCoder(), data: Data(Self.mixedAnimation()), options: options)
+        #expect(contract.violations() == [])
+    }
+
+    @Test func keyFramesInTheMiddleKeepTheContract() {
+        #expect(FrameSourceContract(coder: GIFCoder(), data: Data(GIFSeekCostTests.file())).violations() == [])
+    }
+
+    /// A frame whose LZW data stops early covers less than its placement says: restarts must
+    /// not start from it.
+    @Test func aFrameWhoseDataStopsEarlyKeepsTheContract() {
+        var w = GIFWriter(width: 4, height: 2, globalColors: F.palette)
+        w.image(width: 4, height: 2, indices: [1, 1, 1, 1, 1, 1, 1, 1])
+        w.image(x: 1, y: 0, width: 2, height: 2, indices: [2, 2, 2, 2])
+        // An opaque full frame whose data ends (end code) after two pixels: the rest shows frame 1.
+        w.image(width: 4, height: 2, minimumCodeSize: 2, lzwData: GIFWriter.packCodes([(4, 3), (3, 3), (3, 3), (5, 3)]))
+        w.image(x: 0, y: 0, width: 1, height: 1, indices: [2])
+        w.image(x: 3, y: 1, width: 1, height: 1, indices: [1])
+        var contract = FrameSourceContract(coder: GIFCoder(), data: Data(w.file))
+        #expect(contract.violations() == ["seek to frame 3 decoded 5 frames; its restart frame 0 allows 4"])
+        // The seek that finds frame 2 out draws it once, then again from frame 0: one frame more.
+        contract.discoveryAllowance = 1
+        #expect(contract.violations() == [])
+    }
+}

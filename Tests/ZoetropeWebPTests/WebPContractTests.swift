@@ -1,0 +1,20 @@
+import Foundation
+import Testing
+import Zoetrope
+@testable import ZoetropeWebP
+import ZoetropeTestSupport
+
+/// WebP sources keep the `FrameSource` contract (`FrameSourceContract`).
+@Suite struct WebPContractTests {
+    @Test(arguments: [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
+                      DecodingOptions(targetSize: PixelSize(width: 3, height: 3))])
+    func keyFramesAtSeveralPointsKeepTheContract(options: DecodingOptions) throws {
+        let contract = FrameSourceContract(coder: WebPCoder(), data: try WebPRandomAccessTests.makeFile(), options: options)
+        #expect(contract.violations() == [])
+    }
+
+    @Test func independentFramesDecodedStraightIntoTheBufferKeepTheContract() throws {
+        let contract = FrameSourceContract(coder: WebPCoder(), data: try WebPRandomAccessTests.independentFrames())
+        #expect(contract.violations() == [])
+    }
+}
