@@ -45,7 +45,7 @@ public final class AnimationPlayer: Player {
         let waiter: @Sendable () -> Void = { [weak self] in self?.sharedFramesArrived() }
         let pressureSubscription = pressure?.observe { [weak self] level in self?.pressureChanged(level) }
         box.withLock { b in
-            b.engine.sharedWaiter = waiter
+            b.engine.store.waiter = waiter
             b.pressureSubscription = pressureSubscription
         }
     }
@@ -115,13 +115,7 @@ public final class AnimationPlayer: Player {
             var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
                                         pixelFormat: source.options.pixelFormat, configuration: configuration,
                                         generation: b.engine.generation + 1)
-            engine.sharedWaiter = b.engine.sharedWaiter
-            engine.policy = b.engine.policy
-            engine.latePolicy = b.engine.latePolicy
-            engine.loopOverride = b.engine.loopOverride
-            engine.environment = b.engine.environment
-            engine.setRate(b.engine.rate)
-            engine.updateSharedKey()
+            engine.adoptSettings(of: b.engine)
             b.engine = engine
             b.source = source
             apply(&fx, to: &b)
@@ -190,7 +184,6 @@ public final class AnimationPlayer: Player {
 
     private func pressureChanged(_ level: MemoryPressureLevel) {
         perform { $0.pressureChanged(to: level, into: &$1) }
-        if level == .critical { box.withLock { $0.engine.policy.sharedCache }?.trim() }
     }
 
     /// Shows, notifies and starts decodes, outside the lock.
@@ -217,17 +210,10 @@ public final class AnimationPlayer: Player {
                 result = .failure(.codecFailure(format: format, library: "FrameSource", message: "\(error)"))
             }
             let elapsed = start.duration(to: clock.now)
-            // Publish before taking our own lock: the cache wakes other players, who lock themselves.
-            if let key = request.sharedKey, let cache = request.cache {
-                switch result {
-                case .success(let b): cache.publish(key, frame: request.index, buffer: b)
-                case .failure: cache.abandon(key, frame: request.index)
-                }
-            }
+            // Publish before taking our own lock: a shared cache wakes other players, who lock themselves.
+            request.outlet.publish(result)
             guard let self else {
-                if case .success = result, let key = request.sharedKey, let cache = request.cache {
-                    cache.release(key, frame: request.index)
-                }
+                if case .success = result { request.outlet.discard() }
                 return
             }
             self.perform { $0.decodeFinished(request, result: result, elapsed: elapsed, into: &$1) }
