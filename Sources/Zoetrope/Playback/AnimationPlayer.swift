@@ -11,7 +11,7 @@ public final class AnimationPlayer: Player {
         var engine: PlaybackEngine
         var source: any FrameSource
         var subscription: ClockSubscription?
-        var pressureSubscription: ClockSubscription?
+        var pressureObservation: Observation?
     }
     private let box: Locked<Box>
     private let displayBox: Locked<(any AnimationDisplay)?>
@@ -43,10 +43,10 @@ public final class AnimationPlayer: Player {
 
     private func installCallbacks() {
         let waiter: @Sendable () -> Void = { [weak self] in self?.sharedFramesArrived() }
-        let pressureSubscription = pressure?.observe { [weak self] level in self?.pressureChanged(level) }
+        let pressureObservation = pressure?.observe { [weak self] level in self?.pressureChanged(level) }
         box.withLock { b in
             b.engine.store.waiter = waiter
-            b.pressureSubscription = pressureSubscription
+            b.pressureObservation = pressureObservation
         }
     }
 
@@ -55,7 +55,7 @@ public final class AnimationPlayer: Player {
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
             b.subscription?.cancel()
-            b.pressureSubscription?.cancel()
+            b.pressureObservation?.cancel()
         }
     }
 
@@ -146,7 +146,7 @@ public final class AnimationPlayer: Player {
     /// Sends frames to `display` from now on (nil: to no display).
     public func setDisplay(_ display: (any AnimationDisplay)?) { displayBox.withLock { $0 = display } }
 
-    public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> ClockSubscription {
+    public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> Observation {
         observers.add(observer)
     }
 
