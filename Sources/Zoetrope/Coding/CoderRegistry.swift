@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An ordered set of coders that decides formats from content, safe to share across threads.
 ///
@@ -20,7 +19,7 @@ public final class CoderRegistry: Sendable {
         var nextID: UInt64 = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A registry for the whole process. It starts empty: the core knows no codec, so the
     /// application registers the codec modules it links (for example `GIFCoder()`).

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A `FrameSource` over the built-in demo. Every frame is drawn from scratch, so random
 /// access costs the same as sequential access.
@@ -6,12 +5,12 @@ final class DemoFrameSource: FrameSource {
     let info = DemoAnimation.info
     let options: DecodingOptions
     // The full-size canvas reused across frames; the lock makes the source Sendable.
-    private let canvas: Mutex<PixelBuffer>
+    private let canvas: Locked<PixelBuffer>
 
     init(options: DecodingOptions) throws {
         try options.limits.checkCanvases(DemoAnimation.canvasSize, count: 1, format: DemoAnimation.format)
         self.options = options
-        canvas = Mutex(PixelBuffer(width: DemoAnimation.canvasSize.width, height: DemoAnimation.canvasSize.height))
+        canvas = Locked(PixelBuffer(width: DemoAnimation.canvasSize.width, height: DemoAnimation.canvasSize.height))
     }
 
     var retainedByteCount: Int { canvas.withLock { $0.byteCount } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// A decoding session over one PNG or APNG.
@@ -15,7 +14,7 @@ final class APNGFrameSource: FrameSource {
     private let data: Data
     /// For each frame, the frame decoding restarts from when it is reached by a seek.
     private let restartFrame: [Int]
-    private let state: Mutex<APNGDecodeState>
+    private let state: Locked<APNGDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
@@ -56,7 +55,7 @@ final class APNGFrameSource: FrameSource {
         self.index = index
         self.data = data
         self.restartFrame = APNGFrameSource.restartFrames(index.frames, canvas: canvas)
-        self.state = Mutex(APNGDecodeState(compositor: Compositor(size: canvas)))
+        self.state = Locked(APNGDecodeState(compositor: Compositor(size: canvas)))
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
