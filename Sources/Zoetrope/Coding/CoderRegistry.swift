@@ -56,12 +56,18 @@ public final class CoderRegistry: Sendable {
     }
 
     /// Removes every coder that can produce `format`. Returns how many were removed.
+    ///
+    /// The coders' `formats` are read outside the lock (from a copy of the list); a coder
+    /// registered meanwhile stays.
     @discardableResult
     public func unregisterAll(producing format: ImageFormat) -> Int {
-        state.withLock { s in
+        let entries = state.withLock { s in s.application + s.builtIn }
+        let doomed = Set(entries.filter { $0.coder.formats.contains(format) }.map(\.registration))
+        guard !doomed.isEmpty else { return 0 }
+        return state.withLock { s in
             let before = s.application.count + s.builtIn.count
-            s.application.removeAll { $0.coder.formats.contains(format) }
-            s.builtIn.removeAll { $0.coder.formats.contains(format) }
+            s.application.removeAll { doomed.contains($0.registration) }
+            s.builtIn.removeAll { doomed.contains($0.registration) }
             return before - s.application.count - s.builtIn.count
         }
     }

@@ -107,15 +107,21 @@ public final class AnimationPlayer: Player {
         perform { $0.reset(into: &$1) }
     }
 
-    /// Plays another image: everything held for the old one is freed first.
-    public func load(_ source: any FrameSource) {
+    /// Switches to another image and leaves the player idle (call `play()`, `autoPlay()` or
+    /// `prepare()` next). Everything held for the old image is freed first; the policies
+    /// (buffer, late, delay, loops), environment and rate set so far carry over.
+    ///
+    /// A `SharedBufferPolicy` names the old image in its cache, so it cannot carry over as
+    /// it is: pass `sharedImageKey` to share the new image's frames under that key, or
+    /// leave it nil to decode the new image privately with the same window.
+    public func load(_ source: any FrameSource, sharedImageKey: String? = nil) {
         let fx = box.withLock { b -> PlaybackEffects in
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
             var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
                                         pixelFormat: source.options.pixelFormat, configuration: configuration,
                                         generation: b.engine.generation + 1)
-            engine.adoptSettings(of: b.engine)
+            engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
             b.engine = engine
             b.source = source
             apply(&fx, to: &b)

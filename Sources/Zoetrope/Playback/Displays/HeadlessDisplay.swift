@@ -3,6 +3,10 @@
 ///
 /// It shows either a still image or an animation, never both: setting a still stops and
 /// detaches the animation; setting an animation replaces the still.
+///
+/// The player keeps its display alive; the display refers to its player weakly (so that
+/// the two do not keep each other alive). Keep a reference to the player for as long as
+/// it should play: once it is freed, `content` reads `.empty` and the last frame stays.
 public final class HeadlessDisplay: AnimationDisplay {
     /// What the display shows.
     public enum Content: Sendable {
@@ -14,8 +18,16 @@ public final class HeadlessDisplay: AnimationDisplay {
         case animation(AnimationPlayer)
     }
 
+    /// What is shown, with the player held weakly.
+    private enum Shown {
+        case empty
+        case still(PixelBuffer)
+        case animation(WeakPlayer)
+    }
+    private struct WeakPlayer { weak var player: AnimationPlayer? }
+
     private struct State {
-        var content: Content = .empty
+        var content: Shown = .empty
         var frame: PixelBuffer?
         var index: Int?
         var visible: Bool
@@ -36,7 +48,7 @@ public final class HeadlessDisplay: AnimationDisplay {
                 s.frame = image
                 s.index = nil
             }
-            if case .animation(let p) = s.content { return p }
+            if case .animation(let p) = s.content { return p.player }
             return nil
         }
         old?.stop()
@@ -48,11 +60,11 @@ public final class HeadlessDisplay: AnimationDisplay {
     public func setAnimation(_ player: AnimationPlayer, autoPlay: Bool = true) {
         let old = state.withLock { s -> AnimationPlayer? in
             defer {
-                s.content = .animation(player)
+                s.content = .animation(WeakPlayer(player: player))
                 s.frame = nil
                 s.index = nil
             }
-            if case .animation(let p) = s.content, p !== player { return p }
+            if case .animation(let p) = s.content, p.player !== player { return p.player }
             return nil
         }
         old?.stop()
@@ -69,7 +81,7 @@ public final class HeadlessDisplay: AnimationDisplay {
                 s.frame = nil
                 s.index = nil
             }
-            if case .animation(let p) = s.content { return p }
+            if case .animation(let p) = s.content { return p.player }
             return nil
         }
         old?.stop()
@@ -90,8 +102,16 @@ public final class HeadlessDisplay: AnimationDisplay {
     /// Hides or shows the display; a hidden display's player pauses its clock time.
     public func setVisible(_ visible: Bool) { state.withLock { $0.visible = visible } }
 
-    /// What is shown.
-    public var content: Content { state.withLock { $0.content } }
+    /// What is shown (`.empty` once the animation's player has been freed).
+    public var content: Content {
+        state.withLock { s in
+            switch s.content {
+            case .empty: .empty
+            case .still(let image): .still(image)
+            case .animation(let p): p.player.map { .animation($0) } ?? .empty
+            }
+        }
+    }
     /// The pixels on show (the still, or the animation's current frame).
     public var currentFrame: PixelBuffer? { state.withLock { $0.frame } }
     /// The animation frame on show, or nil for a still.

@@ -176,13 +176,22 @@ struct PlaybackEngine: Sendable {
 }
 
 extension PlaybackEngine {
-    /// Takes over the settings of the engine that played the previous image (`load`).
-    mutating func adoptSettings(of old: PlaybackEngine) {
-        policy = old.policy
-        store = FrameStore(supply: PlaybackEngine.supply(for: old.policy, size: outputSize, pixelFormat: pixelFormat),
+    /// Takes over the settings of the engine that played the previous image (`load`):
+    /// buffer, late, delay and loop policies, environment and rate. A shared buffer policy
+    /// named the previous image in its cache: it names `sharedImageKey` instead, or, with
+    /// no key, gives way to a private window of the same size.
+    mutating func adoptSettings(of old: PlaybackEngine, sharedImageKey: String?) {
+        var newPolicy = old.policy
+        if let shared = old.policy as? SharedBufferPolicy {
+            newPolicy = sharedImageKey.map { SharedBufferPolicy(cache: shared.cache, imageKey: $0, framesAhead: shared.framesAhead) }
+                ?? AheadBufferPolicy(framesAhead: shared.framesAhead)
+        }
+        policy = newPolicy
+        store = FrameStore(supply: PlaybackEngine.supply(for: newPolicy, size: outputSize, pixelFormat: pixelFormat),
                            frameByteCount: frameByteCount)
         store.waiter = old.store.waiter
         latePolicy = old.latePolicy
+        setDelayPolicy(old.delayPolicy)
         loopOverride = old.loopOverride
         environment = old.environment
         setRate(old.rate)
