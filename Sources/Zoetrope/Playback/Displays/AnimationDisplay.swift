@@ -1,10 +1,16 @@
 /// Anything that can show a frame and say whether it is visible: a view, a layer, a
 /// texture, a terminal, `HeadlessDisplay`.
 ///
-/// `show` is called on the clock's thread (or a decode worker's, for a frame that lands
-/// while paused, such as after a seek). The buffer shares storage with the player's; keep
-/// it at most until the next `show`, or copy it — holding it longer makes the player's
-/// next decode into that buffer copy it instead of reusing it.
+/// `show` is called outside the player's lock, on one of three threads: the clock's, while
+/// playing; the caller's, when `stop()`, `seek(toFrame:)`, `autoPlay()` or a poster-only
+/// `play()` (reduce motion, low power) finds the frame already decoded; or a decode
+/// worker's, when the frame a paused or stopped player waits for lands (decoded by this
+/// player, or published to a shared cache by another). A display that must draw on one
+/// thread hops there itself.
+///
+/// The buffer shares storage with the player's; keep it at most until the next `show`, or
+/// copy it — holding it longer makes the player's next decode into that buffer copy it
+/// instead of reusing it.
 public protocol AnimationDisplay: AnyObject, Sendable {
     /// Puts `frame` (frame `index` of the animation) on screen.
     func show(_ frame: PixelBuffer, index: Int)
