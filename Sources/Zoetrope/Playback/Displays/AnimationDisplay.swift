@@ -2,11 +2,11 @@
 /// texture, a terminal, `HeadlessDisplay`.
 ///
 /// `show` is called outside the player's lock, on one of three threads: the clock's, while
-/// playing; the caller's, when `stop()`, `seek(toFrame:)`, `autoPlay()` or a poster-only
-/// `play()` (reduce motion, low power) finds the frame already decoded; or a decode
-/// worker's, when the frame a paused or stopped player waits for lands (decoded by this
-/// player, or published to a shared cache by another). A display that must draw on one
-/// thread hops there itself.
+/// playing; the caller's, when a control call (`stop()`, `seek(toFrame:)`, `autoPlay()`, a
+/// poster-only `play()` under reduce motion or low power, …) finds the frame it asks for
+/// already decoded; or a decode worker's, when the frame a paused or stopped player waits
+/// for lands (decoded by this player, or published to a shared cache by another). A display
+/// that must draw on one thread hops there itself.
 ///
 /// The buffer shares storage with the player's; keep it at most until the next `show`, or
 /// copy it — holding it longer makes the player's next decode into that buffer copy it

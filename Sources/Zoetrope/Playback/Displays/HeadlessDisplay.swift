@@ -42,47 +42,33 @@ public final class HeadlessDisplay: AnimationDisplay {
 
     /// Shows `image` and stops the animation, if any.
     public func setStill(_ image: PixelBuffer) {
-        let old = state.withLock { s -> AnimationPlayer? in
-            defer {
-                s.content = .still(image)
-                s.frame = image
-                s.index = nil
-            }
-            if case .animation(let p) = s.content { return p.player }
-            return nil
-        }
-        old?.stop()
-        old?.setDisplay(nil)
+        replaceContent(with: .still(image), frame: image)
     }
 
     /// Shows `player`'s animation instead of whatever was shown, starting it if `autoPlay`
     /// and the environment allow (the poster otherwise, until `player.play()`).
     public func setAnimation(_ player: AnimationPlayer, autoPlay: Bool = true) {
-        let old = state.withLock { s -> AnimationPlayer? in
-            defer {
-                s.content = .animation(WeakPlayer(player: player))
-                s.frame = nil
-                s.index = nil
-            }
-            if case .animation(let p) = s.content, p.player !== player { return p.player }
-            return nil
-        }
-        old?.stop()
-        old?.setDisplay(nil)
+        replaceContent(with: .animation(WeakPlayer(player: player)), frame: nil)
         player.setDisplay(self)
         if autoPlay { player.autoPlay() } else { player.stop() }
     }
 
     /// Shows nothing; stops the animation, if any.
     public func clear() {
+        replaceContent(with: .empty, frame: nil)
+    }
+
+    /// Puts `content` on show, then stops and detaches the player shown before (unless it
+    /// is the one `content` shows), outside the lock.
+    private func replaceContent(with content: Shown, frame: PixelBuffer?) {
         let old = state.withLock { s -> AnimationPlayer? in
-            defer {
-                s.content = .empty
-                s.frame = nil
-                s.index = nil
-            }
-            if case .animation(let p) = s.content { return p.player }
-            return nil
+            var old: AnimationPlayer?
+            if case .animation(let p) = s.content { old = p.player }
+            if case .animation(let new) = content, old === new.player { old = nil }
+            s.content = content
+            s.frame = frame
+            s.index = nil
+            return old
         }
         old?.stop()
         old?.setDisplay(nil)
