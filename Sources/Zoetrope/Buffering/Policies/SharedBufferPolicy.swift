@@ -1,6 +1,10 @@
 /// Frames come from a `SharedFrameCache`: players of the same image at the same size and
 /// alpha mode decode each frame once between them, and each keeps `framesAhead + 1`
 /// frames leased from the cache.
+///
+/// The key names one image: when a player `load`s another image, pass its key as
+/// `sharedImageKey` (without one, the player decodes the new image privately, keeping the
+/// same window).
 public struct SharedBufferPolicy: FrameBufferPolicy, SupplyingBufferPolicy {
     /// The cache shared with the other players.
     public let cache: SharedFrameCache
