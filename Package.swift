@@ -58,11 +58,14 @@ let package = Package(
             name: "ZoetropeCodecs",
             dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
         ),
+        // CPU time and resident memory of the process: the one reader the tool's `bench`
+        // and the benchmark executables share. Not a product.
+        .target(name: "ZoetropeProcessStats"),
 
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeCodecs", "ZoetropeAPNG"]
+            dependencies: ["Zoetrope", "ZoetropeCodecs", "ZoetropeAPNG", "ZoetropeProcessStats"]
         ),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.
@@ -79,12 +82,16 @@ let package = Package(
         // Pillow (Scripts/bench-decoders.sh, Docs/Benchmarks.md).
         .executableTarget(
             name: "zoetrope-decode-bench",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"],
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeProcessStats"],
             path: "Benchmarks/ZoetropeDecodeBench"
         ),
 
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
-        .executableTarget(name: "zoetrope-player-bench", dependencies: ["Zoetrope"]),
+        .executableTarget(
+            name: "zoetrope-player-bench",
+            dependencies: ["Zoetrope", "ZoetropeProcessStats"],
+            path: "Benchmarks/ZoetropePlayerBench"
+        ),
 
         // One small executable per seed player, runnable headless (Scripts/run-examples.sh),
         // and the tool that writes their fixtures with the project's own encoders.

@@ -11,7 +11,8 @@
 // frame (per frame the sum of its little-endian UInt64 words mod 2^64, tail zero-padded;
 // folded c = c·1000003 + s). first_frame_ms: loop 1's read + open + first frame;
 // decode_s: all K loops; first_frame_warm_ms: one more read + open + first frame after the
-// loops; cpu_s and maxrss_kb: getrusage at exit (whole process, as harness.h).
+// loops; cpu_s: getrusage at exit; maxrss_kb: the peak resident size at exit (VmHWM, the
+// value getrusage reports on Linux); both for the whole process, as harness.h.
 // Extra fields: loop_cpu_s (CPU of the K loops only, comparable with Pillow's cpu_s, which
 // counts its loops only), rss_start_kb (resident memory before any file is read: the Swift
 // runtime + Foundation floor), mmap, format.
@@ -31,6 +32,7 @@ import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeWebP
+import ZoetropeProcessStats
 
 #if canImport(Glibc)
 import Glibc
@@ -39,12 +41,6 @@ import Glibc
 func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}
-
-func processCPU() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
@@ -74,15 +70,6 @@ func frameSum(_ bytes: [UInt8]) -> UInt64 {
     }
 }
 
-/// Resident memory now (VmRSS of /proc/self/status), in KiB; -1 where there is none.
-func residentKB() -> Int {
-    guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
-    for line in text.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-        return Int(line.dropFirst("VmRSS:".count).filter(\.isNumber)) ?? -1
-    }
-    return -1
-}
-
 func fail(_ message: String, status: Int32 = 1) -> Never {
     FileHandle.standardError.write(Data("zoetrope-decode-bench: \(message)\n".utf8))
     exit(status)
@@ -104,7 +91,7 @@ func quoted(_ s: String) -> String {
     return out + "\""
 }
 
-let rssStartKB = residentKB()
+let rssStartKB = ProcessStats.residentBytes().map { $0 / 1024 } ?? -1
 let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--seek N] FILE"
 var loops = 1, threads: Int?, mapped = false, seekTargets = 0, path: String?
 var args = CommandLine.arguments.dropFirst()
@@ -198,7 +185,7 @@ var buffer = PixelBuffer()
 var firstMs = -1.0, checksum: UInt64 = 0
 var framesTotal = 0, framesPerLoop = -1
 var size = PixelSize(width: 0, height: 0)
-let t0 = now(), cpu0 = processCPU()
+let t0 = now(), cpu0 = ProcessStats.cpuSeconds()
 for k in 0..<loops {
     let source = openSource()
     size = source.outputSize
@@ -217,22 +204,19 @@ for k in 0..<loops {
     }
     framesTotal += n
 }
-let dt = now() - t0, loopCPU = processCPU() - cpu0
+let dt = now() - t0, loopCPU = ProcessStats.cpuSeconds() - cpu0
 
 // Warm time to first frame: one more read + open + first frame, not part of decode_s.
 let t1 = now()
 do { try openSource().decodeFrame(at: 0, into: &buffer) } catch { fail("\(path): warm frame 0: \(error)") }
 let warmMs = (now() - t1) * 1e3
 
-var ru = rusage()
-getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &ru)
-let cpu = Double(ru.ru_utime.tv_sec) + Double(ru.ru_utime.tv_usec) * 1e-6
-    + Double(ru.ru_stime.tv_sec) + Double(ru.ru_stime.tv_usec) * 1e-6
+let cpu = ProcessStats.cpuSeconds()
 let mp = Double(size.width * size.height) / 1e6
 print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size.width),\"h\":\(size.height),"
     + "\"frames\":\(framesPerLoop),\"loops\":\(loops),\"threads\":\(threads ?? -1),"
     + "\"first_frame_ms\":\(fixed(firstMs, 3)),\"first_frame_warm_ms\":\(fixed(warmMs, 3)),"
     + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
     + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
-    + "\"maxrss_kb\":\(ru.ru_maxrss),\"checksum\":\"\(String(format: "%016llx", checksum))\","
+    + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(String(format: "%016llx", checksum))\","
     + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"format\":\(quoted(formatName))}")

@@ -16,6 +16,8 @@ let decoder = SimulatedDecodeExecutor()
 let attachment = decoder.attach(to: clock)
 let view = HeadlessDisplay()
 var now: Int64 = 0
+// The view holds its player weakly (the player holds the view), so the app keeps it.
+var player: AnimationPlayer?
 
 func describe(_ content: HeadlessDisplay.Content) -> String {
     switch content {
@@ -28,11 +30,13 @@ func describe(_ content: HeadlessDisplay.Content) -> String {
 for path in CommandLine.arguments.dropFirst() {
     let image = try AnimatedImage(contentsOf: URL(fileURLWithPath: path))
     if image.isAnimated {
-        let player = AnimationPlayer(source: try image.makeFrameSource(), clock: clock,
-                                     configuration: PlayerConfiguration(executor: decoder, memoryPressure: nil))
-        view.setAnimation(player)                 // replaces (and stops) whatever was shown
+        let next = AnimationPlayer(source: try image.makeFrameSource(), clock: clock,
+                                   configuration: PlayerConfiguration(executor: decoder, memoryPressure: nil))
+        view.setAnimation(next)                   // replaces (and stops) whatever was shown
+        player = next
     } else {
         view.setStill(image.poster)               // stops and detaches the animation, if any
+        player = nil
     }
     for _ in 0..<30 {                             // half a second of 60 Hz refreshes
         clock.tick(atNanoseconds: now)

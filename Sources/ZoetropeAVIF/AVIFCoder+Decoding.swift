@@ -11,16 +11,16 @@ extension AVIFCoder {
     /// With two or more threads, sequences of at least `pipelineMinimumPixels` pixels also
     /// convert each frame to RGBA while the next one decodes on a separate thread (libavif
     /// 0.11 runs dav1d without frame threading, so this is the overlap it leaves unused).
-    public static func defaultThreadCount(forFramePixels pixels: Int) -> Int {
+    package static func defaultThreadCount(forFramePixels pixels: Int) -> Int {
         pixels >= multithreadMinimumPixels ? 2 : 1
     }
 
     /// Frames of at least this many pixels decode with two threads by default.
-    public static let multithreadMinimumPixels = 1_000_000
+    package static let multithreadMinimumPixels = 1_000_000
 
     /// Below this many pixels per frame the RGBA conversion is too small a share of the
     /// work to win back the cost of handing frames between threads (measured: 128×128 loses).
-    public static let pipelineMinimumPixels = 256 * 256
+    package static let pipelineMinimumPixels = 256 * 256
 
     func makeAVIFFrameSource(data: Data, options: DecodingOptions) throws(AnimatedImageError) -> AVIFFrameSource {
         let limits = options.limits

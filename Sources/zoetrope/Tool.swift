@@ -6,24 +6,46 @@ import ZoetropeCodecs
 enum Tool {
     static let version = "0.1.0"
 
-    static let usage = """
-    zoetrope \(version): decode, inspect and play animated images (GIF, APNG, WebP, AVIF)
+    /// Every command, in the order `--help` lists them: add a command here.
+    static let commands: [ToolCommand] = [
+        ToolCommand(name: "info", usage: [
+            ("info FILE... [--json]", "format, canvas, frames, plays, durations, decoded sizes"),
+        ], run: { try InfoCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "frames", usage: [
+            ("frames FILE --output DIR", "every frame as PNG, plus manifest.json"),
+            ("frames FILE --sheet OUT.png", "a contact sheet: every frame labelled with index and duration"),
+        ], run: { try FramesCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "play", usage: [
+            ("play [FILE]", "play in the terminal (the built-in demo without FILE)"),
+        ], run: { try PlayCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "bench", usage: [
+            ("bench FILE... [--json]", "decode speed, time to first frame, peak memory, bytes held"),
+        ], run: { try BenchCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "audit", usage: [
+            ("audit PATH... [--json]", "the animated images under some paths, their cost and warnings"),
+        ], run: { try AuditCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "trace", usage: [
+            ("trace FILE [--json]", "the player tick by tick on a simulated refresh"),
+        ], run: { try TraceCommand.run($0, registry: $1, out: &$2) }),
+    ]
 
-    usage: zoetrope COMMAND [ARGS]
+    static var usage: String {
+        let lines = commands.flatMap(\.usage).map { line in
+            "  " + line.synopsis.padding(toLength: max(29, line.synopsis.count + 1), withPad: " ", startingAt: 0) + line.summary
+        }
+        return """
+        zoetrope \(version): decode, inspect and play animated images (GIF, APNG, WebP, AVIF)
 
-    commands:
-      info FILE... [--json]        format, canvas, frames, plays, durations, decoded sizes
-      frames FILE --output DIR     every frame as PNG, plus manifest.json
-      frames FILE --sheet OUT.png  a contact sheet: every frame labelled with index and duration
-      play [FILE]                  play in the terminal (the built-in demo without FILE)
-      bench FILE... [--json]       decode speed, time to first frame, peak memory, bytes held
-      audit PATH... [--json]       the animated images under some paths, their cost and warnings
-      trace FILE [--json]          the player tick by tick on a simulated refresh
-    Use --demo in place of FILE for the built-in countdown animation.
-    `zoetrope COMMAND --help` describes a command.
+        usage: zoetrope COMMAND [ARGS]
 
-    Exit status: 0 success, 1 an input could not be decoded, 2 a usage error.
-    """
+        commands:
+        \(lines.joined(separator: "\n"))
+        Use --demo in place of FILE for the built-in countdown animation.
+        `zoetrope COMMAND --help` describes a command.
+
+        Exit status: 0 success, 1 an input could not be decoded, 2 a usage error.
+        """
+    }
 
     static func run(_ arguments: [String], out: inout Output) -> Int32 {
         guard let command = arguments.first else {
@@ -40,20 +62,11 @@ enum Tool {
             case "--version":
                 out.print("zoetrope \(version)")
                 return 0
-            case "info":
-                return try InfoCommand.run(rest, registry: registry, out: &out)
-            case "frames":
-                return try FramesCommand.run(rest, registry: registry, out: &out)
-            case "play":
-                return try PlayCommand.run(rest, registry: registry, out: &out)
-            case "bench":
-                return try BenchCommand.run(rest, registry: registry, out: &out)
-            case "audit":
-                return try AuditCommand.run(rest, registry: registry, out: &out)
-            case "trace":
-                return try TraceCommand.run(rest, registry: registry, out: &out)
             default:
-                throw UsageError("unknown command '\(command)'")
+                guard let c = commands.first(where: { $0.name == command }) else {
+                    throw UsageError("unknown command '\(command)'")
+                }
+                return try c.run(rest, registry, &out)
             }
         } catch let error as UsageError {
             out.error("zoetrope: \(error.message) (see 'zoetrope --help')")

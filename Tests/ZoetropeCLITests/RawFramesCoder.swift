@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// An application's own format, to show that the core needs no change for a new one:
@@ -44,7 +43,7 @@ final class RawFrameSource: FrameSource {
     private let data: Data
     private let pixelStart: Int
     // A scratch canvas reused across frames; the lock makes the source Sendable.
-    private let scratch = Mutex(PixelBuffer())
+    private let scratch = Locked(PixelBuffer())
 
     init(data: Data, options: DecodingOptions) throws {
         let fmt = RawFramesCoder.format

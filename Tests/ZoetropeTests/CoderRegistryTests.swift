@@ -86,3 +86,41 @@ struct MagicCoder: AnimatedImageCoder {
         #expect(try r.isAnimated(Data("STILL".utf8)) == false)
     }
 }
+
+/// A coder whose `formats` asks the registry for its coders from another thread and
+/// counts the times that call could not finish: then the registry held its lock while it
+/// read `formats`.
+struct LockProbingCoder: AnimatedImageCoder {
+    let format: ImageFormat
+    let registry: CoderRegistry
+    let readsUnderLock = Locked(0)
+
+    var formats: [ImageFormat] {
+        let done = DispatchSemaphore(value: 0)
+        let registry = registry
+        Thread.detachNewThread {
+            _ = registry.coders
+            done.signal()
+        }
+        if done.wait(timeout: .now() + 10) == .timedOut { readsUnderLock.withLock { $0 += 1 } }
+        return [format]
+    }
+    var minimumSniffLength: Int { 1 }
+    func sniff(_ prefix: Data) -> SniffResult { .noMatch }
+    func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
+        try DemoAnimation.makeFrameSource(options: options)
+    }
+}
+
+@Suite struct CoderRegistryLockTests {
+    @Test func unregisterAllReadsTheCodersFormatsOutsideItsLock() {
+        let r = CoderRegistry()
+        let a = ImageFormat(identifier: "a", mediaType: "image/x-a", fileExtensions: [])
+        let probe = LockProbingCoder(format: a, registry: r)
+        r.register(probe)
+        r.register(MagicCoder(magic: "B", format: ImageFormat(identifier: "b", mediaType: "image/x-b", fileExtensions: [])))
+        #expect(r.unregisterAll(producing: a) == 1)
+        #expect(probe.readsUnderLock.withLock { $0 } == 0)
+        #expect(r.coders.map(\.formats[0].identifier) == ["b"])
+    }
+}

@@ -2,6 +2,26 @@ import Testing
 import Zoetrope
 
 @Suite struct PixelBufferTests {
+    @Test func bytesCanBeWrittenInPlaceOrReplacedAtTheSameLength() {
+        var b = PixelBuffer(width: 2, height: 2, bytesPerRow: 12)
+        b.bytes.withUnsafeMutableBytes { $0[12 + 4] = 7 }
+        #expect(b.pixel(x: 1, y: 1) == [7, 0, 0, 0])
+        b.bytes = [UInt8](repeating: 9, count: 24)
+        #expect(b.pixel(x: 0, y: 1) == [9, 9, 9, 9])
+        #expect(b.bytesPerRow == 12 && b.byteCount == 24)
+    }
+
+    @Test func bytesThatWouldBreakTheStrideStopTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            var b = PixelBuffer(width: 2, height: 2)
+            b.bytes.append(0)
+        }
+        await #expect(processExitsWith: .failure) {
+            var b = PixelBuffer(width: 2, height: 2)
+            b.bytes = [0, 0, 0, 0]
+        }
+    }
+
     @Test func reshapeReusesStorageAndKeepsStride() {
         var b = PixelBuffer(width: 4, height: 4, bytesPerRow: 20)
         #expect(b.byteCount == 80)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An ordered set of coders that decides formats from content, safe to share across threads.
 ///
@@ -20,7 +19,7 @@ public final class CoderRegistry: Sendable {
         var nextID: UInt64 = 1
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A registry for the whole process. It starts empty: the core knows no codec, so the
     /// application registers the codec modules it links (for example `GIFCoder()`), or
@@ -72,12 +71,18 @@ public final class CoderRegistry: Sendable {
     }
 
     /// Removes every coder that can produce `format`. Returns how many were removed.
+    ///
+    /// The coders' `formats` are read outside the lock (from a copy of the list); a coder
+    /// registered meanwhile stays.
     @discardableResult
     public func unregisterAll(producing format: ImageFormat) -> Int {
-        state.withLock { s in
+        let entries = state.withLock { s in s.application + s.builtIn }
+        let doomed = Set(entries.filter { $0.coder.formats.contains(format) }.map(\.registration))
+        guard !doomed.isEmpty else { return 0 }
+        return state.withLock { s in
             let before = s.application.count + s.builtIn.count
-            s.application.removeAll { $0.coder.formats.contains(format) }
-            s.builtIn.removeAll { $0.coder.formats.contains(format) }
+            s.application.removeAll { doomed.contains($0.registration) }
+            s.builtIn.removeAll { doomed.contains($0.registration) }
             return before - s.application.count - s.builtIn.count
         }
     }

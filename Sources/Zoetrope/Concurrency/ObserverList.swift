@@ -10,15 +10,15 @@ final class ObserverList<Value>: Sendable {
 
     init() {}
 
-    /// Adds `handler` until the returned subscription is cancelled (or deallocated).
-    func add(_ handler: @escaping @Sendable (Value) -> Void) -> ClockSubscription {
+    /// Adds `handler` until the returned observation is cancelled (or deallocated).
+    func add(_ handler: @escaping @Sendable (Value) -> Void) -> Observation {
         let id = state.withLock { s -> Int in
             let id = s.nextID
             s.nextID += 1
             s.entries.append(Entry(id: id, handler: handler))
             return id
         }
-        return ClockSubscription(cancel: { [weak self] in
+        return Observation(cancel: { [weak self] in
             self?.state.withLock { $0.entries.removeAll { $0.id == id } }
         })
     }

@@ -25,19 +25,17 @@ enum ThreadSanitizerHooks {
 
     /// Marks entry into the critical section guarded by `lock`.
     @inline(__always)
-    static func acquire(_ lock: AnyObject) {
-        let address = acquireAddress
-        guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address) else { return }
-        let annotate = unsafeBitCast(pointer, to: Annotation.self)
-        annotate(Unmanaged.passUnretained(lock).toOpaque())
-    }
+    static func acquire(_ lock: AnyObject) { annotate(acquireAddress, lock) }
 
     /// Marks the exit from the critical section guarded by `lock`.
     @inline(__always)
-    static func release(_ lock: AnyObject) {
-        let address = releaseAddress
+    static func release(_ lock: AnyObject) { annotate(releaseAddress, lock) }
+
+    /// Calls the annotation at `address` (0 when the sanitizer is absent) with `lock`'s address.
+    @inline(__always)
+    private static func annotate(_ address: Int, _ lock: AnyObject) {
         guard address != 0, let pointer = UnsafeRawPointer(bitPattern: address) else { return }
-        let annotate = unsafeBitCast(pointer, to: Annotation.self)
-        annotate(Unmanaged.passUnretained(lock).toOpaque())
+        let call = unsafeBitCast(pointer, to: Annotation.self)
+        call(Unmanaged.passUnretained(lock).toOpaque())
     }
 }

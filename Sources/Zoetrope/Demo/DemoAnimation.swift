@@ -3,30 +3,33 @@
 /// 100 frames of 50 ms on a 756×304 canvas, playing forever. The panel has transparent
 /// rounded corners and a half-transparent rim, so alpha handling shows. It needs no codec,
 /// so the tool, tests and docs can always play it.
-public enum DemoAnimation {
+///
+/// `package`, not public: it is the tool's `--demo`, the benchmarks' workload and the
+/// tests' fixture, not something an application builds on.
+package enum DemoAnimation {
     /// The canvas size.
-    public static let canvasSize = PixelSize(width: 756, height: 304)
+    package static let canvasSize = PixelSize(width: 756, height: 304)
     /// The number of frames.
-    public static let frameCount = 100
+    package static let frameCount = 100
     /// Each frame's duration.
-    public static let frameDuration = FrameDuration.milliseconds(50)
+    package static let frameDuration = FrameDuration.milliseconds(50)
     /// The demo's format: not a file format, but a name for tooling output.
-    public static let format = ImageFormat(identifier: "demo", mediaType: "application/x-zoetrope-demo", fileExtensions: [])
+    package static let format = ImageFormat(identifier: "demo", mediaType: "application/x-zoetrope-demo", fileExtensions: [])
 
     /// The info every demo source reports.
-    public static var info: AnimationInfo {
+    package static var info: AnimationInfo {
         AnimationInfo(format: format, canvasSize: canvasSize,
                       frameDurations: Array(repeating: frameDuration, count: frameCount),
                       loopCount: .infinite, storedLoopValue: nil, hasAlpha: true)
     }
 
     /// A decoding session over the demo.
-    public static func makeFrameSource(options: DecodingOptions = .default) throws -> any FrameSource {
+    package static func makeFrameSource(options: DecodingOptions = .default) throws -> any FrameSource {
         try DemoFrameSource(options: options)
     }
 
     /// Hundredths of a second left on the countdown at frame `index`: 500, 495, … 5.
-    public static func centisecondsLeft(atFrame index: Int) -> Int { 500 - index * 5 }
+    package static func centisecondsLeft(atFrame index: Int) -> Int { 500 - index * 5 }
 
     /// Draws frame `index` onto `canvas` (which must be `canvasSize`, straight alpha).
     static func render(frame index: Int, into canvas: inout PixelBuffer) {

@@ -6,13 +6,13 @@ final class DemoFrameSource: SeekCostReporting {
     let info = DemoAnimation.info
     let options: DecodingOptions
     // The full-size canvas reused across frames; the lock makes the source Sendable.
-    private let canvas: Mutex<PixelBuffer>
+    private let canvas: Locked<PixelBuffer>
     private let decoded = Atomic<Int>(0)
 
     init(options: DecodingOptions) throws {
         try options.limits.checkCanvases(DemoAnimation.canvasSize, count: 1, format: DemoAnimation.format)
         self.options = options
-        canvas = Mutex(PixelBuffer(width: DemoAnimation.canvasSize.width, height: DemoAnimation.canvasSize.height))
+        canvas = Locked(PixelBuffer(width: DemoAnimation.canvasSize.width, height: DemoAnimation.canvasSize.height))
     }
 
     var retainedByteCount: Int { canvas.withLock { $0.byteCount } }

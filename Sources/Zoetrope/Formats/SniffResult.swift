@@ -1,7 +1,7 @@
 /// What a coder says about the leading bytes of some data.
 public enum SniffResult: Sendable, Equatable {
-    /// The bytes are this format. `animation` says whether the prefix already shows
-    /// an animation, a still image, or cannot tell yet.
+    /// The bytes are this format; the `AnimationKind` says whether the prefix already
+    /// shows an animation, a still image, or cannot tell yet.
     case match(ImageFormat, AnimationKind)
     /// The bytes are not this coder's format.
     case noMatch

@@ -38,10 +38,10 @@ extension PixelBuffer {
     /// Converts straight alpha to premultiplied in place.
     public mutating func premultiplyAlpha() {
         guard format.alphaMode == .straight else { return }
-        let stride = bytesPerRow, w = width
+        let stride = bytesPerRow, w = width, h = height
         bytes.withUnsafeMutableBytes { raw in
             let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<height { PixelBuffer.premultiplyRow(p + y * stride, p + y * stride, count: w) }
+            for y in 0..<h { PixelBuffer.premultiplyRow(p + y * stride, p + y * stride, count: w) }
         }
         format = .rgba8Premultiplied
     }
@@ -50,10 +50,10 @@ extension PixelBuffer {
     /// premultiplication).
     public mutating func unpremultiplyAlpha() {
         guard format.alphaMode == .premultiplied else { return }
-        let stride = bytesPerRow, w = width
+        let stride = bytesPerRow, w = width, h = height
         bytes.withUnsafeMutableBytes { raw in
             let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<height {
+            for y in 0..<h {
                 let row = p + y * stride
                 for i in 0..<w {
                     let a = UInt32(row[i * 4 + 3])

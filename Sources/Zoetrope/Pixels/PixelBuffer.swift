@@ -12,8 +12,23 @@ public struct PixelBuffer: Sendable, Equatable {
     public private(set) var bytesPerRow: Int
     /// Straight or premultiplied alpha.
     public var format: PixelFormat
-    /// The pixel bytes; rows follow each other at `bytesPerRow`.
-    public var bytes: [UInt8]
+    /// The pixel storage: always exactly `bytesPerRow × height` bytes.
+    private var storage: [UInt8]
+
+    /// The pixel bytes; rows follow each other at `bytesPerRow`, so there are exactly
+    /// `bytesPerRow × height` of them.
+    ///
+    /// Write pixels in place (`bytes.withUnsafeMutableBytes`, subscripts) or assign an array
+    /// of the same length. Changing the length would break the stride, so it stops the
+    /// program instead; use `reshape` to change the size.
+    public var bytes: [UInt8] {
+        _read { yield storage }
+        _modify {
+            yield &storage
+            precondition(storage.count == bytesPerRow * height,
+                         "PixelBuffer.bytes must stay bytesPerRow × height bytes long; use reshape to resize")
+        }
+    }
 
     /// A fully transparent buffer. `bytesPerRow` defaults to `width × 4`.
     public init(width: Int, height: Int, format: PixelFormat = .rgba8, bytesPerRow: Int? = nil) {
@@ -24,7 +39,7 @@ public struct PixelBuffer: Sendable, Equatable {
         self.height = height
         self.bytesPerRow = stride
         self.format = format
-        self.bytes = [UInt8](repeating: 0, count: stride * height)
+        self.storage = [UInt8](repeating: 0, count: stride * height)
     }
 
     /// An empty buffer, to be shaped by the first decode.
@@ -36,7 +51,7 @@ public struct PixelBuffer: Sendable, Equatable {
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
     /// Bytes of pixel storage held (capacity may be larger after a shrink).
-    public var byteCount: Int { bytes.count }
+    public var byteCount: Int { storage.count }
 
     /// Changes the size (and stride) keeping the storage when it is large enough.
     /// Pixel contents are unspecified afterwards unless `clear` is true.
@@ -47,15 +62,15 @@ public struct PixelBuffer: Sendable, Equatable {
         self.height = height
         self.bytesPerRow = stride
         let needed = stride * height
-        if bytes.count != needed {
-            if bytes.count > needed {
-                bytes.removeLast(bytes.count - needed)
-            } else if bytes.isEmpty {
+        if storage.count != needed {
+            if storage.count > needed {
+                storage.removeLast(storage.count - needed)
+            } else if storage.isEmpty {
                 // One allocation: appending to an empty array would hold the zeros twice.
-                bytes = [UInt8](repeating: 0, count: needed)
+                storage = [UInt8](repeating: 0, count: needed)
             } else {
                 // Array(repeating:) is a memset even in debug builds; a generic append is not.
-                bytes += [UInt8](repeating: 0, count: needed - bytes.count)
+                storage += [UInt8](repeating: 0, count: needed - storage.count)
             }
         }
         if clear { clearToTransparent() }
@@ -63,7 +78,7 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Sets every pixel to transparent black.
     public mutating func clearToTransparent() {
-        bytes.withUnsafeMutableBytes { raw in
+        storage.withUnsafeMutableBytes { raw in
             if let base = raw.baseAddress { base.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count) }
         }
     }
@@ -79,7 +94,7 @@ public struct PixelBuffer: Sendable, Equatable {
     public mutating func setPixel(x: Int, y: Int, _ rgba: [UInt8]) {
         precondition(x >= 0 && x < width && y >= 0 && y < height && rgba.count == 4)
         let o = y * bytesPerRow + x * 4
-        bytes.replaceSubrange(o..<o + 4, with: rgba)
+        storage.replaceSubrange(o..<o + 4, with: rgba)
     }
 
     /// The pixels packed without row padding (width × 4 bytes per row).

@@ -11,7 +11,7 @@ public final class AnimationPlayer: Player {
         var engine: PlaybackEngine
         var source: any FrameSource
         var subscription: ClockSubscription?
-        var pressureSubscription: ClockSubscription?
+        var pressureObservation: Observation?
     }
     private let box: Locked<Box>
     private let displayBox: Locked<(any AnimationDisplay)?>
@@ -43,10 +43,10 @@ public final class AnimationPlayer: Player {
 
     private func installCallbacks() {
         let waiter: @Sendable () -> Void = { [weak self] in self?.sharedFramesArrived() }
-        let pressureSubscription = pressure?.observe { [weak self] level in self?.pressureChanged(level) }
+        let pressureObservation = pressure?.observe { [weak self] level in self?.pressureChanged(level) }
         box.withLock { b in
-            b.engine.sharedWaiter = waiter
-            b.pressureSubscription = pressureSubscription
+            b.engine.store.waiter = waiter
+            b.pressureObservation = pressureObservation
         }
     }
 
@@ -55,7 +55,7 @@ public final class AnimationPlayer: Player {
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
             b.subscription?.cancel()
-            b.pressureSubscription?.cancel()
+            b.pressureObservation?.cancel()
         }
     }
 
@@ -107,21 +107,21 @@ public final class AnimationPlayer: Player {
         perform { $0.reset(into: &$1) }
     }
 
-    /// Plays another image: everything held for the old one is freed first.
-    public func load(_ source: any FrameSource) {
+    /// Switches to another image and leaves the player idle (call `play()`, `autoPlay()` or
+    /// `prepare()` next). Everything held for the old image is freed first; the policies
+    /// (buffer, late, delay, loops), environment and rate set so far carry over.
+    ///
+    /// A `SharedBufferPolicy` names the old image in its cache, so it cannot carry over as
+    /// it is: pass `sharedImageKey` to share the new image's frames under that key, or
+    /// leave it nil to decode the new image privately with the same window.
+    public func load(_ source: any FrameSource, sharedImageKey: String? = nil) {
         let fx = box.withLock { b -> PlaybackEffects in
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
             var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
                                         pixelFormat: source.options.pixelFormat, configuration: configuration,
                                         generation: b.engine.generation + 1)
-            engine.sharedWaiter = b.engine.sharedWaiter
-            engine.policy = b.engine.policy
-            engine.latePolicy = b.engine.latePolicy
-            engine.loopOverride = b.engine.loopOverride
-            engine.environment = b.engine.environment
-            engine.setRate(b.engine.rate)
-            engine.updateSharedKey()
+            engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
             b.engine = engine
             b.source = source
             apply(&fx, to: &b)
@@ -152,7 +152,7 @@ public final class AnimationPlayer: Player {
     /// Sends frames to `display` from now on (nil: to no display).
     public func setDisplay(_ display: (any AnimationDisplay)?) { displayBox.withLock { $0 = display } }
 
-    public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> ClockSubscription {
+    public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> Observation {
         observers.add(observer)
     }
 
@@ -190,7 +190,6 @@ public final class AnimationPlayer: Player {
 
     private func pressureChanged(_ level: MemoryPressureLevel) {
         perform { $0.pressureChanged(to: level, into: &$1) }
-        if level == .critical { box.withLock { $0.engine.policy.sharedCache }?.trim() }
     }
 
     /// Shows, notifies and starts decodes, outside the lock.
@@ -217,17 +216,10 @@ public final class AnimationPlayer: Player {
                 result = .failure(.codecFailure(format: format, library: "FrameSource", message: "\(error)"))
             }
             let elapsed = start.duration(to: clock.now)
-            // Publish before taking our own lock: the cache wakes other players, who lock themselves.
-            if let key = request.sharedKey, let cache = request.cache {
-                switch result {
-                case .success(let b): cache.publish(key, frame: request.index, buffer: b)
-                case .failure: cache.abandon(key, frame: request.index)
-                }
-            }
+            // Publish before taking our own lock: a shared cache wakes other players, who lock themselves.
+            request.outlet.publish(result)
             guard let self else {
-                if case .success = result, let key = request.sharedKey, let cache = request.cache {
-                    cache.release(key, frame: request.index)
-                }
+                if case .success = result { request.outlet.discard() }
                 return
             }
             self.perform { $0.decodeFinished(request, result: result, elapsed: elapsed, into: &$1) }

@@ -5,14 +5,14 @@ public final class PlaybackHandle: Sendable {
     public let player: AnimationPlayer
     private let stopped = Locked(false)
     private let finished = Locked(false)
-    private let subscription = Locked<ClockSubscription?>(nil)
+    private let observation = Locked<Observation?>(nil)
 
     init(player: AnimationPlayer) {
         self.player = player
         let s = player.observe { [weak self] event in
             if case .finished = event { self?.finished.withLock { $0 = true } }
         }
-        subscription.withLock { $0 = s }
+        observation.withLock { $0 = s }
     }
 
     /// Stops delivering frames and frees the player's buffers.

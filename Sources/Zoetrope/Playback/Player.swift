@@ -19,8 +19,8 @@ public protocol Player: AnyObject, Sendable {
     func seek(toFrame index: Int)
     /// Frees every buffer and detaches from the clock; the player can be loaded again.
     func prepareForReuse()
-    /// Calls `observer` for every event until the returned subscription is cancelled.
-    func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> ClockSubscription
+    /// Calls `observer` for every event until the returned observation is cancelled.
+    func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> Observation
     /// Counters and memory held.
     var diagnostics: PlayerDiagnostics { get }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// A decoding session over one PNG or APNG.
@@ -16,7 +15,7 @@ final class APNGFrameSource: SeekCostReporting {
     let options: DecodingOptions
     let index: APNGIndex
     private let data: Data
-    private let state: Mutex<APNGDecodeState>
+    private let state: Locked<APNGDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
@@ -55,7 +54,7 @@ final class APNGFrameSource: SeekCostReporting {
         let opaque = !index.header.hasAlphaChannel && index.transparency == nil
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode: reading `info` allocates no pixels.
-        self.state = Mutex(APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0)),
+        self.state = Locked(APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0)),
                                            keyFrames: KeyFrameTable(placements, canvasSize: canvas)))
     }
 

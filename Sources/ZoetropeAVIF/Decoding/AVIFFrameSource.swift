@@ -1,5 +1,4 @@
 import CAVIF
-import Synchronization
 import Zoetrope
 
 /// A `FrameSource` over libavif: an image sequence frame by frame, or a still as one frame.
@@ -12,12 +11,12 @@ final class AVIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     // The libavif decoder is not thread-safe; one owner at a time reaches it through the lock.
-    private let session: Mutex<AVIFDecoderSession>
+    private let session: Locked<AVIFDecoderSession>
 
     init(info: AnimationInfo, options: DecodingOptions, session: consuming sending AVIFDecoderSession) {
         self.info = info
         self.options = options
-        self.session = Mutex(session)
+        self.session = Locked(session)
     }
 
     var retainedByteCount: Int { session.withLock { $0.retainedByteCount } }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// A GIF decoding session: the index from the first pass, the file's bytes, and one
@@ -17,7 +16,7 @@ final class GIFFrameSource: SeekCostReporting {
     let options: DecodingOptions
     private let data: Data
     private let index: GIFIndex
-    private let state: Mutex<GIFDecoderState>
+    private let state: Locked<GIFDecoderState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
@@ -36,7 +35,7 @@ final class GIFFrameSource: SeekCostReporting {
                                   frameDurations: index.frames.map(\.duration),
                                   loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
                                   hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
-        self.state = Mutex(GIFDecoderState(canvasSize: index.canvasSize,
+        self.state = Locked(GIFDecoderState(canvasSize: index.canvasSize,
                                            keyFrames: KeyFrameTable(index.placements, canvasSize: index.canvasSize)))
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// A decoding session over one WebP file, still or animated.
@@ -21,7 +20,7 @@ final class WebPFrameSource: SeekCostReporting {
     let options: DecodingOptions
     private let data: Data
     private let frames: [WebPFrameEntry]
-    private let state: Mutex<WebPDecodingState>
+    private let state: Locked<WebPDecodingState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try WebPFrameIndex(data: data, limits: options.limits)
@@ -45,7 +44,7 @@ final class WebPFrameSource: SeekCostReporting {
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
             hasAlpha: index.hasAlpha, truncation: index.truncation)
-        self.state = Mutex(WebPDecodingState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
+        self.state = Locked(WebPDecodingState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
                                                   useThreads: (options.threadCount ?? 1) > 1))
     }
 

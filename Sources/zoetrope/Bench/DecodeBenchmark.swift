@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeProcessStats
 
 /// Decodes every frame of an input to a full canvas, pass after pass, until a minimum
 /// time has passed, the way a player that keeps nothing would.
@@ -16,7 +17,7 @@ struct DecodeBenchmark {
 
     func run(_ input: ImageInput, registry: CoderRegistry) throws -> BenchResult {
         let clock = ContinuousClock()
-        ProcessMemory.resetPeak()
+        ProcessStats.resetPeak()
         var buffer = PixelBuffer()
 
         // Time to first frame: a fresh session, header parsing included.
@@ -61,7 +62,7 @@ struct DecodeBenchmark {
         return BenchResult(
             name: input.name, info: info, framesDecoded: framesDecoded, passes: passes,
             seconds: elapsed, firstFrameSeconds: firstFrameSeconds,
-            peakMemoryBytes: ProcessMemory.peakResidentBytes(), sessionBytes: sessionBytes,
+            peakMemoryBytes: ProcessStats.peakResidentBytes(), sessionBytes: sessionBytes,
             bytesHeld: measuresPolicies ? try Self.bytesHeld(input, registry: registry) : [], warning: warning)
     }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Zoetrope
 
 /// One run of `zoetrope play`: a player on the wall clock showing on a `TerminalDisplay`,
@@ -14,7 +13,7 @@ struct PlaySession {
 
     /// What observers saw, read by the loop.
     private final class Outcome: Sendable {
-        let state = Mutex<(finished: Bool, failure: String?)>((false, nil))
+        let state = Locked<(finished: Bool, failure: String?)>((false, nil))
     }
 
     func run(name: String, out: inout Output) -> Int32 {

@@ -1,4 +1,3 @@
-import Synchronization
 import Zoetrope
 
 /// An `AnimationDisplay` that draws frames into the terminal with `HalfBlockRenderer`,
@@ -17,7 +16,7 @@ final class TerminalDisplay: AnimationDisplay {
         var showTimes: [Int64] = []
         var framesShown = 0
     }
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let renderer: HalfBlockRenderer
     private let widthOverride: Int?
     private let now: @Sendable () -> Int64
@@ -26,7 +25,7 @@ final class TerminalDisplay: AnimationDisplay {
 
     /// A display for a terminal of `columns` × `rows` cells; `width` caps the image's columns.
     init(columns: Int, rows: Int, width: Int?, color: Bool, draws: Bool, now: @escaping @Sendable () -> Int64) {
-        state = Mutex(State(columns: columns, rows: rows))
+        state = Locked(State(columns: columns, rows: rows))
         renderer = HalfBlockRenderer(color: color)
         widthOverride = width
         self.draws = draws

@@ -3,7 +3,7 @@
 /// Collects a player's events (frames shown excepted).
 final class EventLog: Sendable {
     private let events = Locked<[PlayerEvent]>([])
-    private let subscription = Locked<ClockSubscription?>(nil)
+    private let subscription = Locked<Observation?>(nil)
     init(_ player: AnimationPlayer) {
         let s = player.observe { [weak self] e in self?.record(e) }
         subscription.withLock { $0 = s }

@@ -1,20 +1,20 @@
 /// One reading of Linux pressure-stall information for memory (`/proc/pressure/memory`):
 /// the share of time some or all tasks were stalled waiting for memory.
-public struct PressureStallSample: Hashable, Sendable {
+package struct PressureStallSample: Hashable, Sendable {
     /// "some" tasks stalled, percent over the last 10 s.
-    public var someAvg10: Double
+    package var someAvg10: Double
     /// "full": all non-idle tasks stalled, percent over the last 10 s.
-    public var fullAvg10: Double
+    package var fullAvg10: Double
 
     /// A reading of the two averages, in percent.
-    public init(someAvg10: Double, fullAvg10: Double) {
+    package init(someAvg10: Double, fullAvg10: Double) {
         self.someAvg10 = someAvg10
         self.fullAvg10 = fullAvg10
     }
 
     /// Parses the file's text (`some avg10=0.00 avg60=… total=…` then a `full` line).
     /// nil when there is no `some` line.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var some: Double?
         var full = 0.0
         for line in text.split(separator: "\n") {

@@ -30,7 +30,7 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     public var isAvailable: Bool { FileManager.default.isReadableFile(atPath: path) }
 
     /// The level a sample means.
-    public func level(for sample: PressureStallSample) -> MemoryPressureLevel {
+    package func level(for sample: PressureStallSample) -> MemoryPressureLevel {
         if sample.fullAvg10 >= criticalPercent || sample.someAvg10 >= warningPercent * 2 { return .critical }
         if sample.someAvg10 >= warningPercent { return .warning }
         return .normal

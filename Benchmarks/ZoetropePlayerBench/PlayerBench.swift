@@ -1,5 +1,6 @@
 import Foundation
 import Zoetrope
+import ZoetropeProcessStats
 
 /// One benchmark configuration's run and its measurements.
 struct PlayerBench {
@@ -46,7 +47,7 @@ struct PlayerBench {
         }
         // Start together, so that players of one image stay in step.
         while !list.allSatisfy({ $0.poster != nil }) { Thread.sleep(forTimeInterval: 0.01) }
-        let rssBefore = ProcessStats.residentBytes()
+        let rssBefore = (ProcessStats.residentBytes() ?? 0)
         let cpu0 = ProcessStats.cpuSeconds()
         let decodes0 = list.map { $0.diagnostics.framesDecoded }.reduce(0, +)
         for p in list { p.play() }
@@ -55,7 +56,7 @@ struct PlayerBench {
         var peakPixels = 0
         while Date().timeIntervalSince(start) < seconds {
             Thread.sleep(forTimeInterval: 0.05)
-            peakRSS = max(peakRSS, ProcessStats.residentBytes())
+            peakRSS = max(peakRSS, (ProcessStats.residentBytes() ?? 0))
             // Pixel bytes held: each player's own buffers; for one image, the cache's frames
             // (players' posters and windows are leases on the cache's storage).
             var pixels = sharedImage ? cache.bytesHeld : 0

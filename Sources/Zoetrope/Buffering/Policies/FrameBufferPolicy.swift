@@ -4,22 +4,18 @@
 /// next ones in play order (wrapping into the next loop). The poster (frame 0) is kept
 /// besides, and counts as frame 0 of the window. Policies are values and can be swapped
 /// on a playing player (`AnimationPlayer.setBufferPolicy`).
+///
+/// A policy decides only how many frames to keep. Where they come from is the player's
+/// business: its own pool of buffers, or, under `SharedBufferPolicy`, a `SharedFrameCache`.
 public protocol FrameBufferPolicy: Sendable {
     /// Frames to keep, counting the one shown: at least 2 (1 for a still), at most
     /// `context.frameCount`. Players clamp the answer into that range.
     func windowSize(in context: FrameBufferContext) -> Int
-    /// A cache shared with other players of the same image, or nil to decode privately.
-    var sharedCache: SharedFrameCache? { get }
-    /// The key naming this image in `sharedCache`.
-    var sharedImageKey: String? { get }
     /// A short name for diagnostics and `zoetrope trace`.
     var name: String { get }
 }
 
 extension FrameBufferPolicy {
-    public var sharedCache: SharedFrameCache? { nil }
-    public var sharedImageKey: String? { nil }
-
     /// The window a player actually uses: the policy's answer, clamped, and two frames
     /// under memory pressure.
     public func effectiveWindow(in context: FrameBufferContext) -> Int {

@@ -2,27 +2,21 @@
 /// A live subscription to a `FrameClock`. Cancelling is idempotent; a subscription that is
 /// deallocated is cancelled too.
 public final class ClockSubscription: Sendable {
-    private let onCancel: Locked<(@Sendable () -> Void)?>
+    private let cancellation: OnceAction
     private let onUpdate: @Sendable (Duration?) -> Void
 
     /// A subscription that calls `cancel` once when cancelled and `updateInterval` when the
     /// subscriber's preferred interval changes. For `FrameClock` implementations.
     public init(cancel: @escaping @Sendable () -> Void, updateInterval: @escaping @Sendable (Duration?) -> Void = { _ in }) {
-        onCancel = Locked(cancel)
+        cancellation = OnceAction(cancel)
         onUpdate = updateInterval
     }
 
     /// Stops the ticks.
-    public func cancel() {
-        let action = onCancel.withLock { handler -> (@Sendable () -> Void)? in
-            defer { handler = nil }
-            return handler
-        }
-        action?()
-    }
+    public func cancel() { cancellation.run() }
 
     /// Whether `cancel` has run.
-    public var isCancelled: Bool { onCancel.withLock { $0 == nil } }
+    public var isCancelled: Bool { cancellation.hasRun }
 
     /// Tells the clock the subscriber's new preferred interval (after a rate change).
     public func updatePreferredInterval(_ interval: Duration?) {

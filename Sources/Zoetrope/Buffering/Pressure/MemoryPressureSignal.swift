@@ -26,8 +26,8 @@ public final class MemoryPressureSignal: Sendable {
         if changed { observers.deliver([level]) }
     }
 
-    /// Calls `observer` on every change until the subscription is cancelled.
-    public func observe(_ observer: @escaping @Sendable (MemoryPressureLevel) -> Void) -> ClockSubscription {
+    /// Calls `observer` on every change until the observation is cancelled.
+    public func observe(_ observer: @escaping @Sendable (MemoryPressureLevel) -> Void) -> Observation {
         observers.add(observer)
     }
 }

@@ -6,6 +6,9 @@
 /// and publishes it; the others wait for it. A frame no player leases is dropped and its
 /// buffer reused, so memory follows the union of the players' windows: players of one
 /// image in step decode each frame once per loop. Thread-safe.
+///
+/// Players reach it through `SharedBufferPolicy`; leasing, publishing and releasing
+/// frames is the player's business and not part of the public API.
 public final class SharedFrameCache: Sendable {
     /// A process-wide cache.
     public static let shared = SharedFrameCache()
@@ -29,8 +32,8 @@ public final class SharedFrameCache: Sendable {
     /// An empty cache; `shared` serves the whole process.
     public init() {}
 
-    /// Asks for frame `index` of `key`. See `SharedFrameLookup`; `waiter` is kept only for `.inProgress`.
-    public func acquire(_ key: SharedFrameKey, frame index: Int, waiter: @escaping @Sendable () -> Void) -> SharedFrameLookup {
+    /// Asks for frame `index` of `key`. See `FrameLookup`; `waiter` is kept only for `.inProgress`.
+    package func acquire(_ key: SharedFrameKey, frame index: Int, waiter: @escaping @Sendable () -> Void) -> FrameLookup {
         state.withLock { s in
             if var e = s.entries[key]?[index] {
                 switch e.slot {
@@ -52,7 +55,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Stores the frame a `.decodeHere` produced and wakes the players waiting for it.
-    public func publish(_ key: SharedFrameKey, frame index: Int, buffer: PixelBuffer) {
+    package func publish(_ key: SharedFrameKey, frame index: Int, buffer: PixelBuffer) {
         let waiters = state.withLock { s -> [@Sendable () -> Void] in
             guard var e = s.entries[key]?[index], case .decoding(let waiters) = e.slot else {
                 s.pool.give(buffer)
@@ -72,7 +75,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Gives up a `.decodeHere` (the decode failed): waiters wake and try themselves.
-    public func abandon(_ key: SharedFrameKey, frame index: Int) {
+    package func abandon(_ key: SharedFrameKey, frame index: Int) {
         let waiters = state.withLock { s -> [@Sendable () -> Void] in
             guard let e = s.entries[key]?[index], case .decoding(let waiters) = e.slot else { return [] }
             s.entries[key]![index] = nil
@@ -82,7 +85,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Drops a lease from `.ready` or `.decodeHere`; an unleased decoded frame is freed.
-    public func release(_ key: SharedFrameKey, frame index: Int) {
+    package func release(_ key: SharedFrameKey, frame index: Int) {
         state.withLock { s in
             guard var e = s.entries[key]?[index] else { return }
             e.leases -= 1

@@ -5,8 +5,6 @@ struct DecodeRequest: Sendable {
     var buffer: BufferHandoff
     var generation: Int
     var isPoster: Bool
-    /// Set when the frame goes to a shared cache (the player publishes it).
-    var sharedKey: SharedFrameKey?
-    /// The cache `sharedKey` belongs to.
-    var cache: SharedFrameCache?
+    /// What the job does with the result before the player sees it (publish to a shared cache).
+    var outlet: DecodeOutlet
 }

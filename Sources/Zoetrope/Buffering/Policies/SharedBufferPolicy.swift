@@ -1,7 +1,11 @@
 /// Frames come from a `SharedFrameCache`: players of the same image at the same size and
 /// alpha mode decode each frame once between them, and each keeps `framesAhead + 1`
 /// frames leased from the cache.
-public struct SharedBufferPolicy: FrameBufferPolicy {
+///
+/// The key names one image: when a player `load`s another image, pass its key as
+/// `sharedImageKey` (without one, the player decodes the new image privately, keeping the
+/// same window).
+public struct SharedBufferPolicy: FrameBufferPolicy, SupplyingBufferPolicy {
     /// The cache shared with the other players.
     public let cache: SharedFrameCache
     /// The image's name in the cache (a URL, a content hash…).
@@ -17,7 +21,9 @@ public struct SharedBufferPolicy: FrameBufferPolicy {
     }
 
     public func windowSize(in context: FrameBufferContext) -> Int { framesAhead + 1 }
-    public var sharedCache: SharedFrameCache? { cache }
-    public var sharedImageKey: String? { imageKey }
     public var name: String { "shared" }
+
+    func makeSupply(size: PixelSize, pixelFormat: PixelFormat) -> any FrameSupply {
+        SharedFrameSupply(cache: cache, key: SharedFrameKey(imageKey: imageKey, size: size, pixelFormat: pixelFormat))
+    }
 }

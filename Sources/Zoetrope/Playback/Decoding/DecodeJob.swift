@@ -8,8 +8,8 @@ public struct DecodeJob: Sendable {
     public let ownerID: Int
     private let work: @Sendable () -> Void
 
-    /// A job running `work`. For executors and tests; players build their own.
-    public init(frameIndex: Int, source: any FrameSource, ownerID: Int, work: @escaping @Sendable () -> Void) {
+    /// A job running `work`. Players build their own; tests build them to drive executors.
+    package init(frameIndex: Int, source: any FrameSource, ownerID: Int, work: @escaping @Sendable () -> Void) {
         self.frameIndex = frameIndex
         self.source = source
         self.ownerID = ownerID

@@ -3,6 +3,10 @@
 ///
 /// It shows either a still image or an animation, never both: setting a still stops and
 /// detaches the animation; setting an animation replaces the still.
+///
+/// The player keeps its display alive; the display refers to its player weakly (so that
+/// the two do not keep each other alive). Keep a reference to the player for as long as
+/// it should play: once it is freed, `content` reads `.empty` and the last frame stays.
 public final class HeadlessDisplay: AnimationDisplay {
     /// What the display shows.
     public enum Content: Sendable {
@@ -14,8 +18,16 @@ public final class HeadlessDisplay: AnimationDisplay {
         case animation(AnimationPlayer)
     }
 
+    /// What is shown, with the player held weakly.
+    private enum Shown {
+        case empty
+        case still(PixelBuffer)
+        case animation(WeakPlayer)
+    }
+    private struct WeakPlayer { weak var player: AnimationPlayer? }
+
     private struct State {
-        var content: Content = .empty
+        var content: Shown = .empty
         var frame: PixelBuffer?
         var index: Int?
         var visible: Bool
@@ -30,47 +42,33 @@ public final class HeadlessDisplay: AnimationDisplay {
 
     /// Shows `image` and stops the animation, if any.
     public func setStill(_ image: PixelBuffer) {
-        let old = state.withLock { s -> AnimationPlayer? in
-            defer {
-                s.content = .still(image)
-                s.frame = image
-                s.index = nil
-            }
-            if case .animation(let p) = s.content { return p }
-            return nil
-        }
-        old?.stop()
-        old?.setDisplay(nil)
+        replaceContent(with: .still(image), frame: image)
     }
 
     /// Shows `player`'s animation instead of whatever was shown, starting it if `autoPlay`
     /// and the environment allow (the poster otherwise, until `player.play()`).
     public func setAnimation(_ player: AnimationPlayer, autoPlay: Bool = true) {
-        let old = state.withLock { s -> AnimationPlayer? in
-            defer {
-                s.content = .animation(player)
-                s.frame = nil
-                s.index = nil
-            }
-            if case .animation(let p) = s.content, p !== player { return p }
-            return nil
-        }
-        old?.stop()
-        old?.setDisplay(nil)
+        replaceContent(with: .animation(WeakPlayer(player: player)), frame: nil)
         player.setDisplay(self)
         if autoPlay { player.autoPlay() } else { player.stop() }
     }
 
     /// Shows nothing; stops the animation, if any.
     public func clear() {
+        replaceContent(with: .empty, frame: nil)
+    }
+
+    /// Puts `content` on show, then stops and detaches the player shown before (unless it
+    /// is the one `content` shows), outside the lock.
+    private func replaceContent(with content: Shown, frame: PixelBuffer?) {
         let old = state.withLock { s -> AnimationPlayer? in
-            defer {
-                s.content = .empty
-                s.frame = nil
-                s.index = nil
-            }
-            if case .animation(let p) = s.content { return p }
-            return nil
+            var old: AnimationPlayer?
+            if case .animation(let p) = s.content { old = p.player }
+            if case .animation(let new) = content, old === new.player { old = nil }
+            s.content = content
+            s.frame = frame
+            s.index = nil
+            return old
         }
         old?.stop()
         old?.setDisplay(nil)
@@ -90,8 +88,16 @@ public final class HeadlessDisplay: AnimationDisplay {
     /// Hides or shows the display; a hidden display's player pauses its clock time.
     public func setVisible(_ visible: Bool) { state.withLock { $0.visible = visible } }
 
-    /// What is shown.
-    public var content: Content { state.withLock { $0.content } }
+    /// What is shown (`.empty` once the animation's player has been freed).
+    public var content: Content {
+        state.withLock { s in
+            switch s.content {
+            case .empty: .empty
+            case .still(let image): .still(image)
+            case .animation(let p): p.player.map { .animation($0) } ?? .empty
+            }
+        }
+    }
     /// The pixels on show (the still, or the animation's current frame).
     public var currentFrame: PixelBuffer? { state.withLock { $0.frame } }
     /// The animation frame on show, or nil for a still.

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A fixed, bounded set of decode threads shared by many players.
+///
+/// Jobs run first in, first out; since every player keeps at most one job in the queue,
+/// 64 players share `workerCount` threads round-robin and none starves. Threads start
+/// lazily, as jobs arrive, and hold only the job queue, not the pool: when the pool is
+/// freed they finish the jobs already queued and end. (`shared` is never freed, so its
+/// threads live as long as the process.)
+public final class DecodeWorkerPool: DecodeExecutor {
+    /// The pool players use unless told otherwise: one worker per core, at most 4.
+    public static let shared = DecodeWorkerPool(workerCount: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)))
+
+    /// The most threads this pool runs.
+    public let workerCount: Int
+    /// The jobs and the threads' books; the threads keep this alive, never the pool.
+    let queue: DecodeJobQueue
+
+    /// A pool of at most `workerCount` threads (at least 1).
+    public init(workerCount: Int) {
+        self.workerCount = max(1, workerCount)
+        queue = DecodeJobQueue(workerCount: self.workerCount)
+    }
+
+    deinit { queue.close() }
+
+    public func submit(_ job: DecodeJob) {
+        guard queue.push(job) else { return }
+        let queue = queue
+        let thread = Thread { queue.workLoop() }
+        thread.name = "zoetrope.decode"
+        thread.start()
+    }
+
+    /// Threads started so far (never more than `workerCount`).
+    public var threadsStarted: Int { queue.threadsStarted }
+    /// Jobs finished so far.
+    public var jobsCompleted: Int { queue.jobsCompleted }
+}

@@ -1,0 +1,94 @@
+extension PlaybackEngine {
+    mutating func play(into fx: inout PlaybackEffects) {
+        guard frameCount > 0 else { return }
+        let env = environment
+        let posterOnly = env.reduceMotion || (env.lowPower && env.lowPowerBehavior == .poster)
+        if case .throttle(let fps) = env.lowPowerBehavior, env.lowPower, fps > 0 {
+            throttleNanoseconds = 1_000_000_000 / Int64(fps)
+        } else {
+            throttleNanoseconds = nil
+        }
+        if posterOnly {
+            showPosterOnly(state: .showingPoster, into: &fx)
+            return
+        }
+        switch status {
+        case .playing:
+            return
+        case .paused, .failed:
+            if current == nil && pendingShow == nil { pendingShow = 0 }
+        case .idle, .stopped, .finished, .showingPoster:
+            playsCompleted = 0
+            pendingShow = 0
+            progress = 0
+        }
+        status = .playing
+        lastTick = nil
+        lastProcessedTick = nil
+        wasStalled = false
+        fx.wantsTicks = true
+        schedule(into: &fx)
+    }
+
+    /// Shows the poster (as soon as it is decoded) and stops animating.
+    mutating func showPosterOnly(state: PlaybackState, into fx: inout PlaybackEffects) {
+        status = state
+        playsCompleted = 0
+        progress = 0
+        lastTick = nil
+        fx.wantsTicks = false
+        pendingShow = 0
+        releaseFrames(keeping: [])
+        store.trimIdle()
+        showPendingIfReady(into: &fx)
+        schedule(into: &fx)
+    }
+
+    mutating func pause(into fx: inout PlaybackEffects) {
+        guard status == .playing else { return }
+        status = .paused
+        lastTick = nil
+        fx.wantsTicks = false
+    }
+
+    mutating func stop(into fx: inout PlaybackEffects) {
+        guard frameCount > 0 else { return }
+        showPosterOnly(state: .stopped, into: &fx)
+    }
+
+    mutating func seek(to index: Int, into fx: inout PlaybackEffects) {
+        guard frameCount > 0 else { return }
+        let i = min(max(index, 0), frameCount - 1)
+        pendingShow = i
+        progress = 0
+        lastTick = nil
+        switch status {
+        case .playing:
+            break
+        case .idle, .stopped, .finished, .showingPoster, .failed:
+            status = .paused
+        case .paused:
+            break
+        }
+        if status != .playing { showPendingIfReady(into: &fx) }
+        schedule(into: &fx)
+    }
+
+    /// Frees every buffer; later decode results of this generation are dropped.
+    mutating func reset(into fx: inout PlaybackEffects) {
+        store.reset()
+        generation += 1
+        status = .idle
+        current = nil
+        pendingShow = nil
+        progress = 0
+        lastTick = nil
+        playsCompleted = 0
+        fx.wantsTicks = false
+        lastReport = nil
+        noteMemory()
+    }
+
+    /// Decodes the poster without playing.
+    mutating func prepare(into fx: inout PlaybackEffects) { schedule(into: &fx) }
+}

@@ -1,0 +1,199 @@
+/// The player's state and every rule of timing, looping and buffering, as plain value
+/// logic: `AnimationPlayer` keeps one under a lock, feeds it ticks and decode results,
+/// and carries out the effects (show, events, decodes) after unlocking.
+///
+/// Time is integer nanoseconds from the clock's target timestamps. Progress through the
+/// current frame is kept in nanoseconds × 1000 so that a rate of 0.25–4 (in thousandths)
+/// multiplies exactly: with a constant rate nothing is ever rounded, so a tick's frame is
+/// exactly the frame the ideal schedule gives at its target time.
+///
+/// The engine is split by concern: this file holds its state, settings and the window it
+/// wants; `+Control` play/pause/stop/seek/reset; `+Ticks` the clock's ticks and timing;
+/// `+Decoding` what to decode next and what to do with results; `+Pressure` memory
+/// pressure; `+Diagnostics` counters. Frames themselves live in a `FrameStore`.
+struct PlaybackEngine: Sendable {
+    // MARK: What is played
+    let info: AnimationInfo
+    let frameCount: Int
+    /// Display durations in nanoseconds (after the delay policy).
+    private(set) var durations: [Int64]
+    var loopNanoseconds: Int64
+    let frameByteCount: Int
+    let outputSize: PixelSize
+    let pixelFormat: PixelFormat
+
+    // MARK: Configuration
+    private(set) var policy: any FrameBufferPolicy
+    var latePolicy: LatePolicy
+    private(set) var delayPolicy: DelayPolicy
+    var loopOverride: LoopCount?
+    private(set) var rateMilli: Int64
+    var environment: PlaybackEnvironment
+    let maxStepNanoseconds: Int64
+    let calmDelayNanoseconds: Int64
+
+    // MARK: Frames held
+    var store: FrameStore
+
+    // MARK: Playhead
+    var status: PlaybackState = .idle
+    var current: Int?
+    var pendingShow: Int?
+    var progress: Int64 = 0
+    var lastTick: Int64?
+    var lastProcessedTick: Int64?
+    var throttleNanoseconds: Int64?
+    var playsCompleted = 0
+    var visible = true
+    var wasStalled = false
+    /// Bumped whenever decodes in flight become stale; their results are then ignored.
+    var generation = 0
+
+    // MARK: Memory pressure
+    var pressureLevel: MemoryPressureLevel = .normal
+    var underPressure = false
+    var calmSince: Int64?
+    var windowChanged = false
+
+    // MARK: Diagnostics
+    var diagnostics = PlayerDiagnostics()
+    var decodeSamples: [Duration] = []
+    var decodeSampleNext = 0
+    var lastReport: PlaybackTickReport?
+
+    init(info: AnimationInfo, outputSize: PixelSize, pixelFormat: PixelFormat, configuration c: PlayerConfiguration,
+         generation: Int) {
+        self.info = info
+        frameCount = info.frameCount
+        frameByteCount = outputSize.rgbaByteCount ?? 0
+        self.outputSize = outputSize
+        self.pixelFormat = pixelFormat
+        durations = []
+        loopNanoseconds = 0
+        policy = c.bufferPolicy
+        store = FrameStore(supply: PlaybackEngine.supply(for: c.bufferPolicy, size: outputSize, pixelFormat: pixelFormat),
+                           frameByteCount: frameByteCount)
+        latePolicy = c.latePolicy
+        delayPolicy = c.delayPolicy
+        loopOverride = c.loopCount
+        rateMilli = PlaybackEngine.rateMilli(c.rate)
+        environment = c.environment
+        maxStepNanoseconds = max(1, PlaybackEngine.nanoseconds(c.maxStep))
+        calmDelayNanoseconds = max(0, PlaybackEngine.nanoseconds(c.pressureCalmDelay))
+        self.generation = generation
+        pressureLevel = c.memoryPressure?.level ?? .normal
+        underPressure = pressureLevel != .normal
+        setDelayPolicy(c.delayPolicy)
+    }
+
+    /// Where frames come from under `policy`: a shared cache's frames of this image, or the
+    /// player's own pool.
+    static func supply(for policy: any FrameBufferPolicy, size: PixelSize, pixelFormat: PixelFormat) -> any FrameSupply {
+        (policy as? any SupplyingBufferPolicy)?.makeSupply(size: size, pixelFormat: pixelFormat) ?? FramePool(maxIdle: 2)
+    }
+
+    // MARK: - Settings
+
+    static func rateMilli(_ rate: Double) -> Int64 {
+        guard rate.isFinite else { return 1000 }
+        return Int64((min(max(rate, 0.25), 4) * 1000).rounded())
+    }
+
+    static func nanoseconds(_ d: Duration) -> Int64 {
+        let (s, atto) = d.components
+        let (ns, o) = s.multipliedReportingOverflow(by: 1_000_000_000)
+        return o ? (s < 0 ? .min : .max) : ns + atto / 1_000_000_000
+    }
+
+    mutating func setDelayPolicy(_ delay: DelayPolicy) {
+        delayPolicy = delay
+        durations = info.frameDurations.map { raw in
+            let d = delay.displayDuration(for: raw)
+            // Whole nanoseconds, rounded to nearest; exact for ms, cs and µs units.
+            let ns = (Int128(d.numerator) * 1_000_000_000 + Int128(d.denominator) / 2) / Int128(d.denominator)
+            return Int64(min(ns, Int128(Int64.max / 4096)))
+        }
+        loopNanoseconds = durations.reduce(0) { min($0 + $1, Int64.max / 4096) }
+    }
+
+    mutating func setRate(_ rate: Double) { rateMilli = PlaybackEngine.rateMilli(rate) }
+    var rate: Double { Double(rateMilli) / 1000 }
+
+    /// Swaps the buffer policy. When frames come from elsewhere under the new one, every
+    /// frame goes back to the old supply and the decode in flight is dropped.
+    mutating func setPolicy(_ p: any FrameBufferPolicy, into fx: inout PlaybackEffects) {
+        if store.replaceSupply(with: PlaybackEngine.supply(for: p, size: outputSize, pixelFormat: pixelFormat)) {
+            generation += 1
+        }
+        policy = p
+        schedule(into: &fx)
+    }
+
+    /// The shortest display duration at the current rate: the slowest useful tick rate.
+    var preferredTickInterval: Duration {
+        var shortest = max(durations.filter { $0 > 0 }.min() ?? 1_000_000, 1_000_000)
+        shortest = shortest * 1000 / rateMilli
+        if let t = throttleNanoseconds { shortest = max(shortest, t) }
+        return .nanoseconds(max(shortest, 1_000_000))
+    }
+
+    // MARK: - Queries
+
+    var totalPlays: Int? { (loopOverride ?? info.loopCount).finitePlays.map { max(1, $0) } }
+    var onLastPlay: Bool { totalPlays.map { playsCompleted + 1 >= $0 } ?? false }
+
+    func isReady(_ index: Int) -> Bool { store.isReady(index) }
+    var poster: PixelBuffer? { store.poster }
+
+    private var context: FrameBufferContext {
+        FrameBufferContext(frameCount: frameCount, frameByteCount: frameByteCount, underMemoryPressure: underPressure)
+    }
+
+    var windowSize: Int { policy.effectiveWindow(in: context) }
+
+    /// The frames to keep, in the order to decode them: the window from the frame shown
+    /// (or about to be), wrapping into the next play only if there is one.
+    func desiredFrames() -> [Int] {
+        guard frameCount > 0 else { return [] }
+        let base = pendingShow ?? current ?? 0
+        let w = windowSize
+        var out: [Int] = []
+        out.reserveCapacity(w)
+        for j in 0..<w {
+            let i = base + j
+            if i >= frameCount {
+                if onLastPlay { break }
+                out.append(i % frameCount)
+            } else {
+                out.append(i)
+            }
+        }
+        return out
+    }
+
+    var framesHeld: Int { store.framesHeld }
+    var bytesHeld: Int { store.bytesHeld }
+}
+
+extension PlaybackEngine {
+    /// Takes over the settings of the engine that played the previous image (`load`):
+    /// buffer, late, delay and loop policies, environment and rate. A shared buffer policy
+    /// named the previous image in its cache: it names `sharedImageKey` instead, or, with
+    /// no key, gives way to a private window of the same size.
+    mutating func adoptSettings(of old: PlaybackEngine, sharedImageKey: String?) {
+        var newPolicy = old.policy
+        if let shared = old.policy as? SharedBufferPolicy {
+            newPolicy = sharedImageKey.map { SharedBufferPolicy(cache: shared.cache, imageKey: $0, framesAhead: shared.framesAhead) }
+                ?? AheadBufferPolicy(framesAhead: shared.framesAhead)
+        }
+        policy = newPolicy
+        store = FrameStore(supply: PlaybackEngine.supply(for: newPolicy, size: outputSize, pixelFormat: pixelFormat),
+                           frameByteCount: frameByteCount)
+        store.waiter = old.store.waiter
+        latePolicy = old.latePolicy
+        setDelayPolicy(old.delayPolicy)
+        loopOverride = old.loopOverride
+        environment = old.environment
+        setRate(old.rate)
+    }
+}
