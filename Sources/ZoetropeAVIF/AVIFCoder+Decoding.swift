@@ -26,7 +26,7 @@ extension AVIFCoder {
         let limits = options.limits
         guard !data.isEmpty else { throw .insufficientData(format: .avif, needed: 16, available: 0) }
         let parsed = data.withUnsafeBytes { raw in
-            Result { () throws(AnimatedImageError) -> AVIFContainer in try AVIFContainer.parse(raw) }
+            Result { () throws(AnimatedImageError) -> AVIFIndex in try AVIFIndex.parse(raw) }
         }
         let container = try parsed.get()
         // A file cut inside its last box (normally mdat, or a trailing free box whose header
@@ -58,9 +58,9 @@ extension AVIFCoder {
         // Stills read their item through libavif's extent merging, which allocates what the
         // extents claim: their hint stays the real size.
         let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count
-        let session: AVIFDecoderSession
+        let session: AVIFDecodeState
         do throws(AnimatedImageError) {
-            session = try AVIFDecoderSession(file: file, sizeHint: sizeHint,
+            session = try AVIFDecodeState(file: file, sizeHint: sizeHint,
                                              source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                              threads: threads, limits: limits)
         } catch {

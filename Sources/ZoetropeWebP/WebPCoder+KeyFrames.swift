@@ -8,6 +8,6 @@ extension WebPCoder {
     /// frame already on the canvas when that is nearer). The rule is libwebp's, through
     /// Zoetrope's shared `KeyFrameTable`.
     public func keyFrameIndices(in data: Data, limits: Limits = .default) throws -> [Int] {
-        try WebPFrameIndex(data: data, limits: limits).keyFrames.keyFrameIndices
+        try WebPIndex(data: data, limits: limits).keyFrames.keyFrameIndices
     }
 }

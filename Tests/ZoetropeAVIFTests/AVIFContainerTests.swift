@@ -7,8 +7,8 @@ import Zoetrope
 @Suite struct AVIFContainerTests {
     typealias B = BoxBytes
 
-    func parse(_ file: [UInt8]) throws -> AVIFContainer {
-        try file.withUnsafeBytes { try AVIFContainer.parse($0) }
+    func parse(_ file: [UInt8]) throws -> AVIFIndex {
+        try file.withUnsafeBytes { try AVIFIndex.parse($0) }
     }
 
     @Test func audioAndDepthTracksAreHiddenAlphaIsKept() throws {

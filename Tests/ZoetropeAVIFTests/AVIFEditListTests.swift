@@ -7,7 +7,7 @@ import Zoetrope
     typealias B = BoxBytes
 
     func loopCount(_ file: [UInt8]) throws -> LoopCount {
-        try file.withUnsafeBytes { try AVIFContainer.parse($0).loopCount() }
+        try file.withUnsafeBytes { try AVIFIndex.parse($0).loopCount() }
     }
 
     func colourTrack(duration: UInt64, tkhdVersion: UInt8 = 0, elst: [UInt8]?) -> [UInt8] {

@@ -83,7 +83,7 @@ import Zoetrope
         let data = try Self.splitIPMA(original)
         #expect(data.count == original.count + 16)
         // The container pass finds one merge to make (without it, libavif 0.11 refuses the file).
-        let patches = data.withUnsafeBytes { raw in (try? AVIFContainer.parse(raw))?.patches ?? [] }
+        let patches = data.withUnsafeBytes { raw in (try? AVIFIndex.parse(raw))?.patches ?? [] }
         #expect(patches.count == 1)
         let source = try coder.makeFrameSource(data: data, options: .default)
         #expect(source.info.hasAlpha == true)
@@ -95,7 +95,7 @@ import Zoetrope
     @Test func theMergedBoxKeepsTheIprpSizeAndListsEveryItem() throws {
         let e = AVIFTestEncoder(width: 8, height: 4)
         let data = try Self.splitIPMA(try e.encode([e.halves([9, 8, 7, 255], [6, 5, 4, 128], durationMs: 0)], still: true))
-        let patch = try #require(data.withUnsafeBytes { raw in try? AVIFContainer.parse(raw) }?.patches.first)
+        let patch = try #require(data.withUnsafeBytes { raw in try? AVIFIndex.parse(raw) }?.patches.first)
         let b = patch.bytes
         #expect(String(decoding: b[4..<8], as: UTF8.self) == "ipma")
         #expect(Self.be(b, 0, 4) == b.count, "one ipma fills the space of the two")

@@ -35,7 +35,7 @@ import Zoetrope
             #expect(try source.decodeFrame(at: i) == canvases[i], "frame \(i)")
         }
         // The encoder chose sub-rectangles, so compositing was really exercised.
-        let index = try WebPFrameIndex(data: file, limits: .default)
+        let index = try WebPIndex(data: file, limits: .default)
         #expect(index.frames.contains { $0.rect != PixelRect(x: 0, y: 0, width: 24, height: 16) })
     }
 

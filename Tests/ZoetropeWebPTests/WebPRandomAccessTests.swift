@@ -23,7 +23,7 @@ import Zoetrope
     }
 
     @Test func keyFramesAreFoundWhenIndexing() throws {
-        let index = try WebPFrameIndex(data: try Self.makeFile(), limits: .default)
+        let index = try WebPIndex(data: try Self.makeFile(), limits: .default)
         let keyFrames = index.keyFrames
         #expect(index.frames.indices.map(keyFrames.isKeyFrame) == [true, false, false, true, false, false, true, false])
         #expect(index.frames.indices.map(keyFrames.restartFrame) == [0, 0, 0, 3, 3, 3, 6, 6])

@@ -22,14 +22,14 @@ struct PNGFrameStream: Sendable {
     }
 
     /// Bytes `prepare` keeps for `frame`, to check against the limits before allocating.
-    static func byteCount(for frame: APNGFrame, index: APNGIndex) -> Int {
+    static func byteCount(for frame: APNGFrameRecord, index: APNGIndex) -> Int {
         8 + 25 + (index.palette?.count ?? 0) + (index.transparency?.count ?? 0)
             + frame.chunks.count * (12 + 2 * MemoryLayout<zoetrope_png_segment>.stride) + 64
     }
 
     /// Lays out `frame`'s stream, checking each data chunk's CRC on the way (one pass over
     /// its data, which also yields the CRC of the rewritten IDAT chunk).
-    mutating func prepare(_ frame: APNGFrame, index: APNGIndex, file: UnsafeRawBufferPointer,
+    mutating func prepare(_ frame: APNGFrameRecord, index: APNGIndex, file: UnsafeRawBufferPointer,
                           format: ImageFormat) throws(AnimatedImageError) {
         head.removeAll(keepingCapacity: true)
         head.append(contentsOf: APNGCoder.signature)
@@ -70,7 +70,7 @@ struct PNGFrameStream: Sendable {
     /// that ends before the last row comes back in `Outcome.broken`. The segment list points into `file`
     /// and this value's buffers, so it lives only for the call (one small allocation per frame).
     @discardableResult
-    func decode(_ frame: APNGFrame, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
+    func decode(_ frame: APNGFrameRecord, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
                 bytesPerRow: Int, limits: Limits, format: ImageFormat) throws(AnimatedImageError) -> Outcome {
         var cLimits = zoetrope_png_limits(
             max_width: UInt32(clamping: min(limits.maxWidth, 0x7FFF_FFFF)),

@@ -34,7 +34,7 @@ final class AVIFFileBytes {
     }
 
     /// Writes `patch.bytes` over as many bytes at `patch.offset`.
-    func apply(_ patch: AVIFContainer.Patch) {
+    func apply(_ patch: AVIFIndex.Patch) {
         precondition(patch.offset >= 0 && patch.offset + patch.bytes.count <= buffer.count, "patch outside the file")
         for (i, b) in patch.bytes.enumerated() { buffer[patch.offset + i] = b }
     }

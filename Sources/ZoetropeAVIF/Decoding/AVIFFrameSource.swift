@@ -11,9 +11,9 @@ final class AVIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     // The libavif decoder is not thread-safe; one owner at a time reaches it through the lock.
-    private let session: Locked<AVIFDecoderSession>
+    private let session: Locked<AVIFDecodeState>
 
-    init(info: AnimationInfo, options: DecodingOptions, session: consuming sending AVIFDecoderSession) {
+    init(info: AnimationInfo, options: DecodingOptions, session: consuming sending AVIFDecodeState) {
         self.info = info
         self.options = options
         self.session = Locked(session)
@@ -28,7 +28,7 @@ final class AVIFFrameSource: SeekCostReporting {
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
         let canvas = info.canvasSize, size = outputSize, format = options.pixelFormat
-        try session.withLock { (s: inout AVIFDecoderSession) throws(AnimatedImageError) in
+        try session.withLock { (s: inout AVIFDecodeState) throws(AnimatedImageError) in
             try s.decode(index, canvasSize: canvas, into: &buffer, size: size, format: format)
         }
     }

@@ -16,7 +16,7 @@ final class GIFFrameSource: SeekCostReporting {
     let options: DecodingOptions
     private let data: Data
     private let index: GIFIndex
-    private let state: Locked<GIFDecoderState>
+    private let state: Locked<GIFDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
@@ -35,7 +35,7 @@ final class GIFFrameSource: SeekCostReporting {
                                   frameDurations: index.frames.map(\.duration),
                                   loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
                                   hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
-        self.state = Locked(GIFDecoderState(canvasSize: index.canvasSize,
+        self.state = Locked(GIFDecodeState(canvasSize: index.canvasSize,
                                            keyFrames: KeyFrameTable(index.placements, canvasSize: index.canvasSize)))
     }
 

@@ -19,11 +19,11 @@ final class WebPFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     private let data: Data
-    private let frames: [WebPFrameEntry]
-    private let state: Locked<WebPDecodingState>
+    private let frames: [WebPFrameRecord]
+    private let state: Locked<WebPDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
-        let index = try WebPFrameIndex(data: data, limits: options.limits)
+        let index = try WebPIndex(data: data, limits: options.limits)
         // Checked before anything is allocated: the canvas, the scratch raster for the
         // largest blending frame, and libwebp's working memory for the largest frame,
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
@@ -44,7 +44,7 @@ final class WebPFrameSource: SeekCostReporting {
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
             hasAlpha: index.hasAlpha, truncation: index.truncation)
-        self.state = Locked(WebPDecodingState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
+        self.state = Locked(WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
                                                   useThreads: (options.threadCount ?? 1) > 1))
     }
 

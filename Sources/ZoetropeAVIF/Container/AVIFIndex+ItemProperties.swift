@@ -1,6 +1,6 @@
 import Zoetrope
 
-extension AVIFContainer {
+extension AVIFIndex {
     /// Bytes to write over Zoetrope's copy of the file: `bytes` replace as many bytes at
     /// `offset`, so every other offset in the file stays where it was.
     struct Patch: Hashable, Sendable {

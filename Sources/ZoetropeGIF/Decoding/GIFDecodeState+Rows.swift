@@ -1,7 +1,7 @@
 import CGIF
 import Zoetrope
 
-extension GIFDecoderState {
+extension GIFDecodeState {
     /// Writes `count` palette indices as RGBA words, skipping the transparent index.
     @inline(__always)
     static func drawRow(_ src: UnsafePointer<UInt8>, to dst: UnsafeMutableRawPointer, count: Int,

@@ -2,7 +2,7 @@ import Zoetrope
 
 /// One animation frame as the file describes it: where it draws, for how long, how it
 /// blends and is disposed, and where its compressed data lives.
-struct APNGFrame: Sendable, Hashable {
+struct APNGFrameRecord: Sendable, Hashable {
     var rect: PixelRect
     var duration: FrameDuration
     /// The effective disposal (PREVIOUS on the first frame already turned into BACKGROUND).

@@ -27,8 +27,8 @@ struct APNGChunkWalker {
     private var animationIgnored = false   // no acTL before the first IDAT: a plain PNG
     private var animationError: String?
     private var expectedSequence: UInt32 = 0
-    private var frames: [APNGFrame] = []
-    private var pending: APNGFrame?
+    private var frames: [APNGFrameRecord] = []
+    private var pending: APNGFrameRecord?
     private var pendingHasData = false
     private var cleanBreak = false
     private var dataChunkCount = 0
@@ -183,7 +183,7 @@ struct APNGChunkWalker {
         case 1: .background
         default: isFirst ? .background : .previous // PREVIOUS on the first frame acts as BACKGROUND
         }
-        pending = APNGFrame(
+        pending = APNGFrameRecord(
             rect: PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(hh)),
             duration: FrameDuration(numerator: Int64(num), denominator: den == 0 ? 100 : Int64(den)),
             dispose: dispose, blend: blendOp == 0 ? .source : .over, usesIDAT: false, chunks: [])
@@ -262,7 +262,7 @@ struct APNGChunkWalker {
             throw .truncated(format: .png, completeFrames: 0, reason: breakReason)
         }
         let canvas = header.size
-        let still = APNGFrame(rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+        let still = APNGFrameRecord(rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
                               duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
         var index = APNGIndex(header: header, palette: palette, transparency: transparency,
                               frames: [still], format: .png,

@@ -2,7 +2,7 @@ import Zoetrope
 
 /// One frame of a WebP file as the demuxer indexed it: where its bitstream lies in the
 /// file, where it lands on the canvas, and how it combines with what is under it.
-struct WebPFrameEntry: Sendable, Hashable {
+struct WebPFrameRecord: Sendable, Hashable {
     /// Byte range of the frame's image chunks (`ALPH` + `VP8 `, or `VP8L`) in the file.
     var payloadOffset: Int
     var payloadCount: Int

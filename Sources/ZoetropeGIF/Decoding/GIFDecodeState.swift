@@ -3,7 +3,7 @@ import Zoetrope
 
 /// The mutable part of a GIF decoding session: the canvas, which frame it shows, and the
 /// giflib decoder. Held behind the frame source's lock.
-struct GIFDecoderState: CanvasRendering {
+struct GIFDecodeState: CanvasRendering {
     var compositor: Compositor
     /// The frame the canvas shows (its disposal still pending), or nil when it must be rebuilt.
     var shownFrame: Int?
@@ -74,7 +74,7 @@ struct GIFDecoderState: CanvasRendering {
             try handle.beginImage(at: record.descriptorOffset)
         } catch {
             self.handle = nil
-            throw GIFDecoderState.frameError(error, frame: i)
+            throw GIFDecodeState.frameError(error, frame: i)
         }
         loadPalette(handle.colorMap)
         let width = record.rect.width
@@ -102,14 +102,14 @@ struct GIFDecoderState: CanvasRendering {
                             if let code = handle.readLine(src, count: width) {
                                 self.handle = nil
                                 guard code == D_GIF_ERR_EOF_TOO_SOON else {
-                                    throw GIFDecoderState.frameError(GIFLibHandle.error(code, context: "decoding"), frame: i)
+                                    throw GIFDecodeState.frameError(GIFLibHandle.error(code, context: "decoding"), frame: i)
                                 }
                                 // The LZW data stopped early: keep the pixels it gave. Prefilled
                                 // with the transparent index, the rest of the row draws nothing;
                                 // otherwise a replay finds where the decoded pixels end.
                                 partial = true
                                 if transparent == nil {
-                                    let replay = try GIFDecoderState.partialRow(record: record, ordinal: r, bytes: bytes)
+                                    let replay = try GIFDecodeState.partialRow(record: record, ordinal: r, bytes: bytes)
                                     valid = replay.count
                                     replay.pixels.withUnsafeBufferPointer { src.update(from: $0.baseAddress!, count: width) }
                                 }
@@ -120,7 +120,7 @@ struct GIFDecoderState: CanvasRendering {
                                 let n = min(clip.width, valid - from)
                                 let canvasRow = canvasRaw.baseAddress! + cy * stride
                                 if n > 0 {
-                                    GIFDecoderState.drawRow(src + from, to: canvasRow + clip.x * 4,
+                                    GIFDecodeState.drawRow(src + from, to: canvasRow + clip.x * 4,
                                                             count: n, lut: lut.baseAddress!, transparent: transparent)
                                 }
                             }

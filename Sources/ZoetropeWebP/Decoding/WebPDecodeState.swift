@@ -2,7 +2,7 @@ import Zoetrope
 
 /// The mutable part of a `WebPFrameSource`: the composited canvas, which frame it shows,
 /// and the scratch raster for frames that blend.
-struct WebPDecodingState: Sendable, CanvasRendering {
+struct WebPDecodeState: Sendable, CanvasRendering {
     /// The canvas; allocated by the first decode (`ensureCanvas`), so opening a file to read
     /// its info allocates no canvas.
     var compositor = Compositor(size: PixelSize(width: 0, height: 0))
@@ -37,7 +37,7 @@ struct WebPDecodingState: Sendable, CanvasRendering {
     }
 
     /// Draws frame `index` (`CanvasRendering`); the input is the file and the index's entries.
-    mutating func drawFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameEntry])) throws -> FrameDrawResult {
+    mutating func drawFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameRecord])) throws -> FrameDrawResult {
         let frame = input.frames[index]
         try render(frame, previous: index > 0 ? input.frames[index - 1] : nil, index: index, file: input.file,
                    bySource: frame.drawsBySource(isKeyFrame: keyFrames.isKeyFrame(index)))
@@ -47,15 +47,15 @@ struct WebPDecodingState: Sendable, CanvasRendering {
     var decodesFullFrames: Bool { true }
 
     /// Decodes a full-canvas key frame straight into the caller's buffer (`CanvasRendering`).
-    mutating func decodeFullFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameEntry]),
+    mutating func decodeFullFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameRecord]),
                                   into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws {
         let frame = input.frames[index]
-        let payload = try WebPDecodingState.payload(of: frame, index: index, in: input.file)
+        let payload = try WebPDecodeState.payload(of: frame, index: index, in: input.file)
         try WebPBitstreamDecoder.decode(payload, width: frame.rect.width, height: frame.rect.height,
                                         into: pixels, bytesPerRow: bytesPerRow, frame: index, threads: useThreads)
     }
 
-    private static func payload(of frame: WebPFrameEntry, index: Int, in file: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
+    private static func payload(of frame: WebPFrameRecord, index: Int, in file: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
         guard frame.payloadOffset >= 0, frame.payloadCount >= 0,
               frame.payloadOffset + frame.payloadCount <= file.count else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): image data outside the file")
@@ -63,9 +63,9 @@ struct WebPDecodingState: Sendable, CanvasRendering {
         return UnsafeRawBufferPointer(rebasing: file[frame.payloadOffset..<frame.payloadOffset + frame.payloadCount])
     }
 
-    private mutating func render(_ frame: WebPFrameEntry, previous: WebPFrameEntry?, index: Int,
+    private mutating func render(_ frame: WebPFrameRecord, previous: WebPFrameRecord?, index: Int,
                                  file: UnsafeRawBufferPointer, bySource: Bool) throws {
-        let payload = try WebPDecodingState.payload(of: frame, index: index, in: file)
+        let payload = try WebPDecodeState.payload(of: frame, index: index, in: file)
         let rect = compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
         guard rect == frame.rect else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): \(frame.rect) reaches outside the canvas")

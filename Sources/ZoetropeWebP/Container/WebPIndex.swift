@@ -5,9 +5,9 @@ import Zoetrope
 /// Everything known about a WebP file before decoding a pixel: the canvas, the loop, and
 /// every frame's place and modes (the key frames follow from them: `keyFrames`). Built once per `WebPFrameSource`
 /// with libwebp's demuxer, which is then freed (the index keeps byte offsets, not pointers).
-struct WebPFrameIndex: Sendable {
+struct WebPIndex: Sendable {
     var canvasSize: PixelSize
-    var frames: [WebPFrameEntry]
+    var frames: [WebPFrameRecord]
     var isAnimated: Bool
     /// The ANIM loop count as stored, nil for a still image or a missing ANIM chunk.
     var storedLoopCount: Int?
@@ -25,11 +25,11 @@ struct WebPFrameIndex: Sendable {
     /// Indexes `data`, checking `limits` on the canvas and the frame count.
     init(data: Data, limits: Limits) throws {
         let format = ImageFormat.webp
-        let result: WebPFrameIndex = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> WebPFrameIndex in
+        let result: WebPIndex = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> WebPIndex in
             guard bytes.count >= 12, let base = bytes.baseAddress else {
                 throw AnimatedImageError.insufficientData(format: format, needed: 12, available: bytes.count)
             }
-            if let index = try WebPFrameIndex.demux(base: base, count: bytes.count, fullCount: bytes.count,
+            if let index = try WebPIndex.demux(base: base, count: bytes.count, fullCount: bytes.count,
                                                    limits: limits, hasAnim: WebPChunkScanner.hasAnimChunk(bytes)) {
                 return index
             }
@@ -38,7 +38,7 @@ struct WebPFrameIndex: Sendable {
             let problem = WebPChunkScanner.diagnose(bytes)
             let error = AnimatedImageError.invalidData(format: format, reason: problem.reason)
             if let offset = problem.frameOffset, let k = problem.frameIndex, k > 0,
-               var index = try WebPFrameIndex.demux(base: base, count: offset, fullCount: bytes.count, limits: limits,
+               var index = try WebPIndex.demux(base: base, count: offset, fullCount: bytes.count, limits: limits,
                                                     hasAnim: WebPChunkScanner.hasAnimChunk(bytes)),
                index.frames.count == k {
                 index.truncation = error
@@ -49,7 +49,7 @@ struct WebPFrameIndex: Sendable {
         self = result
     }
 
-    private init(canvasSize: PixelSize, frames: [WebPFrameEntry], isAnimated: Bool, storedLoopCount: Int?,
+    private init(canvasSize: PixelSize, frames: [WebPFrameRecord], isAnimated: Bool, storedLoopCount: Int?,
                  truncation: AnimatedImageError?) {
         self.canvasSize = canvasSize
         self.frames = frames
@@ -61,7 +61,7 @@ struct WebPFrameIndex: Sendable {
     /// Runs the demuxer over the first `count` bytes (a prefix of `fullCount`). Returns nil
     /// when libwebp rejects them; throws for limits and for files with no complete frame.
     private static func demux(base: UnsafeRawPointer, count: Int, fullCount: Int, limits: Limits,
-                              hasAnim: Bool) throws -> WebPFrameIndex? {
+                              hasAnim: Bool) throws -> WebPIndex? {
         let format = ImageFormat.webp
         var data = WebPData(bytes: base.assumingMemoryBound(to: UInt8.self), size: count)
         var state = WEBP_DEMUX_PARSING_HEADER
@@ -83,7 +83,7 @@ struct WebPFrameIndex: Sendable {
         // Total work per play (frames × canvas), refused before any frame is indexed.
         try limits.checkPixelsPerPlay(frameCount: declaredFrames, canvas: canvas, format: format)
 
-        var frames: [WebPFrameEntry] = []
+        var frames: [WebPFrameRecord] = []
         frames.reserveCapacity(declaredFrames)
         var iter = WebPIterator()
         if WebPDemuxGetFrame(demuxer, 1, &iter) != 0 {
@@ -93,7 +93,7 @@ struct WebPFrameIndex: Sendable {
                 let offset = UnsafeRawPointer(fragment) - base
                 // The image chunks start with "VP8 " only for lossy data without an ALPH chunk.
                 let lossyOpaque = fragment[0] == 0x56 && fragment[1] == 0x50 && fragment[2] == 0x38 && fragment[3] == 0x20
-                let entry = WebPFrameEntry(
+                let entry = WebPFrameRecord(
                     payloadOffset: offset, payloadCount: iter.fragment.size,
                     rect: PixelRect(x: Int(iter.x_offset), y: Int(iter.y_offset),
                                     width: Int(iter.width), height: Int(iter.height)),
@@ -125,7 +125,7 @@ struct WebPFrameIndex: Sendable {
             throw truncation ?? AnimatedImageError.invalidData(format: format, reason: "the file holds no frame")
         }
         let loop: Int? = isAnimated && hasAnim ? Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)) : nil
-        return WebPFrameIndex(canvasSize: canvas, frames: frames, isAnimated: isAnimated,
+        return WebPIndex(canvasSize: canvas, frames: frames, isAnimated: isAnimated,
                               storedLoopCount: loop, truncation: truncation)
     }
 

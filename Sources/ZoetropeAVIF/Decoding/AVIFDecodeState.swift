@@ -3,7 +3,7 @@ import Zoetrope
 
 /// One libavif decoder over Zoetrope's own copy of the file, plus what it needs between
 /// frames. Not thread-safe: `AVIFFrameSource` keeps it behind a lock.
-final class AVIFDecoderSession {
+final class AVIFDecodeState {
     /// The file bytes libavif reads (it does not copy them), possibly with tracks hidden.
     private let file: AVIFFileBytes
     /// libavif's reader over `file` (see `AVIFFileIO`), owned here and freed after the decoder.
@@ -90,7 +90,7 @@ final class AVIFDecoderSession {
     }
 
     /// Decodes frame `index` (sequentially when it follows the current one, else from the
-    /// nearest keyframe) and writes it as RGBA8 at `size` in `format`.
+    /// nearest key frame) and writes it as RGBA8 at `size` in `format`.
     func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
         if snapshotIndex == index {
             // Asked again for the frame just delivered while the next one decodes: reuse the copy.
@@ -105,7 +105,7 @@ final class AVIFDecoderSession {
                 currentIndex = done.index
             } else {
                 currentIndex = nil
-                if done.index == index { throw AVIFDecoderSession.frameError(done.result, decoder, index: index) }
+                if done.index == index { throw AVIFDecodeState.frameError(done.result, decoder, index: index) }
             }
         }
         if currentIndex != index {
@@ -124,7 +124,7 @@ final class AVIFDecoderSession {
             }
             guard r == AVIF_RESULT_OK else {
                 currentIndex = nil
-                throw AVIFDecoderSession.frameError(r, decoder, index: index)
+                throw AVIFDecodeState.frameError(r, decoder, index: index)
             }
             currentIndex = index
         }
@@ -149,9 +149,9 @@ final class AVIFDecoderSession {
     private func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
                          size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
         if size == canvasSize {
-            try AVIFDecoderSession.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
+            try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
         } else {
-            try AVIFDecoderSession.convert(image, into: &canvas, premultiplied: false)
+            try AVIFDecodeState.convert(image, into: &canvas, premultiplied: false)
             canvas.copy(into: &buffer, size: size, format: format)
         }
     }

@@ -9,7 +9,7 @@ struct APNGIndex: Sendable {
     var transparency: Range<Int>?
     /// The frames that decode: the animation's, or one full-canvas frame for a still image
     /// (or a fallback from a broken animation).
-    var frames: [APNGFrame]
+    var frames: [APNGFrameRecord]
     /// `.apng` when the animation is valid, `.png` otherwise.
     var format: ImageFormat
     /// acTL's num_plays, when the animation is used.

@@ -7,7 +7,7 @@ import Zoetrope
 /// auxiliary track as alpha, it accepts an `iref` naming item ID 0, and it refuses repeated
 /// `ipma` boxes of the same version and flags (merged in Zoetrope's copy). It also does not read
 /// the edit list, which gives the loop count. Only `meta` and `moov` are read; `mdat` is not.
-struct AVIFContainer: Sendable {
+struct AVIFIndex: Sendable {
     /// The `ftyp` major and compatible brands.
     var brands: [UInt32] = []
     /// A top-level `meta` box with a primary item (`pitm`): the file has a still image.
@@ -48,8 +48,8 @@ struct AVIFContainer: Sendable {
 
     /// Reads the structure of `bytes`. Throws `invalidData` for a malformed `ftyp`, `meta`
     /// or `moov`, or an `iref` naming item ID 0.
-    static func parse(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) -> AVIFContainer {
-        var c = AVIFContainer()
+    static func parse(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) -> AVIFIndex {
+        var c = AVIFIndex()
         let (top, cut) = try ISOBoxScanner.boxes(in: bytes, range: 0..<bytes.count, parent: "file", tolerateTruncation: true)
         if let cut, cut.type == ISOBox.code("meta") || cut.type == ISOBox.code("moov") || cut.type == ISOBox.code("ftyp") {
             throw .truncated(format: .avif, completeFrames: 0, reason: "the file ends inside its '\(cut.typeName)' box")
@@ -79,9 +79,9 @@ struct AVIFContainer: Sendable {
             case ISOBox.code("pitm"):
                 hasPrimaryItem = true
             case ISOBox.code("iref"):
-                try AVIFContainer.checkItemReferences(box, bytes)
+                try AVIFIndex.checkItemReferences(box, bytes)
             case ISOBox.code("iprp"):
-                if let patch = AVIFContainer.mergedItemPropertyAssociations(box, bytes) { patches.append(patch) }
+                if let patch = AVIFIndex.mergedItemPropertyAssociations(box, bytes) { patches.append(patch) }
             default:
                 break
             }
@@ -115,7 +115,7 @@ struct AVIFContainer: Sendable {
                 try r.skip(version == 1 ? 16 : 8)
                 movieTimescale = try r.u32()
             case ISOBox.code("trak"):
-                tracks.append(try AVIFContainer.readTrack(box, bytes))
+                tracks.append(try AVIFIndex.readTrack(box, bytes))
             default:
                 break
             }
