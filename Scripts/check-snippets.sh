@@ -18,7 +18,7 @@
 #   at its top level is read once after it (`_ = name`), so "never used" is not reported
 #   for those; every other warning fails the check.
 #
-# Markers: HTML comments (invisible on GitHub) on the lines just above the fence.
+# Markers: one-line HTML comments (invisible on GitHub) on the lines just above the fence.
 #   <!-- snippet: skip -->                 not compiled (pseudo-code, excerpts, output)
 #   <!-- snippet: toplevel -->             placed at file scope, unwrapped (declarations only)
 #   <!-- snippet: member -->               placed inside `struct Snippet_N { ... }`
@@ -36,11 +36,11 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-swift}
 swiftc=${SWIFTC:-"$(dirname "$(readlink -f "$(command -v "$swift")")")/swiftc"}
 out=$root/.build/snippets
+files=()
+for f in "$@"; do files+=("$(realpath --relative-to="$root" "$f")"); done
 cd "$root"
 
-if [ "$#" -gt 0 ]; then
-    files=("$@")
-else
+if [ "${#files[@]}" -eq 0 ]; then
     files=(README.md)
     for f in Docs/*.md Examples/README.md Sources/*/*.docc/*.md; do [ -e "$f" ] && files+=("$f"); done
 fi
@@ -163,6 +163,10 @@ for pc in libpng libwebpdemux; do
 done
 
 mapfile -t with < "$out/with.txt"
+if ! ls "$out"/src/*.swift >/dev/null 2>&1; then
+    echo "check-snippets: no block to compile"
+    exit 0
+fi
 status=0
 "$swiftc" -swift-version 6 -parse-as-library -module-name ZoetropeSnippets \
     -diagnostic-style llvm -wmo -c -o "$out/snippets.o" -module-cache-path "$out/module-cache" \
