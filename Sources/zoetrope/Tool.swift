@@ -6,7 +6,7 @@ enum Tool {
     static let version = "0.1.0"
 
     static let usage = """
-    zoetrope \(version): decode, inspect and play animated images (GIF, APNG, WebP, AVIF)
+    zoetrope \(version): decode, inspect, play and convert animated images (GIF, APNG, WebP, AVIF)
 
     usage: zoetrope COMMAND [ARGS]
 
@@ -18,6 +18,7 @@ enum Tool {
       bench FILE... [--json]       decode speed, time to first frame, peak memory, bytes held
       audit PATH... [--json]       the animated images under some paths, their cost and warnings
       trace FILE [--json]          the player tick by tick on a simulated refresh
+      convert IN OUT [options]     re-encode as GIF, APNG, WebP or AVIF (format from OUT)
     Use --demo in place of FILE for the built-in countdown animation.
     `zoetrope COMMAND --help` describes a command.
 
@@ -51,6 +52,8 @@ enum Tool {
                 return try AuditCommand.run(rest, registry: registry, out: &out)
             case "trace":
                 return try TraceCommand.run(rest, registry: registry, out: &out)
+            case "convert":
+                return try ConvertCommand.run(rest, registry: registry, out: &out)
             default:
                 throw UsageError("unknown command '\(command)'")
             }

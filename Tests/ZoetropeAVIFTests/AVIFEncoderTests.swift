@@ -89,6 +89,14 @@ import ZoetropeTestSupport
         #expect(t.sampleDurations == [14, 14])
     }
 
+    @Test func aomSpeedsThatFailHereAreAvoided() {
+        #expect(AVIFEncoder(speed: 7).effectiveSpeed(lossless: false) == 6)
+        #expect(AVIFEncoder(speed: 10).effectiveSpeed(lossless: false) == 10)
+        #expect(AVIFEncoder(speed: 10).effectiveSpeed(lossless: true) == 6)
+        #expect(AVIFEncoder(speed: 3).effectiveSpeed(lossless: true) == 3)
+        #expect(AVIFEncoder(codec: "rav1e", speed: 7).effectiveSpeed(lossless: false) == 7)
+    }
+
     @Test func badArguments() {
         #expect(throws: AnimatedImageError.self) { try AVIFEncoder(codec: "dav1d").makeWriter(canvasSize: Self.size, options: EncodingOptions()) }
         #expect(throws: AnimatedImageError.invalidArgument("AVIF speed is 0…10, got 11")) {

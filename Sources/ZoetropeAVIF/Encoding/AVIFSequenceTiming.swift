@@ -56,12 +56,13 @@ struct AVIFSequenceTiming: Hashable, Sendable {
     }
 
     /// The `elst` box: one entry covering the whole media (segment duration = one play,
-    /// media time 0, rate 1), with the repeat flag when there is more than one play. nil for
-    /// a zero-length sequence, whose plays cannot be expressed (it then plays forever).
+    /// media time 0, rate 1), with the repeat flag when there is more than one play. A
+    /// zero-length sequence cannot repeat a finite number of times: one play writes a
+    /// non-repeating edit, anything else none (it then plays forever).
     var editListBox: [UInt8]? {
         let d = mediaDuration
-        guard d > 0 else { return nil }
         let repeats = loopCount != .once
+        guard d > 0 || !repeats else { return nil }
         let wide = d > UInt64(UInt32.max)
         var payload: [UInt8] = [wide ? 1 : 0, 0, 0, repeats ? 1 : 0]
         payload += ISOWriter.u32(1)

@@ -24,7 +24,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         self.loopCount = options.loopCount
         lossless = options.quality == nil
         encoder.pointee.codecChoice = choice
-        encoder.pointee.speed = Int32(settings.speed)
+        encoder.pointee.speed = Int32(settings.effectiveSpeed(lossless: lossless))
         encoder.pointee.maxThreads = Int32(max(1, settings.threads))
         encoder.pointee.timescale = 1 // one tick per frame; the real timing is written at finish()
         let q = options.quality.map(AVIFEncoder.quantizer(forQuality:)) ?? 0
