@@ -18,7 +18,7 @@ struct GIFFramePlanner {
             for x in rect.x..<rect.x + rect.width {
                 let c = frame[row + x]
                 if c == 0 { hasTransparent = true; continue }
-                all.add(c)
+                if all.count <= 256 { all.add(c) } // past 256 the exact path is out anyway
                 if c == base[row + x] { hasKeep = true } else { changed.add(c) }
             }
         }
