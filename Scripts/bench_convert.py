@@ -18,16 +18,18 @@ IM = "/usr/bin/convert"  # ImageMagick (not a stand-in earlier on PATH)
 
 
 def run(cmd):
-    """Runs cmd; returns (wall seconds, peak RSS in bytes). Fails loudly."""
+    """Runs cmd under /usr/bin/time; returns (wall seconds, peak RSS in bytes). Fails loudly.
+
+    The peak comes from time's %M (the command's own), not from wait4's rusage, which
+    would count the forked Python's pages before exec."""
     t0 = time.perf_counter()
-    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, ru = os.wait4(p.pid, 0)
+    p = subprocess.run(["/usr/bin/time", "-f", "BENCH-RSS-KB %M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     dt = time.perf_counter() - t0
-    err = p.stderr.read().decode(errors="replace")
-    p.stderr.close()
-    if os.waitstatus_to_exitcode(status) != 0:
+    err = p.stderr.decode(errors="replace")
+    if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed: {err.strip()[:300]}")
-    return dt, ru.ru_maxrss * 1024
+    kb = [l for l in err.splitlines() if l.startswith("BENCH-RSS-KB ")][-1].split()[1]
+    return dt, int(kb) * 1024
 
 
 def decoded(path, tag):

@@ -56,8 +56,9 @@ final class WebPStreamWriter: AnimatedImageWriter {
         guard WebPAnimEncoderAssemble(encoder, &assembled) != 0, let bytes = assembled.bytes else {
             throw WebPStreamWriter.failure(errorText())
         }
-        defer { WebPFree(UnsafeMutableRawPointer(mutating: bytes)) }
-        let data = Data(bytes: bytes, count: assembled.size)
+        // libwebp's buffer becomes the Data (no second copy of a possibly large file).
+        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: assembled.size,
+                        deallocator: .custom { p, _ in WebPFree(p) })
         output = data
         return data
     }

@@ -47,7 +47,8 @@ enum ConvertCommand {
         let plan = try ConvertPlan(a, outPath: outPath)
 
         let started = ContinuousClock.now
-        let data = try readInput(inPath)
+        let mapped = inPath == "-" ? nil : MappedInput(path: inPath)
+        let data = try mapped?.data ?? readInput(inPath)
         let source: any FrameSource
         do {
             source = try registry.makeFrameSource(data: data, options: DecodingOptions(targetSize: plan.targetSize))
@@ -62,6 +63,7 @@ enum ConvertCommand {
             let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize,
                                                      options: EncodingOptions(loopCount: loop, quality: plan.quality))
             result = try AnimationConversion.run(source: source, writer: writer) { done, total in
+                mapped?.dropResidentPages()
                 bar?.show(fraction: Double(done) / Double(total), label: "frame \(done)/\(total)")
             }
         } catch {
