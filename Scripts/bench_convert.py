@@ -137,7 +137,8 @@ for s in SETS:
 
 # Photographic frames → GIF: 12 frames of big.png at 480×270.
 big = os.path.join(IN, "big.png")
-if os.path.exists(big):
+EXTRAS = os.environ.get("EXTRAS", "1") == "1"
+if EXTRAS and os.path.exists(big):
     pdir = os.path.join(WORK, "photo12")
     os.makedirs(pdir, exist_ok=True)
     im = Image.open(big)
@@ -164,7 +165,7 @@ if os.path.exists(big):
 
 # The visible corpus: every GIF with at least two frames, to lossless WebP.
 gifs = []
-for root, _, files in os.walk(CORPUS):
+for root, _, files in (os.walk(CORPUS) if EXTRAS else []):
     for f in sorted(files):
         if f.endswith(".gif"):
             p = os.path.join(root, f)
@@ -193,9 +194,10 @@ for name, task, tool, b, t, m, q in rows:
     qs = "exact" if q == float("inf") else ("n/a" if q != q else f"{q:.2f}")
     print(f"| {name} | {task} | {tool} | {b:,} | {t:.2f} | {m / 2**20:.1f} | {qs} |")
 print()
-print(f"Corpus: {tot['n']} animated GIFs ({tot['in']:,} bytes) → lossless WebP: zoetrope {tot['z']:,} bytes in "
-      f"{tot['zt']:.2f} s ({tot['exact']} of {tot['n']} decode exactly), gif2webp {tot['g']:,} bytes in {tot['gt']:.2f} s.")
-print()
+if gifs:
+  print(f"Corpus: {tot['n']} animated GIFs ({tot['in']:,} bytes) → lossless WebP: zoetrope {tot['z']:,} bytes in "
+        f"{tot['zt']:.2f} s ({tot['exact']} of {tot['n']} decode exactly), gif2webp {tot['g']:,} bytes in {tot['gt']:.2f} s.")
+  print()
 
 
 def row(name, task, tool):

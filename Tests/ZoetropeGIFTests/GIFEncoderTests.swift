@@ -71,11 +71,24 @@ import ZoetropeTestSupport
         let a = Self.canvas(8, 8) { x, _ in x < 4 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
         let b = Self.canvas(8, 8) { x, _ in x < 4 ? [0, 0, 255, 255] : [255, 0, 0, 255] }
         let data = try Self.encode([a, b, a])
-        // Header 13 + global table of 4 entries (red, blue, transparent slot, padding) = 12 bytes;
-        // no frame carries a local table (packed field bit 7 of each image descriptor).
+        // A global table (red, blue, the transparent slot, room to grow: 16 entries) and no
+        // local table in any frame (packed field bit 7 of each image descriptor).
         #expect(data[10] & 0x80 != 0)
+        #expect(data[10] & 0x07 == 3)
         let index = try Self.index(data)
         for f in index.frames { #expect(data[f.descriptorOffset + 9] & 0x80 == 0) }
+    }
+
+    @Test func newColoursFillTheGlobalTableInsteadOfLocalOnes() throws {
+        // Frame 0 has 20 colours (table of 32 entries); each later frame brings 2 new ones.
+        let frames = (0..<4).map { k in
+            Self.canvas(10, 2) { x, y in y == 0 ? [UInt8(x * 20), 50, 60, 255] : [UInt8(x * 20), UInt8(100 + (k > 0 && x < 2 ? k : 0)), 60, 255] }
+        }
+        let data = try Self.encode(frames)
+        let index = try Self.index(data)
+        for f in index.frames { #expect(data[f.descriptorOffset + 9] & 0x80 == 0) }
+        let source = try GIFCoder().makeFrameSource(data: data, options: .default)
+        for (i, c) in frames.enumerated() { #expect(try source.decodeFrame(at: i) == c) }
     }
 
     @Test func transparencyAppearingOverOpaquePixelsClearsThePreviousFrame() throws {

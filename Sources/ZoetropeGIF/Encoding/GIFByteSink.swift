@@ -61,12 +61,19 @@ final class GIFByteSink {
         guard ok == GIF_OK else { throw failure("EGifPutLine") }
     }
 
-    /// Writes the trailer and returns the file.
-    func close() throws -> Data {
+    /// Writes the trailer and returns the file, with the global colour table (written by
+    /// `putScreen` at its final size) replaced by `patchingGlobalTable`'s entries.
+    func close(patchingGlobalTable table: [UInt32]) throws -> Data {
         guard let gif else { return data }
         self.gif = nil
         var error: Int32 = 0
         guard EGifCloseFile(gif, &error) == GIF_OK else { throw GIFByteSink.failure("EGifCloseFile", error) }
+        // Header (6) + logical screen descriptor (7), then the table.
+        guard data.count >= 13 + 3 * table.count else { return data }
+        var rgb = [UInt8]()
+        rgb.reserveCapacity(3 * table.count)
+        for c in table { rgb += [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF)] }
+        data.replaceSubrange(data.startIndex + 13..<data.startIndex + 13 + rgb.count, with: rgb)
         return data
     }
 

@@ -19,7 +19,7 @@ final class GIFStreamWriter: AnimatedImageWriter {
     /// What the decoder shows before the pending frame (source colours, 0 = transparent).
     private var base: [UInt32]
     private var pending: Pending?
-    private var global: (index: [UInt32: UInt8], transparent: Int?)?
+    private var global: GIFGlobalTable?
     private var output: Data?
     private(set) var frameCount = 0
 
@@ -49,8 +49,8 @@ final class GIFStreamWriter: AnimatedImageWriter {
         guard let p = pending else { throw AnimatedImageError.invalidArgument("GIFEncoder needs at least one frame") }
         try emit(p, disposal: Int32(DISPOSE_DO_NOT))
         pending = nil
-        guard let sink else { throw AnimatedImageError.invalidArgument("GIFEncoder needs at least one frame") }
-        let data = try sink.close()
+        guard let sink, let global else { throw AnimatedImageError.invalidArgument("GIFEncoder needs at least one frame") }
+        let data = try sink.close(patchingGlobalTable: global.entries)
         output = data
         return data
     }
@@ -94,19 +94,14 @@ final class GIFStreamWriter: AnimatedImageWriter {
 
     private func emit(_ p: Pending, disposal: Int32) throws {
         var plan = planner.plan(frame: p.canvas, base: base, rect: p.rect)
-        if let global {
-            useGlobalTable(&plan, global)
+        if global != nil {
+            useGlobalTable(&plan)
         } else {
             let sink = try GIFByteSink()
-            var table = plan.palette
-            var transparent = plan.transparentIndex
-            if transparent == nil, table.count < 256 { transparent = table.count }
-            if let t = transparent, t >= table.count { table += [UInt32](repeating: 0xFF00_0000, count: t + 1 - table.count) }
-            try sink.putScreen(width: width, height: height, globalTable: table)
+            let table = GIFGlobalTable(palette: plan.palette, transparentIndex: plan.transparentIndex)
+            try sink.putScreen(width: width, height: height, globalTable: table.entries)
             if let loopValue { try sink.putLoop(loopValue) }
-            var index: [UInt32: UInt8] = [:]
-            for (i, c) in plan.palette.enumerated() where index[c] == nil { index[c] = UInt8(i) }
-            global = (index, transparent)
+            global = table
             plan.usesGlobalTable = true
             self.sink = sink
         }
@@ -119,17 +114,15 @@ final class GIFStreamWriter: AnimatedImageWriter {
         // Outside the rectangle the pending canvas already equals the base.
     }
 
-    /// Rewrites `plan` onto the global table when every colour it uses is there.
-    private func useGlobalTable(_ plan: inout GIFFramePlan, _ global: (index: [UInt32: UInt8], transparent: Int?)) {
-        if plan.transparentIndex != nil && global.transparent == nil { return }
+    /// Rewrites `plan` onto the global table when every colour it uses is there or fits
+    /// its free slots.
+    private func useGlobalTable(_ plan: inout GIFFramePlan) {
+        guard let map = global?.indices(for: plan.palette, needsTransparent: plan.transparentIndex != nil) else { return }
         var lut = [UInt8](repeating: 0, count: 256)
-        for (i, c) in plan.palette.enumerated() {
-            guard let g = global.index[c] else { return }
-            lut[i] = g
-        }
-        if let t = plan.transparentIndex, let gt = global.transparent { lut[t] = UInt8(gt) }
+        for (i, g) in map.enumerated() { lut[i] = g }
+        if let t = plan.transparentIndex, let gt = global?.transparent { lut[t] = UInt8(gt) }
         for i in plan.indices.indices { plan.indices[i] = lut[Int(plan.indices[i])] }
-        plan.transparentIndex = plan.transparentIndex == nil ? nil : global.transparent
+        plan.transparentIndex = plan.transparentIndex == nil ? nil : global?.transparent
         plan.palette = []
         plan.usesGlobalTable = true
     }
