@@ -5,6 +5,9 @@ import Zoetrope
 /// Writes animated WebP with libwebpmux's `WebPAnimEncoder`, which picks each frame's
 /// sub-rectangle, blend and dispose modes itself.
 ///
+/// Key frames are considered as gif2webp does (every 9–17 frames lossless, 3–5 lossy), so
+/// `WebPAnimEncoder` keeps that many frames' candidates before writing them.
+///
 /// Lossless is the default: `EncodingOptions.quality` nil encodes lossless with exact
 /// colours (transparent pixels keep their RGB), so decoding gives back the input canvases
 /// exactly. A quality 0–100 encodes lossy (VP8 with an alpha plane); `mixed` lets libwebp
@@ -54,6 +57,11 @@ public struct WebPEncoder: AnimatedImageEncoder {
         encoderOptions.anim_params.loop_count = loop
         encoderOptions.anim_params.bgcolor = 0 // transparent; decoders ignore it anyway
         encoderOptions.allow_mixed = mixed ? 1 : 0
+        // Key-frame candidates as gif2webp sets them (lossless 9…17 frames apart, lossy 3…5):
+        // where a whole frame is smaller than a sub-frame over its predecessor, it is used.
+        let lossless = options.quality == nil && !mixed
+        encoderOptions.kmin = lossless ? 9 : 3
+        encoderOptions.kmax = lossless ? 17 : 5
 
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(options.quality ?? 75),
