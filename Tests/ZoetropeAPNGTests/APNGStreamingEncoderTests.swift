@@ -38,5 +38,7 @@ import ZoetropeTestSupport
         let b = try APNGEncoder().encode([EncodingFrame(pixels: premultiplied, duration: .milliseconds(10))], canvasSize: size, options: EncodingOptions())
         #expect(a == b)
         #expect(try Fixture.source(b).decodeFrame(at: 0) == straight)
+        // The still-image encoder follows the same rule.
+        #expect(try PNGEncoder().encode(premultiplied) == PNGEncoder().encode(straight))
     }
 }
