@@ -5,9 +5,6 @@ import Zoetrope
 /// Writes animated WebP with libwebpmux's `WebPAnimEncoder`, which picks each frame's
 /// sub-rectangle, blend and dispose modes itself.
 ///
-/// Key frames are considered as gif2webp does (every 9–17 frames lossless, 3–5 lossy), so
-/// `WebPAnimEncoder` keeps that many frames' candidates before writing them.
-///
 /// Lossless is the default: `EncodingOptions.quality` nil encodes lossless with exact
 /// colours (transparent pixels keep their RGB), so decoding gives back the input canvases
 /// exactly. A quality 0–100 encodes lossy (VP8 with an alpha plane); `mixed` lets libwebp
@@ -57,11 +54,9 @@ public struct WebPEncoder: AnimatedImageEncoder {
         encoderOptions.anim_params.loop_count = loop
         encoderOptions.anim_params.bgcolor = 0 // transparent; decoders ignore it anyway
         encoderOptions.allow_mixed = mixed ? 1 : 0
-        // Key-frame candidates as gif2webp sets them (lossless 9…17 frames apart, lossy 3…5):
-        // where a whole frame is smaller than a sub-frame over its predecessor, it is used.
-        let lossless = options.quality == nil && !mixed
-        encoderOptions.kmin = lossless ? 9 : 3
-        encoderOptions.kmax = lossless ? 17 : 5
+        // Key-frame insertion stays off (libwebp's default, as img2webp): measured on the timer
+        // input, gif2webp's 9…17 made the file 16 % larger (193,722 vs 167,046 bytes) and the
+        // encode twice as slow, for 1.8 % less on the 1920×1080 photographic one.
 
         var config = WebPConfig()
         guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(options.quality ?? 75),
