@@ -91,7 +91,7 @@ def race(name, task, src_frames, jobs):
         q = psnr(src_frames, decoded(out, "out")) if src_frames else float("nan")
         rows.append((name, task, tool, os.path.getsize(out), statistics.median(times[tool]), max(mems[tool]), q))
         print(f"  {name:8} {task:18} {tool:26} {os.path.getsize(out):>11,} B {statistics.median(times[tool]):7.2f} s "
-              f"{max(mems[tool]) / 2**20:7.1f} MB {q:6.2f} dB", file=sys.stderr, flush=True)
+              f"{max(mems[tool]) / 2**20:7.1f} MiB {q:6.2f} dB", file=sys.stderr, flush=True)
 
 
 def frame_args(frames, durations, per_frame_flag):
@@ -188,7 +188,7 @@ for p in gifs:
     if psnr(decoded(p, "cs"), decoded(os.path.join(WORK, "c.webp"), "co")) == float("inf"):
         tot["exact"] += 1
 
-print("| input | conversion | tool | bytes | time (s) | peak RSS (MB) | PSNR (dB) |")
+print("| input | conversion | tool | bytes | time (s) | peak RSS (MiB) | PSNR (dB) |")
 print("|---|---|---|---:|---:|---:|---:|")
 for name, task, tool, b, t, m, q in rows:
     qs = "exact" if q == float("inf") else ("n/a" if q != q else f"{q:.2f}")
@@ -222,5 +222,5 @@ if z and m and p:
 b = row("big", "GIF→WebP lossless", "zoetrope convert")
 if b:
     budget = 60 * 1920 * 1080 * 4 / 3
-    print(f"- big.gif→WebP peak memory {'met' if b[5] < budget else 'NOT met'}: {b[5] / 2**20:.1f} MB "
-          f"(a third of all decoded frames: {budget / 2**20:.1f} MB)")
+    print(f"- big.gif→WebP peak memory {'met' if b[5] < budget else 'NOT met'}: {b[5] / 2**20:.1f} MiB "
+          f"(a third of all decoded frames: {budget / 2**20:.1f} MiB)")

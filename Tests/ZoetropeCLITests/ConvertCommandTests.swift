@@ -119,10 +119,18 @@ import ZoetropeTestSupport
         (["convert", "a.gif", "b.gif", "--resize", "10x10", "--max-size", "5"], "--resize and --max-size exclude each other"),
         (["convert", "a.gif", "b.avif", "--chroma", "422"], "--chroma is 420 or 444, got '422'"),
         (["convert", "a.gif", "b", "--format", "bmp"], "--format is gif, apng, webp or avif, got 'bmp'"),
+        (["convert", "a.gif", "b.avif", "--depth", "9"], "--depth is 8 or 10, got '9'"),
     ])
     func badArgumentsAreUsageErrors(args: [String], message: String) {
+        // (A decode-only codec is refused too; its message lists libavif's codecs, so it is checked apart.)
         let run = ToolRun(args)
         #expect(run.status == 2)
         #expect(run.stderr == "zoetrope: \(message) (see 'zoetrope --help')")
+    }
+
+    @Test func decodeOnlyCodecIsAUsageError() {
+        let run = ToolRun(["convert", "a.gif", "b.avif", "--codec", "dav1d"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("zoetrope: --codec 'dav1d' cannot encode here (libavif has: "))
     }
 }

@@ -70,10 +70,16 @@ public struct AVIFEncoder: AnimatedImageEncoder {
             throw AnimatedImageError.invalidArgument("AVIF stores at least 1 play (or forever), got \(n)")
         }
         let choice = avifCodecChoiceFromName(codec)
-        guard choice != AVIF_CODEC_CHOICE_AUTO, avifCodecName(choice, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil else {
+        guard AVIFEncoder.isAvailable(codec: codec) else {
             throw AnimatedImageError.invalidArgument("AVIF encoder '\(codec)' is not available (libavif here: \(AVIFEncoder.availableCodecs))")
         }
         return try AVIFStreamWriter(encoder: self, choice: choice, canvasSize: canvasSize, options: options)
+    }
+
+    /// Whether libavif here can encode with `codec` ("aom", "rav1e", "svt").
+    public static func isAvailable(codec: String) -> Bool {
+        let choice = avifCodecChoiceFromName(codec)
+        return choice != AVIF_CODEC_CHOICE_AUTO && avifCodecName(choice, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
     }
 
     /// libavif's list of codecs and versions, e.g. "dav1d [dec]:1.0.0, aom [enc/dec]:3.6.0".

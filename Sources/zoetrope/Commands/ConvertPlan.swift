@@ -44,7 +44,12 @@ struct ConvertPlan {
             avif.speed = try a.int("speed", range: 0...10) ?? 6
             avif.depth = try a.int("depth", range: 8...10) ?? 8
             guard avif.depth != 9 else { throw UsageError("--depth is 8 or 10, got '9'") }
-            if let c = a.value("codec") { avif.codec = c }
+            if let c = a.value("codec") {
+                guard AVIFEncoder.isAvailable(codec: c) else {
+                    throw UsageError("--codec '\(c)' cannot encode here (libavif has: \(AVIFEncoder.availableCodecs))")
+                }
+                avif.codec = c
+            }
             if let c = a.value("chroma") {
                 guard let chroma = AVIFChroma(rawValue: c) else { throw UsageError("--chroma is 420 or 444, got '\(c)'") }
                 avif.chroma = chroma
