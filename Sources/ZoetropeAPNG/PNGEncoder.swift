@@ -15,15 +15,18 @@ public struct PNGEncoder: Sendable {
         self.fast = fast
     }
 
-    /// Encodes `pixels` (straight alpha) as an 8-bit RGBA PNG.
+    /// Encodes `pixels` as an 8-bit RGBA PNG (premultiplied pixels are unpremultiplied first).
     public func encode(_ pixels: PixelBuffer) throws -> Data {
         try encode(pixels, region: PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height))
     }
 
-    /// Encodes the `region` of `pixels` (straight alpha) as an 8-bit RGBA PNG of that size.
+    /// Encodes the `region` of `pixels` as an 8-bit RGBA PNG of that size. Premultiplied
+    /// pixels are unpremultiplied first, the rule every Zoetrope encoder follows.
     public func encode(_ pixels: PixelBuffer, region: PixelRect) throws -> Data {
         guard pixels.format.alphaMode == .straight else {
-            throw AnimatedImageError.invalidArgument("PNGEncoder writes straight alpha; unpremultiply first")
+            var straight = pixels
+            straight.unpremultiplyAlpha()
+            return try encode(straight, region: region)
         }
         guard pixels.width > 0, pixels.height > 0 else {
             throw AnimatedImageError.invalidArgument("PNGEncoder needs at least one pixel, got \(pixels.size)")

@@ -27,6 +27,9 @@ enum Tool {
         ToolCommand(name: "trace", usage: [
             ("trace FILE [--json]", "the player tick by tick on a simulated refresh"),
         ], run: { try TraceCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "convert", usage: [
+            ("convert IN OUT [options]", "re-encode as GIF, APNG, WebP or AVIF (format from OUT)"),
+        ], run: { try ConvertCommand.run($0, registry: $1, out: &$2) }),
     ]
 
     static var usage: String {
@@ -34,7 +37,7 @@ enum Tool {
             "  " + line.synopsis.padding(toLength: max(29, line.synopsis.count + 1), withPad: " ", startingAt: 0) + line.summary
         }
         return """
-        zoetrope \(version): decode, inspect and play animated images (GIF, APNG, WebP, AVIF)
+        zoetrope \(version): decode, inspect, play and convert animated images (GIF, APNG, WebP, AVIF)
 
         usage: zoetrope COMMAND [ARGS]
 

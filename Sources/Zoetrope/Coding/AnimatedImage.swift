@@ -36,4 +36,9 @@ public struct AnimatedImage: Sendable {
     public func makeFrameSource() throws -> any FrameSource {
         try coder.makeFrameSource(data: data, options: options)
     }
+
+    /// A new decoding session over the same bytes with other decoding options.
+    public func makeFrameSource(options: DecodingOptions) throws -> any FrameSource {
+        try coder.makeFrameSource(data: data, options: options)
+    }
 }

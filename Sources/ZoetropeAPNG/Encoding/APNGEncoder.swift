@@ -7,6 +7,7 @@ import Zoetrope
 /// animation). Each later frame stores only the rectangle that changed since the frame
 /// before, with blend SOURCE and dispose NONE, so decoding reproduces every canvas exactly.
 /// The pixel data of each rectangle is compressed by libpng (through `PNGEncoder`).
+/// Frames stream in through `APNGStreamWriter`, which keeps only the previous canvas and the output.
 public struct APNGEncoder: AnimatedImageEncoder {
     /// Favour encoding speed over file size (libpng's fast setting).
     public var fast: Bool
@@ -19,22 +20,13 @@ public struct APNGEncoder: AnimatedImageEncoder {
     /// Always `.apng` (a single frame still makes a one-frame APNG).
     public var encodingFormat: ImageFormat { .apng }
 
-    /// Encodes `frames` (full canvases, straight alpha). Durations are stored as
-    /// `num/den` seconds, exactly when both fit 16 bits, otherwise rounded to the
-    /// finest of ms, cs, ds or s that fits. `options.quality` is ignored (PNG is lossless).
-    public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {
-        guard !frames.isEmpty else { throw AnimatedImageError.invalidArgument("APNGEncoder needs at least one frame") }
+    /// Opens a streaming writer. Durations are stored as `num/den` seconds, exactly when
+    /// both fit 16 bits, otherwise rounded to the finest of ms, cs, ds or s that fits.
+    /// `options.quality` is ignored (PNG is lossless). Plays: 1…2³²−1 or infinite.
+    public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard canvasSize.width > 0, canvasSize.height > 0,
               canvasSize.width <= 0x7FFF_FFFF, canvasSize.height <= 0x7FFF_FFFF else {
             throw AnimatedImageError.invalidArgument("APNGEncoder canvas \(canvasSize) is outside 1…2³¹−1")
-        }
-        for (i, f) in frames.enumerated() {
-            guard f.pixels.size == canvasSize else {
-                throw AnimatedImageError.invalidArgument("frame \(i) is \(f.pixels.size), the canvas is \(canvasSize)")
-            }
-            guard f.pixels.format.alphaMode == .straight else {
-                throw AnimatedImageError.invalidArgument("frame \(i) is premultiplied; APNGEncoder takes straight alpha")
-            }
         }
         let plays: UInt32
         switch options.loopCount {
@@ -45,43 +37,7 @@ public struct APNGEncoder: AnimatedImageEncoder {
             }
             plays = UInt32(n)
         }
-
-        var out = Data(APNGCoder.signature)
-        let png = PNGEncoder(fast: fast)
-        // IHDR (and the IDAT of frame 0) come from libpng's encoding of frame 0.
-        let first = try png.encode(frames[0].pixels)
-        let firstChunks = APNGEncoder.chunks(of: first)
-        guard let ihdr = firstChunks.first(where: { $0.type == PNGChunkType.IHDR }) else {
-            throw AnimatedImageError.codecFailure(format: .apng, library: "libpng", message: "no IHDR in its output")
-        }
-        APNGEncoder.appendChunk(&out, PNGChunkType.IHDR, ihdr.payload)
-        var actl = Data()
-        APNGEncoder.appendBE32(&actl, UInt32(frames.count))
-        APNGEncoder.appendBE32(&actl, plays)
-        APNGEncoder.appendChunk(&out, PNGChunkType.acTL, actl)
-
-        var sequence: UInt32 = 0
-        let full = PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
-        for (i, frame) in frames.enumerated() {
-            let rect = i == 0 ? full : (APNGEncoder.changedRect(frames[i - 1].pixels, frame.pixels)
-                                        ?? PixelRect(x: 0, y: 0, width: 1, height: 1))
-            APNGEncoder.appendChunk(&out, PNGChunkType.fcTL, APNGEncoder.fcTL(sequence: sequence, rect: rect, duration: frame.duration))
-            sequence += 1
-            let chunks = i == 0 ? firstChunks : APNGEncoder.chunks(of: try png.encode(frame.pixels, region: rect))
-            for c in chunks where c.type == PNGChunkType.IDAT {
-                if i == 0 {
-                    APNGEncoder.appendChunk(&out, PNGChunkType.IDAT, c.payload)
-                } else {
-                    var fdat = Data()
-                    APNGEncoder.appendBE32(&fdat, sequence)
-                    fdat.append(c.payload)
-                    APNGEncoder.appendChunk(&out, PNGChunkType.fdAT, fdat)
-                    sequence += 1
-                }
-            }
-        }
-        APNGEncoder.appendChunk(&out, PNGChunkType.IEND, Data())
-        return out
+        return APNGStreamWriter(canvasSize: canvasSize, plays: plays, fast: fast)
     }
 
     /// The smallest rectangle holding every pixel that differs, or nil when none does.

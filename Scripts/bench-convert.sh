@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Conversion benchmark: `zoetrope convert` side by side with the tools people use, in one run,
+# on the same inputs: output bytes, wall time, peak memory (max RSS) and PSNR against the
+# source frames (every output decoded by Zoetrope, frames aligned by time, RGBA premultiplied).
+#
+#   Scripts/bench-convert.sh                       # inputs from $IN (default /tmp/animbench)
+#   IN=/tmp/animbench ROUNDS=3 Scripts/bench-convert.sh
+#   SETS="timer small" Scripts/bench-convert.sh    # skip the 1920x1080 input
+#   EXTRAS=0 SETS=big ROUNDS=1 Scripts/bench-convert.sh   # only big.gif (no photo12, no corpus)
+#
+# Inputs: ../shared/bench/make_inputs.sh makes timer/big/small.{gif,png,webp,avif}; this script
+# also cuts 12 frames of big.png down to 480x270 ("photo12", photographic frames for GIF
+# output) and converts every animated GIF of the visible corpus (../shared/corpus).
+# Tools (Debian): webp (gif2webp, img2webp), libavif-bin (avifenc), imagemagick, gifsicle;
+# Python 3 with Pillow and numpy. Times are medians of ROUNDS runs, commands alternating.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+IN="${IN:-/tmp/animbench}"
+ROUNDS="${ROUNDS:-3}"
+SETS="${SETS:-timer big small}"
+CORPUS="${CORPUS:-$HERE/../shared/corpus}"
+WORK="$(mktemp -d /tmp/bench-convert.XXXXXX)"
+trap 'rm -rf "$WORK"' EXIT
+
+if [[ ! -x "$HERE/.build/release/zoetrope" ]]; then
+  (cd "$HERE" && swift build -c release --product zoetrope >/dev/null)
+fi
+for t in gif2webp img2webp avifenc gifsicle /usr/bin/convert; do
+  command -v "$t" >/dev/null || { echo "bench-convert: $t missing (apt install webp libavif-bin imagemagick gifsicle)" >&2; exit 1; }
+done
+python3 -c 'import PIL, numpy' || { echo "bench-convert: needs Pillow and numpy" >&2; exit 1; }
+
+exec python3 "$HERE/Scripts/bench_convert.py" "$HERE/.build/release/zoetrope" "$IN" "$WORK" "$ROUNDS" "$CORPUS" $SETS

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+"""Driver of Scripts/bench-convert.sh (see there). Prints a Markdown table and the targets."""
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy as np
+from PIL import Image
+
+Z, IN, WORK, ROUNDS, CORPUS = sys.argv[1:6]
+ROUNDS = int(ROUNDS)
+SETS = sys.argv[6:]
+IM = "/usr/bin/convert"  # ImageMagick (not a stand-in earlier on PATH)
+
+
+def run(cmd):
+    """Runs cmd under /usr/bin/time; returns (wall seconds, peak RSS in bytes). Fails loudly.
+
+    The peak comes from time's %M (the command's own), not from wait4's rusage, which
+    would count the forked Python's pages before exec."""
+    t0 = time.perf_counter()
+    p = subprocess.run(["/usr/bin/time", "-f", "BENCH-RSS-KB %M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    dt = time.perf_counter() - t0
+    err = p.stderr.decode(errors="replace")
+    if p.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} failed: {err.strip()[:300]}")
+    kb = [l for l in err.splitlines() if l.startswith("BENCH-RSS-KB ")][-1].split()[1]
+    return dt, int(kb) * 1024
+
+
+def decoded(path, tag):
+    """Frames of path decoded by Zoetrope into WORK/tag: (list of PNG paths, raw durations ms)."""
+    d = os.path.join(WORK, "frames-" + tag)
+    shutil.rmtree(d, ignore_errors=True)
+    subprocess.run([Z, "frames", path, "--output", d], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    m = json.load(open(os.path.join(d, "manifest.json")))
+    return [os.path.join(d, f["file"]) for f in m["frames"]], [f["durationMs"] for f in m["frames"]]
+
+
+def premultiplied(png):
+    a = np.asarray(Image.open(png).convert("RGBA"), dtype=np.float64)
+    a[..., :3] *= a[..., 3:4] / 255.0
+    return a
+
+
+def psnr(src, out):
+    """PSNR of out's frames against src's, aligned by index (same count) or by start time."""
+    (sf, sd), (of, od) = src, out
+    if len(sf) == len(of):
+        pairs = list(zip(sf, of))
+    else:
+        starts, t = [], 0.0
+        for d in od:
+            starts.append(t)
+            t += d
+        pairs, t = [], 0.0
+        for f, d in zip(sf, sd):
+            j = max(k for k, s in enumerate(starts) if s <= t + 1e-6)
+            pairs.append((f, of[j]))
+            t += d
+    se, n = 0.0, 0
+    for a, b in pairs:
+        x, y = premultiplied(a), premultiplied(b)
+        if x.shape != y.shape:
+            return float("nan")
+        se += float(((x - y) ** 2).sum())
+        n += x.size
+    mse = se / n
+    return float("inf") if mse == 0 else 10 * np.log10(255 * 255 / mse)
+
+
+rows = []  # (input, task, tool, bytes, seconds, peak bytes, psnr)
+
+
+def race(name, task, src_frames, jobs):
+    """jobs: [(tool, out path, cmd)]; runs them ROUNDS times alternating; records medians."""
+    times = {t: [] for t, _, _ in jobs}
+    mems = {t: [] for t, _, _ in jobs}
+    for _ in range(ROUNDS):
+        for tool, out, cmd in jobs:
+            if os.path.exists(out):
+                os.remove(out)
+            dt, rss = run(cmd)
+            times[tool].append(dt)
+            mems[tool].append(rss)
+    for tool, out, _ in jobs:
+        q = psnr(src_frames, decoded(out, "out")) if src_frames else float("nan")
+        rows.append((name, task, tool, os.path.getsize(out), statistics.median(times[tool]), max(mems[tool]), q))
+        print(f"  {name:8} {task:18} {tool:26} {os.path.getsize(out):>11,} B {statistics.median(times[tool]):7.2f} s "
+              f"{max(mems[tool]) / 2**20:7.1f} MiB {q:6.2f} dB", file=sys.stderr, flush=True)
+
+
+def frame_args(frames, durations, per_frame_flag):
+    args = []
+    for f, d in zip(frames, durations):
+        args += [per_frame_flag, str(int(round(d))), f]
+    return args
+
+
+def avifenc_args(frames, durations):
+    args = ["--timescale", "1000"]
+    for f, d in zip(frames, durations):
+        args += ["--duration", str(int(round(d))), f]
+    return args
+
+
+for s in SETS:
+    gif = os.path.join(IN, s + ".gif")
+    src = decoded(gif, "src-" + s)
+    frames, durs = src
+    o = lambda ext: os.path.join(WORK, f"{s}.{ext}")
+    print(f"== {s}.gif: {len(frames)} frames", file=sys.stderr, flush=True)
+    race(s, "GIF→WebP lossless", src, [
+        ("zoetrope convert", o("z.webp"), [Z, "convert", gif, o("z.webp"), "--quiet"]),
+        ("gif2webp", o("g.webp"), ["gif2webp", "-quiet", gif, "-o", o("g.webp")]),
+        ("img2webp -lossless", o("i.webp"), ["img2webp", "-loop", "0", "-lossless"] + frame_args(frames, durs, "-d") + ["-o", o("i.webp")]),
+    ])
+    race(s, "GIF→WebP q75", src, [
+        ("zoetrope --quality 75", o("zq.webp"), [Z, "convert", gif, o("zq.webp"), "--quality", "75", "--quiet"]),
+        ("gif2webp -lossy -q 75", o("gq.webp"), ["gif2webp", "-quiet", "-lossy", "-q", "75", gif, "-o", o("gq.webp")]),
+        ("img2webp -lossy -q 75", o("iq.webp"), ["img2webp", "-loop", "0", "-lossy", "-q", "75"] + frame_args(frames, durs, "-d") + ["-o", o("iq.webp")]),
+    ])
+    q = str(((100 - 80) * 63 + 50) // 100)  # the quantiser zoetrope uses for quality 80
+    race(s, "GIF→AVIF q80 s6", src, [
+        ("zoetrope (aom)", o("z.avif"), [Z, "convert", gif, o("z.avif"), "--quiet"]),
+        (f"avifenc --min/max {q}", o("a.avif"), ["avifenc", "-j", "2", "-s", "6", "-y", "420", "--min", q, "--max", q,
+                                                "--minalpha", q, "--maxalpha", q] + avifenc_args(frames, durs) + [o("a.avif")]),
+    ])
+    race(s, "GIF→GIF", src, [
+        ("zoetrope convert", o("z.gif"), [Z, "convert", gif, o("z.gif"), "--quiet"]),
+        ("gifsicle -O2 --colors 256", o("s.gif"), ["gifsicle", "-O2", "--colors", "256", gif, "-o", o("s.gif")]),
+    ])
+
+# Photographic frames → GIF: 12 frames of big.png at 480×270.
+big = os.path.join(IN, "big.png")
+EXTRAS = os.environ.get("EXTRAS", "1") == "1"
+if EXTRAS and os.path.exists(big):
+    pdir = os.path.join(WORK, "photo12")
+    os.makedirs(pdir, exist_ok=True)
+    im = Image.open(big)
+    pf = []
+    for i in range(12):
+        im.seek(i)
+        p = os.path.join(pdir, f"f{i:02}.png")
+        im.convert("RGBA").resize((480, 270), Image.LANCZOS).save(p)
+        pf.append(p)
+    apng = os.path.join(WORK, "photo12.png")
+    first = Image.open(pf[0])
+    first.save(apng, save_all=True, append_images=[Image.open(p) for p in pf[1:]], duration=40, loop=0)
+    src = decoded(apng, "src-photo")
+    o = lambda ext: os.path.join(WORK, f"photo12.{ext}")
+    pillow = ("from PIL import Image; import sys; f=[Image.open(p).convert('RGB') for p in sys.argv[2:]]; "
+              "f[0].save(sys.argv[1], save_all=True, append_images=f[1:], duration=40, loop=0)")
+    print("== photo12 (12 frames of big.png at 480x270)", file=sys.stderr, flush=True)
+    race("photo12", "frames→GIF", src, [
+        ("zoetrope (no dither)", o("z.gif"), [Z, "convert", apng, o("z.gif"), "--quiet"]),
+        ("zoetrope --dither fs", o("zf.gif"), [Z, "convert", apng, o("zf.gif"), "--dither", "fs", "--quiet"]),
+        ("ImageMagick convert", o("m.gif"), [IM, "-delay", "4", "-loop", "0"] + pf + [o("m.gif")]),
+        ("Pillow", o("p.gif"), ["python3", "-c", pillow, o("p.gif")] + pf),
+    ])
+
+# The visible corpus: every GIF with at least two frames, to lossless WebP.
+gifs = []
+for root, _, files in (os.walk(CORPUS) if EXTRAS else []):
+    for f in sorted(files):
+        if f.endswith(".gif"):
+            p = os.path.join(root, f)
+            r = subprocess.run([Z, "info", p, "--json"], capture_output=True, text=True)
+            if r.returncode == 0 and json.loads(r.stdout)[0].get("frameCount", 0) > 1:
+                gifs.append(p)
+tot = {"in": 0, "z": 0, "g": 0, "zt": 0.0, "gt": 0.0, "n": 0, "exact": 0}
+for p in gifs:
+    try:
+        zt, _ = run([Z, "convert", p, os.path.join(WORK, "c.webp"), "--quiet"])
+        gt, _ = run(["gif2webp", "-quiet", p, "-o", os.path.join(WORK, "c2.webp")])
+    except RuntimeError:
+        continue
+    tot["n"] += 1
+    tot["in"] += os.path.getsize(p)
+    tot["z"] += os.path.getsize(os.path.join(WORK, "c.webp"))
+    tot["g"] += os.path.getsize(os.path.join(WORK, "c2.webp"))
+    tot["zt"] += zt
+    tot["gt"] += gt
+    if psnr(decoded(p, "cs"), decoded(os.path.join(WORK, "c.webp"), "co")) == float("inf"):
+        tot["exact"] += 1
+
+print("| input | conversion | tool | bytes | time (s) | peak RSS (MiB) | PSNR (dB) |")
+print("|---|---|---|---:|---:|---:|---:|")
+for name, task, tool, b, t, m, q in rows:
+    qs = "exact" if q == float("inf") else ("n/a" if q != q else f"{q:.2f}")
+    print(f"| {name} | {task} | {tool} | {b:,} | {t:.2f} | {m / 2**20:.1f} | {qs} |")
+print()
+if gifs:
+  print(f"Corpus: {tot['n']} animated GIFs ({tot['in']:,} bytes) → lossless WebP: zoetrope {tot['z']:,} bytes in "
+        f"{tot['zt']:.2f} s ({tot['exact']} of {tot['n']} decode exactly), gif2webp {tot['g']:,} bytes in {tot['gt']:.2f} s.")
+  print()
+
+
+def row(name, task, tool):
+    return next((r for r in rows if r[0] == name and r[1] == task and r[2] == tool), None)
+
+
+print("Targets:")
+for s in SETS:
+    z, g = row(s, "GIF→WebP lossless", "zoetrope convert"), row(s, "GIF→WebP lossless", "gif2webp")
+    if z and g:
+        print(f"- {s}: GIF→WebP lossless {'met' if z[3] <= g[3] and z[4] <= g[4] else 'NOT met'}: "
+              f"{z[3]:,} vs {g[3]:,} bytes, {z[4]:.2f} vs {g[4]:.2f} s")
+    a = row(s, "GIF→AVIF q80 s6", "zoetrope (aom)")
+    if a:
+        ratio = os.path.getsize(os.path.join(IN, s + ".gif")) / a[3]
+        print(f"- {s}: GIF→AVIF {'met' if a[6] >= 38 and ratio >= 5 else 'NOT met'}: {a[6]:.2f} dB, {ratio:.1f}× smaller than the GIF")
+z, m, p = row("photo12", "frames→GIF", "zoetrope (no dither)"), row("photo12", "frames→GIF", "ImageMagick convert"), row("photo12", "frames→GIF", "Pillow")
+if z and m and p:
+    ok = z[6] >= max(m[6], p[6]) and z[3] <= min(m[3], p[3])
+    print(f"- photo12→GIF {'met' if ok else 'NOT met'}: zoetrope {z[6]:.2f} dB in {z[3]:,} B; ImageMagick {m[6]:.2f} dB in {m[3]:,} B; "
+          f"Pillow {p[6]:.2f} dB in {p[3]:,} B")
+b = row("big", "GIF→WebP lossless", "zoetrope convert")
+if b:
+    budget = 60 * 1920 * 1080 * 4 / 3
+    print(f"- big.gif→WebP peak memory {'met' if b[5] < budget else 'NOT met'}: {b[5] / 2**20:.1f} MiB "
+          f"(a third of all decoded frames: {budget / 2**20:.1f} MiB)")

@@ -1,0 +1,26 @@
+import Foundation
+
+extension AnimatedImage {
+    /// The same animation re-encoded by `encoder`, as one call: every frame decoded in
+    /// order (at `targetSize` when given, aspect-fit and never upsampled, straight alpha),
+    /// written with its raw duration, decoding overlapped with encoding.
+    ///
+    /// `options` nil keeps the source's plays and asks for lossless where the format has it;
+    /// pass options to choose plays and quality.
+    ///
+    /// ```swift
+    /// let image = try AnimatedImage(data: gifData)
+    /// let webp = try image.encoded(with: WebPEncoder())                       // lossless
+    /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(loopCount: image.info.loopCount, quality: 70))
+    /// ```
+    public func encoded(with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
+                        targetSize: PixelSize? = nil) throws -> Data {
+        var decoding = self.options
+        decoding.pixelFormat = .rgba8
+        decoding.targetSize = targetSize
+        let source = try makeFrameSource(options: decoding)
+        let writer = try encoder.makeWriter(canvasSize: source.outputSize,
+                                            options: options ?? EncodingOptions(loopCount: info.loopCount))
+        return try AnimationConversion.run(source: source, writer: writer).data
+    }
+}

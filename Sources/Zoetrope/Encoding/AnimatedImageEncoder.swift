@@ -1,0 +1,31 @@
+import Foundation
+
+/// An encoder for one format. A coder may also adopt this.
+///
+/// Encoding streams: `makeWriter(canvasSize:options:)` opens an `AnimatedImageWriter` that
+/// takes frames one at a time and finishes into `Data` or a file, so memory is bounded by
+/// the format's own working set (a previous canvas or two, the codec's state and the
+/// output), not by the number of frames. `encode(_:canvasSize:options:)` is the same writer
+/// fed from an array.
+///
+/// **Alpha.** Every encoder takes full-canvas RGBA8 frames in either alpha mode. Frames in
+/// premultiplied alpha are converted to straight alpha before anything else
+/// (`PixelBuffer.unpremultiplyAlpha()`: exact where the colour survived premultiplication,
+/// and a fully transparent pixel becomes transparent black). Straight frames are used as
+/// they are.
+public protocol AnimatedImageEncoder: Sendable {
+    /// The format written.
+    var encodingFormat: ImageFormat { get }
+    /// Opens a writer for frames of `canvasSize`. Throws `.invalidArgument` for a canvas or
+    /// options the format cannot store.
+    func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter
+}
+
+extension AnimatedImageEncoder {
+    /// Encodes full-canvas frames of `canvasSize` into a file's bytes: a writer fed from the array.
+    public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {
+        let writer = try makeWriter(canvasSize: canvasSize, options: options)
+        for frame in frames { try writer.add(frame) }
+        return try writer.finish()
+    }
+}

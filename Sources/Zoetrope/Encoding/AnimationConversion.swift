@@ -1,0 +1,45 @@
+import Dispatch
+import Foundation
+
+/// Re-encodes an animation frame by frame: each frame of a `FrameSource` goes into an
+/// `AnimatedImageWriter`, in order, with its raw duration.
+///
+/// Decoding and encoding overlap: while frame *i* is being encoded on the calling thread,
+/// frame *i + 1* is decoded on a background queue. At most two decoded frames exist at a
+/// time, so memory stays bounded by two canvases plus the encoder's working set.
+public enum AnimationConversion {
+    /// What a conversion did.
+    public struct Summary: Sendable, Hashable {
+        /// Frames written.
+        public var frameCount: Int
+        /// Bytes of the file written.
+        public var outputByteCount: Int
+        /// Set when the source ended early: the frames before it were converted.
+        public var truncation: AnimatedImageError?
+    }
+
+    /// Feeds every frame of `source` into `writer` and finishes it. `progress` is called on
+    /// the calling thread after each frame with (frames done, frame count).
+    ///
+    /// A source whose info records a truncation converts the frames that decode; any
+    /// decoding error before the first frame, or an encoder error, is thrown and no file
+    /// results (the writer is not finished).
+    public static func run(source: any FrameSource, writer: any AnimatedImageWriter,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> (data: Data, summary: Summary) {
+        let info = source.info
+        let count = info.frameCount
+        guard count > 0 else {
+            throw info.truncation ?? AnimatedImageError.invalidArgument("the source has no frames")
+        }
+        let queue = DispatchQueue(label: "zoetrope.conversion.decode")
+        var next = DecodedFrameSlot.start(index: 0, source: source, on: queue)
+        for i in 0..<count {
+            let pixels = try next.wait()
+            if i + 1 < count { next = DecodedFrameSlot.start(index: i + 1, source: source, on: queue) }
+            try writer.add(EncodingFrame(pixels: pixels, duration: info.frameDurations[i]))
+            progress?(i + 1, count)
+        }
+        let data = try writer.finish()
+        return (data, Summary(frameCount: count, outputByteCount: data.count, truncation: info.truncation))
+    }
+}

@@ -1,0 +1,91 @@
+import CAVIF
+import Foundation
+import Zoetrope
+
+/// Writes AVIF image sequences (and stills) with libavif's encoder and the AV1 encoders
+/// libavif was built with (here aom, rav1e and SVT-AV1; aom by default).
+///
+/// - **Quality.** `EncodingOptions.quality` 0–100 maps linearly onto AV1's quantiser
+///   (100 → 0, 0 → 63), for colour and alpha alike; nil encodes lossless (4:4:4 with the
+///   identity matrix and quantiser 0, whatever `chroma` says).
+/// - **Frames.** Every frame carries an alpha plane. A single frame writes a still AVIF;
+///   two or more a sequence (`avis`) whose first frame is also the still primary item.
+/// - **Timing.** Durations are exact in a media timescale that represents every one (the
+///   least common multiple of their denominators, when that fits 32 bits; else the finest
+///   of µs, ms, cs or s whose ticks fit).
+/// - **Plays.** libavif 0.11 writes no edit list, so Zoetrope writes `edts/elst` itself: one
+///   entry spanning one play, with the repeat flag unless the animation plays once, and a
+///   track duration of plays × one play (indefinite when forever), which decoders turn back
+///   into plays as `ceil(track / segment)`.
+public struct AVIFEncoder: AnimatedImageEncoder {
+    /// libavif's name of the AV1 encoder: "aom", "rav1e" or "svt" (whichever libavif has).
+    public var codec: String
+    /// 0 (slowest, smallest) to 10 (fastest).
+    public var speed: Int
+    /// Bits per sample: 8 or 10.
+    public var depth: Int
+    /// Chroma subsampling for lossy encoding.
+    public var chroma: AVIFChroma
+    /// Encoder threads.
+    public var threads: Int
+
+    /// An encoder; the defaults are aom at speed 6, 8-bit 4:2:0, two threads.
+    public init(codec: String = "aom", speed: Int = 6, depth: Int = 8, chroma: AVIFChroma = .yuv420, threads: Int = 2) {
+        self.codec = codec
+        self.speed = speed
+        self.depth = depth
+        self.chroma = chroma
+        self.threads = threads
+    }
+
+    /// Always `.avif`.
+    public var encodingFormat: ImageFormat { .avif }
+
+    /// The speed given to the codec. With aom (libaom 3.6 under libavif 0.11, as on Debian 12)
+    /// two speeds are avoided, both measured here and reproduced with `avifenc`: speed 7
+    /// crashes inside libaom on any image sequence, so it becomes 6; and speeds 8–10 switch
+    /// libaom to its real-time mode, whose "lossless" sequences are not lossless, so lossless
+    /// encoding uses at most speed 6.
+    public func effectiveSpeed(lossless: Bool) -> Int {
+        guard codec == "aom" else { return speed }
+        if lossless { return min(speed, 6) }
+        return speed == 7 ? 6 : speed
+    }
+
+    /// The AV1 quantiser for `quality` (0–100): 0 is best, 63 worst.
+    public static func quantizer(forQuality quality: Int) -> Int32 {
+        Int32(((100 - max(0, min(100, quality))) * 63 + 50) / 100)
+    }
+
+    /// Opens a streaming writer. Throws `.invalidArgument` for a canvas past 65535 a side,
+    /// an unknown or decode-only codec, a speed outside 0…10 or a depth other than 8 and 10.
+    public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
+        guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
+            throw AnimatedImageError.invalidArgument("AVIF canvases are 1…65535 pixels a side here, got \(canvasSize)")
+        }
+        guard (0...10).contains(speed) else { throw AnimatedImageError.invalidArgument("AVIF speed is 0…10, got \(speed)") }
+        guard depth == 8 || depth == 10 else { throw AnimatedImageError.invalidArgument("AVIF depth is 8 or 10, got \(depth)") }
+        try options.checkQuality()
+        if case .plays(let n) = options.loopCount, n < 1 {
+            throw AnimatedImageError.invalidArgument("AVIF stores at least 1 play (or forever), got \(n)")
+        }
+        let choice = avifCodecChoiceFromName(codec)
+        guard AVIFEncoder.isAvailable(codec: codec) else {
+            throw AnimatedImageError.invalidArgument("AVIF encoder '\(codec)' is not available (libavif here: \(AVIFEncoder.availableCodecs))")
+        }
+        return try AVIFStreamWriter(encoder: self, choice: choice, canvasSize: canvasSize, options: options)
+    }
+
+    /// Whether libavif here can encode with `codec` ("aom", "rav1e", "svt").
+    public static func isAvailable(codec: String) -> Bool {
+        let choice = avifCodecChoiceFromName(codec)
+        return choice != AVIF_CODEC_CHOICE_AUTO && avifCodecName(choice, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
+    }
+
+    /// libavif's list of codecs and versions, e.g. "dav1d [dec]:1.0.0, aom [enc/dec]:3.6.0".
+    public static var availableCodecs: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        avifCodecVersions(&buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

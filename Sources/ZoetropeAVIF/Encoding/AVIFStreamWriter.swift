@@ -1,0 +1,104 @@
+import CAVIF
+import Foundation
+import Zoetrope
+
+/// `AVIFEncoder`'s streaming session over one libavif encoder. The first frame is held until
+/// a second arrives (a lone frame is written as a still); libavif keeps the encoded samples;
+/// the timing is written into its output at `finish()` (`AVIFSequencePatch`).
+final class AVIFStreamWriter: AnimatedImageWriter {
+    private let encoder: UnsafeMutablePointer<avifEncoder>
+    private let settings: AVIFEncoder
+    private let canvasSize: PixelSize
+    private let lossless: Bool
+    private let loopCount: LoopCount
+    private var first: PixelBuffer?
+    private var durations: [FrameDuration] = []
+    private var output: Data?
+    var frameCount: Int { durations.count }
+
+    init(encoder settings: AVIFEncoder, choice: avifCodecChoice, canvasSize: PixelSize, options: EncodingOptions) throws {
+        guard let encoder = avifEncoderCreate() else { throw AVIFStreamWriter.failure("avifEncoderCreate failed") }
+        self.encoder = encoder
+        self.settings = settings
+        self.canvasSize = canvasSize
+        self.loopCount = options.loopCount
+        lossless = options.quality == nil
+        encoder.pointee.codecChoice = choice
+        encoder.pointee.speed = Int32(settings.effectiveSpeed(lossless: lossless))
+        encoder.pointee.maxThreads = Int32(max(1, settings.threads))
+        encoder.pointee.timescale = 1 // one tick per frame; the real timing is written at finish()
+        let q = options.quality.map(AVIFEncoder.quantizer(forQuality:)) ?? 0
+        encoder.pointee.minQuantizer = q
+        encoder.pointee.maxQuantizer = q
+        encoder.pointee.minQuantizerAlpha = q
+        encoder.pointee.maxQuantizerAlpha = q
+    }
+
+    deinit { avifEncoderDestroy(encoder) }
+
+    func add(_ frame: EncodingFrame) throws {
+        guard output == nil else { throw AnimatedImageError.invalidArgument("AVIFEncoder: frame added after finish()") }
+        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount)
+        if let held = first {
+            first = nil
+            try encode(held, single: false)
+        }
+        if durations.isEmpty { first = pixels } else { try encode(pixels, single: false) }
+        durations.append(frame.duration)
+    }
+
+    func finish() throws -> Data {
+        if let output { return output }
+        guard !durations.isEmpty else { throw AnimatedImageError.invalidArgument("AVIFEncoder needs at least one frame") }
+        if let held = first {
+            first = nil
+            try encode(held, single: true)
+        }
+        var rw = avifRWData()
+        defer { avifRWDataFree(&rw) }
+        let r = avifEncoderFinish(encoder, &rw)
+        guard r == AVIF_RESULT_OK, let bytes = rw.data else { throw failure("avifEncoderFinish", r) }
+        var file = [UInt8](UnsafeBufferPointer(start: bytes, count: rw.size))
+        if durations.count > 1 {
+            file = try AVIFSequencePatch.apply(file, timing: AVIFSequenceTiming(durations: durations, loopCount: loopCount))
+        }
+        let data = Data(file)
+        output = data
+        return data
+    }
+
+    private func encode(_ pixels: PixelBuffer, single: Bool) throws {
+        let format = lossless || settings.chroma == .yuv444 ? AVIF_PIXEL_FORMAT_YUV444 : AVIF_PIXEL_FORMAT_YUV420
+        guard let image = avifImageCreate(UInt32(canvasSize.width), UInt32(canvasSize.height), UInt32(settings.depth), format) else {
+            throw AVIFStreamWriter.failure("avifImageCreate failed")
+        }
+        defer { avifImageDestroy(image) }
+        image.pointee.yuvRange = AVIF_RANGE_FULL
+        if lossless { image.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY) }
+        var rgb = avifRGBImage()
+        avifRGBImageSetDefaults(&rgb, image)
+        rgb.format = AVIF_RGB_FORMAT_RGBA
+        rgb.depth = 8
+        rgb.rowBytes = UInt32(pixels.bytesPerRow)
+        var bytes = pixels.bytes
+        let converted = bytes.withUnsafeMutableBufferPointer { p in
+            rgb.pixels = p.baseAddress
+            return avifImageRGBToYUV(image, &rgb)
+        }
+        guard converted == AVIF_RESULT_OK else { throw failure("avifImageRGBToYUV", converted) }
+        let flags = single ? avifAddImageFlags(AVIF_ADD_IMAGE_FLAG_SINGLE.rawValue) : avifAddImageFlags(AVIF_ADD_IMAGE_FLAG_NONE.rawValue)
+        let added = avifEncoderAddImage(encoder, image, 1, flags)
+        guard added == AVIF_RESULT_OK else { throw failure("avifEncoderAddImage", added) }
+    }
+
+    private func failure(_ call: String, _ r: avifResult) -> AnimatedImageError {
+        let detail = withUnsafeBytes(of: encoder.pointee.diag.error) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        return AVIFStreamWriter.failure("\(call): \(String(cString: avifResultToString(r)))" + (detail.isEmpty ? "" : " (\(detail))"))
+    }
+
+    static func failure(_ message: String) -> AnimatedImageError {
+        .codecFailure(format: .avif, library: "libavif", message: message)
+    }
+}

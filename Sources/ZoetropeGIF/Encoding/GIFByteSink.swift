@@ -1,0 +1,98 @@
+import CGIF
+import Foundation
+import Zoetrope
+
+/// giflib's `EGif*` writer pointed at memory: every byte giflib writes is appended to `data`.
+final class GIFByteSink {
+    /// The file so far.
+    private(set) var data = Data()
+    private var gif: UnsafeMutablePointer<GifFileType>?
+
+    init() throws {
+        var error: Int32 = 0
+        let user = Unmanaged.passUnretained(self).toOpaque()
+        gif = EGifOpen(user, { file, bytes, count in
+            guard let file, let user = file.pointee.UserData, let bytes, count > 0 else { return 0 }
+            Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue().data.append(bytes, count: Int(count))
+            return count
+        }, &error)
+        guard gif != nil else { throw GIFByteSink.failure("EGifOpen", error) }
+        EGifSetGifVersion(gif, true)
+    }
+
+    deinit {
+        if let gif { var error: Int32 = 0; EGifCloseFile(gif, &error) }
+    }
+
+    /// The logical screen, with `globalTable` (padded to a power of two) when given.
+    func putScreen(width: Int, height: Int, globalTable: [UInt32]?) throws {
+        let map = GIFByteSink.colorMap(globalTable)
+        defer { if let map { GifFreeMapObject(map) } }
+        guard EGifPutScreenDesc(gif, Int32(width), Int32(height), 8, 0, map) == GIF_OK else { throw failure("EGifPutScreenDesc") }
+    }
+
+    /// The NETSCAPE2.0 application extension storing `loopValue`.
+    func putLoop(_ loopValue: Int) throws {
+        var sub: [UInt8] = [1, UInt8(loopValue & 0xFF), UInt8(loopValue >> 8 & 0xFF)]
+        var id = Array("NETSCAPE2.0".utf8)
+        guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+              EGifPutExtensionBlock(gif, 11, &id) == GIF_OK,
+              EGifPutExtensionBlock(gif, 3, &sub) == GIF_OK,
+              EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("EGifPutExtension (NETSCAPE2.0)") }
+    }
+
+    /// A graphic control extension and the image of `plan`.
+    func putFrame(_ plan: GIFFramePlan, delay: Int, disposal: Int32) throws {
+        var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
+                                       TransparentColor: Int32(plan.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var ext = [UInt8](repeating: 0, count: 4)
+        let n = EGifGCBToExtension(&gcb, &ext)
+        guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext) == GIF_OK else { throw failure("EGifPutExtension (GCE)") }
+        var table = plan.palette
+        if table.count < plan.tableCount { table += [UInt32](repeating: 0xFF00_0000, count: plan.tableCount - table.count) }
+        let map = plan.usesGlobalTable ? nil : GIFByteSink.colorMap(table)
+        defer { if let map { GifFreeMapObject(map) } }
+        let r = plan.rect
+        guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
+            throw failure("EGifPutImageDesc")
+        }
+        var indices = plan.indices
+        let ok = indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress, Int32($0.count)) }
+        guard ok == GIF_OK else { throw failure("EGifPutLine") }
+    }
+
+    /// Writes the trailer and returns the file, with the global colour table (written by
+    /// `putScreen` at its final size) replaced by `patchingGlobalTable`'s entries.
+    func close(patchingGlobalTable table: [UInt32]) throws -> Data {
+        guard let gif else { return data }
+        self.gif = nil
+        var error: Int32 = 0
+        guard EGifCloseFile(gif, &error) == GIF_OK else { throw GIFByteSink.failure("EGifCloseFile", error) }
+        // Header (6) + logical screen descriptor (7), then the table.
+        guard data.count >= 13 + 3 * table.count else { return data }
+        var rgb = [UInt8]()
+        rgb.reserveCapacity(3 * table.count)
+        for c in table { rgb += [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF)] }
+        data.replaceSubrange(data.startIndex + 13..<data.startIndex + 13 + rgb.count, with: rgb)
+        return data
+    }
+
+    /// A giflib colour map of `table` padded to a power of two (at least 2 entries).
+    static func colorMap(_ table: [UInt32]?) -> UnsafeMutablePointer<ColorMapObject>? {
+        guard let table else { return nil }
+        var size = 2
+        while size < table.count { size <<= 1 }
+        var colours = table.map { GifColorType(Red: UInt8($0 & 0xFF), Green: UInt8($0 >> 8 & 0xFF), Blue: UInt8($0 >> 16 & 0xFF)) }
+        colours += [GifColorType](repeating: GifColorType(Red: 0, Green: 0, Blue: 0), count: size - colours.count)
+        return GifMakeMapObject(Int32(size), colours)
+    }
+
+    private func failure(_ call: String) -> AnimatedImageError {
+        GIFByteSink.failure(call, gif?.pointee.Error ?? 0)
+    }
+
+    static func failure(_ call: String, _ code: Int32) -> AnimatedImageError {
+        let text = GifErrorString(code).map { String(cString: $0) } ?? "error \(code)"
+        return .codecFailure(format: .gif, library: "giflib", message: "\(call): \(text)")
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Zoetrope
+
+/// Writes animated GIFs with giflib's `EGif*` API, with its own colour quantiser.
+///
+/// - **Colours.** A frame whose changed pixels hold at most 255 colours (plus transparency)
+///   is written exactly. A frame with more is quantised with `ColorQuantizer` (Wu's cuts,
+///   refined by k-means, in weighted sRGB), optionally dithered (`dither`). The first
+///   frame's palette becomes the global colour table; a later frame whose colours all appear
+///   in it uses it, others carry a local table.
+/// - **Transparency.** GIF has one transparent index and no partial alpha: alpha below 128
+///   is transparent, 128 and above opaque (a 50 % threshold).
+/// - **Size.** Each frame stores only the rectangle that changed; unchanged pixels inside it
+///   become transparent when that makes the LZW data smaller. Each frame's disposal (keep or
+///   clear to background) is chosen when the next frame arrives, whichever needs the smaller
+///   rectangle next (clearing is required where the next frame turns pixels transparent).
+/// - **Timing.** Durations round to centiseconds; see `centiseconds(for:)` for what is
+///   written for very short durations. Plays N → NETSCAPE2.0 loop N − 1, one play → no
+///   loop block, forever → 0 (`netscapeLoopValue(for:)`).
+///
+/// A source with at most 256 colours per frame and binary alpha comes back pixel-identical
+/// (colour of fully transparent pixels aside). `EncodingOptions.quality` is ignored.
+public struct GIFEncoder: AnimatedImageEncoder {
+    /// Dithering for quantised frames.
+    public var dither: GIFDither
+
+    /// An encoder; frames with more than 256 colours are quantised with `dither`.
+    public init(dither: GIFDither = .none) {
+        self.dither = dither
+    }
+
+    /// Always `.gif`.
+    public var encodingFormat: ImageFormat { .gif }
+
+    /// Opens a streaming writer. Canvases are 1…65535 pixels a side.
+    public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
+        guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
+            throw AnimatedImageError.invalidArgument("GIF canvases are 1…65535 pixels a side, got \(canvasSize)")
+        }
+        let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount)
+        return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither)
+    }
+}

@@ -1,0 +1,18 @@
+import Zoetrope
+
+/// One frame ready for giflib: its rectangle, palette and indices.
+struct GIFFramePlan {
+    /// Where the frame goes on the canvas.
+    var rect: PixelRect
+    /// Opaque packed colours; the frame's colour table (global or local).
+    var palette: [UInt32]
+    /// The transparent index, if the frame uses one.
+    var transparentIndex: Int?
+    /// `rect.width × rect.height` palette indices, row by row.
+    var indices: [UInt8]
+    /// Whether the frame uses the global table (no local table is written).
+    var usesGlobalTable = false
+
+    /// Entries the colour table needs (palette plus the transparent slot).
+    var tableCount: Int { max(palette.count, (transparentIndex ?? -1) + 1) }
+}

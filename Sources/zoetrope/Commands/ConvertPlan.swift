@@ -1,0 +1,100 @@
+import Foundation
+import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeWebP
+
+/// The encoder and settings `convert`'s options ask for, checked before any input is read.
+struct ConvertPlan {
+    var encoder: any AnimatedImageEncoder
+    var quality: Int?
+    var targetSize: PixelSize?
+    var loopCount: LoopCount?
+
+    init(_ a: Arguments, outPath: String) throws(UsageError) {
+        let format = try ConvertPlan.format(a.value("format"), outPath: outPath)
+        let quality = try a.int("quality", range: 0...100)
+        if a.flag("lossless"), quality != nil { throw UsageError("--lossless and --quality exclude each other") }
+        func only(_ names: [String], for allowed: String) throws(UsageError) {
+            for n in names where a.value(n) != nil || a.flag(n) {
+                throw UsageError("--\(n) applies to \(allowed) output only")
+            }
+        }
+        switch format {
+        case "gif":
+            try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma"], for: "WebP or AVIF")
+            guard let dither = GIFDither(rawValue: a.value("dither") ?? "none") else {
+                throw UsageError("--dither is none, ordered or fs, got '\(a.value("dither")!)'")
+            }
+            encoder = GIFEncoder(dither: dither)
+        case "apng":
+            try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma"], for: "WebP or AVIF")
+            try only(["dither"], for: "GIF")
+            encoder = APNGEncoder()
+        case "webp":
+            try only(["speed", "codec", "depth", "chroma"], for: "AVIF")
+            try only(["dither"], for: "GIF")
+            encoder = WebPEncoder(mixed: a.flag("mixed"))
+            self.quality = quality
+        default: // avif
+            try only(["mixed"], for: "WebP")
+            try only(["dither"], for: "GIF")
+            var avif = AVIFEncoder()
+            avif.speed = try a.int("speed", range: 0...10) ?? 6
+            avif.depth = try a.int("depth", range: 8...10) ?? 8
+            guard avif.depth != 9 else { throw UsageError("--depth is 8 or 10, got '9'") }
+            if let c = a.value("codec") {
+                guard AVIFEncoder.isAvailable(codec: c) else {
+                    throw UsageError("--codec '\(c)' cannot encode here (libavif has: \(AVIFEncoder.availableCodecs))")
+                }
+                avif.codec = c
+            }
+            if let c = a.value("chroma") {
+                guard let chroma = AVIFChroma(rawValue: c) else { throw UsageError("--chroma is 420 or 444, got '\(c)'") }
+                avif.chroma = chroma
+            }
+            encoder = avif
+            self.quality = a.flag("lossless") ? nil : (quality ?? 80)
+        }
+        targetSize = try ConvertPlan.size(a)
+        if let loops = a.value("loops") {
+            if loops == "infinite" {
+                loopCount = .infinite
+            } else if let n = Int(loops), n >= 1 {
+                loopCount = .plays(n)
+            } else {
+                throw UsageError("--loops is a number of plays (1 or more) or 'infinite', got '\(loops)'")
+            }
+        }
+    }
+
+    /// The output format from --format or the extension of `outPath`.
+    static func format(_ option: String?, outPath: String) throws(UsageError) -> String {
+        let names = ["gif": "gif", "apng": "apng", "png": "apng", "webp": "webp", "avif": "avif", "avifs": "avif"]
+        if let option {
+            guard let f = names[option.lowercased()] else { throw UsageError("--format is gif, apng, webp or avif, got '\(option)'") }
+            return f
+        }
+        guard outPath != "-" else { throw UsageError("writing to standard output needs --format") }
+        let ext = URL(fileURLWithPath: outPath).pathExtension.lowercased()
+        guard let f = names[ext] else {
+            throw UsageError("cannot tell the output format from '\(outPath)' (use .gif, .png, .webp or .avif, or --format)")
+        }
+        return f
+    }
+
+    private static func size(_ a: Arguments) throws(UsageError) -> PixelSize? {
+        switch (a.value("resize"), try a.int("max-size", range: 1...65535)) {
+        case (nil, nil): return nil
+        case (_?, _?): throw UsageError("--resize and --max-size exclude each other")
+        case (nil, let n?): return PixelSize(width: n, height: n)
+        case (let r?, nil):
+            let parts = r.lowercased().split(separator: "x")
+            guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...65535).contains(w), (1...65535).contains(h) else {
+                throw UsageError("--resize is WxH (e.g. 320x240), got '\(r)'")
+            }
+            return PixelSize(width: w, height: h)
+        }
+    }
+}

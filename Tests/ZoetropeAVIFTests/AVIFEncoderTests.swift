@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+import Zoetrope
+@testable import ZoetropeAVIF
+import ZoetropeTestSupport
+
+/// AVIFEncoder: sequences and stills that Zoetrope's decoder reads back with the same
+/// frames, durations and plays; the edit list Zoetrope writes itself.
+@Suite struct AVIFEncoderTests {
+    static let size = PixelSize(width: 16, height: 12)
+
+    static func frames(_ n: Int) -> [PixelBuffer] {
+        (0..<n).map { k in
+            var b = PixelBuffer(width: size.width, height: size.height)
+            for y in 0..<size.height { for x in 0..<size.width {
+                b.setPixel(x: x, y: y, x < 2 + k * 3 ? [200, UInt8(40 * k), 30, 255] : (y < 3 ? [0, 0, 0, 0] : [20, 90, 200, 128]))
+            } }
+            return b
+        }
+    }
+
+    static func encode(_ canvases: [PixelBuffer], durations: [FrameDuration], loop: LoopCount,
+                       quality: Int? = nil, encoder: AVIFEncoder = AVIFEncoder(speed: 10)) throws -> Data {
+        let frames = zip(canvases, durations).map { EncodingFrame(pixels: $0, duration: $1) }
+        return try encoder.encode(frames, canvasSize: size, options: EncodingOptions(loopCount: loop, quality: quality))
+    }
+
+    @Test func losslessSequenceRoundTripsWithExactDurationsAndPlays() throws {
+        let canvases = Self.frames(3)
+        let durations: [FrameDuration] = [.milliseconds(40), FrameDuration(numerator: 1, denominator: 30), .centiseconds(7)]
+        let data = try Self.encode(canvases, durations: durations, loop: .plays(3))
+        let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
+        #expect(source.info.frameCount == 3)
+        #expect(source.info.frameDurations == durations)
+        #expect(source.info.loopCount == .plays(3))
+        for i in 0..<3 {
+            #expect(PixelComparison.firstMismatch(expected: canvases[i], got: try source.decodeFrame(at: i), tolerance: 0) == nil, "frame \(i)")
+        }
+    }
+
+    @Test(arguments: [LoopCount.infinite, .once, .plays(2), .plays(1000)])
+    func playsSurviveTheEditList(loop: LoopCount) throws {
+        let data = try Self.encode(Self.frames(2), durations: [.milliseconds(100), .milliseconds(50)], loop: loop, quality: 50)
+        let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
+        #expect(source.info.loopCount == loop)
+        #expect(source.info.frameDurations == [.milliseconds(100), .milliseconds(50)])
+    }
+
+    @Test func singleFrameIsAStill() throws {
+        let data = try Self.encode(Self.frames(1), durations: [.milliseconds(100)], loop: .infinite, quality: 80)
+        #expect(AVIFCoder().sniff(data) == .match(.avif, .still))
+        let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
+        #expect(source.info.frameCount == 1)
+    }
+
+    @Test func lossyTenBit444StaysClose() throws {
+        let canvases = Self.frames(2)
+        let data = try Self.encode(canvases, durations: [.milliseconds(10), .milliseconds(20)], loop: .infinite, quality: 90,
+                                   encoder: AVIFEncoder(speed: 10, depth: 10, chroma: .yuv444))
+        let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
+        for i in 0..<2 {
+            #expect(PixelComparison.firstMismatch(expected: canvases[i], got: try source.decodeFrame(at: i), tolerance: 24) == nil)
+        }
+    }
+
+    @Test func editListBytesReadBackThroughTheDecodersParser() throws {
+        // 1/30 s and 1/25 s: timescale 150, one play = 5 + 6 ticks.
+        let timing = AVIFSequenceTiming(durations: [FrameDuration(numerator: 1, denominator: 30), .milliseconds(40)], loopCount: .plays(4))
+        #expect(timing.timescale == 150)
+        #expect(timing.sampleDurations == [5, 6])
+        #expect(timing.trackDuration == 44)
+        let box = try #require(timing.editListBox)
+        #expect(box == [0, 0, 0, 28] + Array("elst".utf8) + [0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 11, 0, 0, 0, 0, 0, 1, 0, 0])
+        let parsed = try box.withUnsafeBytes { try AVIFEditList.parse($0, range: 8..<box.count) }
+        #expect(parsed.repeats)
+        #expect(parsed.segmentDurations == [11])
+        #expect(try parsed.loopCount(trackDuration: timing.trackDuration) == .plays(4))
+        let once = AVIFSequenceTiming(durations: [.milliseconds(10)], loopCount: .once)
+        let onceBox = try #require(once.editListBox)
+        #expect(try onceBox.withUnsafeBytes { try AVIFEditList.parse($0, range: 8..<onceBox.count) }.loopCount(trackDuration: once.trackDuration) == .once)
+        let forever = AVIFSequenceTiming(durations: [.milliseconds(10)], loopCount: .infinite)
+        #expect(forever.trackDuration == nil)
+    }
+
+    @Test func timescaleFallsBackWhenNoCommonOneFits() {
+        let t = AVIFSequenceTiming(durations: [FrameDuration(numerator: 1, denominator: 70_001), FrameDuration(numerator: 1, denominator: 70_003)],
+                                   loopCount: .infinite)
+        #expect(t.timescale == 1_000_000)
+        #expect(t.sampleDurations == [14, 14])
+    }
+
+    @Test func aomSpeedsThatFailHereAreAvoided() {
+        #expect(AVIFEncoder(speed: 7).effectiveSpeed(lossless: false) == 6)
+        #expect(AVIFEncoder(speed: 10).effectiveSpeed(lossless: false) == 10)
+        #expect(AVIFEncoder(speed: 10).effectiveSpeed(lossless: true) == 6)
+        #expect(AVIFEncoder(speed: 3).effectiveSpeed(lossless: true) == 3)
+        #expect(AVIFEncoder(codec: "rav1e", speed: 7).effectiveSpeed(lossless: false) == 7)
+    }
+
+    @Test func badArguments() {
+        #expect(throws: AnimatedImageError.self) { try AVIFEncoder(codec: "dav1d").makeWriter(canvasSize: Self.size, options: EncodingOptions()) }
+        #expect(throws: AnimatedImageError.invalidArgument("AVIF speed is 0…10, got 11")) {
+            try AVIFEncoder(speed: 11).makeWriter(canvasSize: Self.size, options: EncodingOptions())
+        }
+        #expect(throws: AnimatedImageError.invalidArgument("AVIF depth is 8 or 10, got 12")) {
+            try AVIFEncoder(depth: 12).makeWriter(canvasSize: Self.size, options: EncodingOptions())
+        }
+        #expect(throws: AnimatedImageError.invalidArgument("AVIFEncoder needs at least one frame")) {
+            try AVIFEncoder().makeWriter(canvasSize: Self.size, options: EncodingOptions()).finish()
+        }
+    }
+}
