@@ -51,6 +51,6 @@ extension AnimationPlayer {
     /// A source's own name in a shared cache: the object itself. The player holds its
     /// source, so no other live source can take the name while a frame is leased under it.
     static func identity(of source: any FrameSource) -> String {
-        "source:\(UInt(bitPattern: ObjectIdentifier(source).hashValue))"
+        "source:\(UInt(bitPattern: ObjectIdentifier(source)))"
     }
 }
