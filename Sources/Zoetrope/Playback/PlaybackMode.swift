@@ -7,9 +7,10 @@
 /// - `reverseBounce`: n−1, …, 0, 1, …, n−2 — back, then forward.
 ///
 /// A bounce counts as one play (as in SDAnimatedImagePlayer): a file that says "play 3
-/// times" bounces 3 times. The turning frames are shown once, as a browser would show a
-/// palindrome of the frames: the last frame is not repeated at the far end, and the first
-/// frame is not repeated where one play meets the next. The last play of a finite bounce
+/// times" bounces 3 times. The turning frames are shown once (the least surprising rule:
+/// no frame stays up for twice its duration at a turn): the last frame is not repeated at
+/// the far end, and the first frame is not repeated where one play meets the next. The
+/// last play of a finite bounce
 /// also returns to where it began (0 for `bounce`, n−1 for `reverseBounce`) and rests
 /// there. Frame durations are those of the frames shown, whichever the direction.
 ///

@@ -32,13 +32,14 @@ struct PlaybackModeTests {
     }
 
     @Test("each frame shows for exactly its duration in every mode (the ideal schedule at every tick)",
-          arguments: PlaybackMode.allCases)
-    func exactTimings(mode: PlaybackMode) {
+          arguments: PlaybackMode.allCases, [(LatePolicy.stall, 1000), (.catchUp, 1000), (.catchUp, 13)])
+    func exactTimings(mode: PlaybackMode, late: (policy: LatePolicy, hertz: Int)) {
+        // At 13 Hz (77 ms ticks) catch-up skips frames to keep the schedule, across turns.
         // Durations 30, 50, 70, 90 ms, forever: the frame at t is the place the summed
         // durations of the play order reach, counted from the first frame's show.
         let ms: [Int64] = [30, 50, 70, 90]
         let source = SyntheticFrameSource(frameCount: 4, durations: ms.map { .milliseconds($0) })
-        var c = PlayerConfiguration(bufferPolicy: .keepAll)
+        var c = PlayerConfiguration(bufferPolicy: .keepAll, latePolicy: late.policy)
         c.playbackMode = mode
         let h = PlaybackHarness(source: source, configuration: c)
         let order: [Int] = switch mode {
@@ -51,7 +52,7 @@ struct PlaybackModeTests {
         h.player.play()
         var start: Int64?
         var mismatches: [(Int64, Int?, Int)] = []
-        h.run(.fixed(hertz: 1000), until: ns(3)) { t, p in
+        h.run(.fixed(hertz: late.hertz), until: ns(3)) { t, p in
             guard let shown = p.currentFrameIndex else { return }
             if start == nil { start = t }
             var rest = (t - start!) % cycle
@@ -65,6 +66,9 @@ struct PlaybackModeTests {
         #expect(start == 0)
         #expect(mismatches.isEmpty, "first: \(String(describing: mismatches.first))")
         #expect(h.player.diagnostics.stalledTicks == 0)
+        if late.hertz == 13 { #expect(h.player.diagnostics.skippedFrames > 0) }
+        // Keep-all keeps every frame in every mode: each decoded once, over many turns.
+        #expect(h.executor.jobsRun == 4)
     }
 
     @Test("reverse decodes ahead backwards: the poster, then n−1, n−2, …; never more than the window")

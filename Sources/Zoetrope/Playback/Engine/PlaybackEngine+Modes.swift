@@ -2,7 +2,8 @@
 /// shows `frame(at:)` of each, so that a bounce, which shows most frames twice per play,
 /// still has one well-defined place to stand on, to decode ahead from and to seek to.
 extension PlaybackEngine {
-    private var bouncing: Bool { (mode == .bounce || mode == .reverseBounce) && frameCount > 1 }
+    /// Whether the play order turns (a bounce of at least two frames).
+    var bouncing: Bool { (mode == .bounce || mode == .reverseBounce) && frameCount > 1 }
     private var reversed: Bool { mode == .reverse || mode == .reverseBounce }
 
     /// Places in one play that is not the last: n, or 2n − 2 for a bounce (turning frames once).

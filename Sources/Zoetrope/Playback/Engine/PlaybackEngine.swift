@@ -168,7 +168,8 @@ struct PlaybackEngine: Sendable {
 
     /// The frames to keep, in the order to decode them: the window from the place shown (or
     /// about to be) onwards in play order (`playbackMode`), wrapping into the next play only
-    /// if there is one. A bounce visits frames twice; each is kept once.
+    /// if there is one: the first `windowSize` different frames met. A bounce visits frames
+    /// twice; each is kept once (so `.keepAll` keeps every frame in every mode).
     func desiredFrames() -> [Int] {
         guard frameCount > 0 else { return [] }
         var p = pendingPosition ?? (current == nil ? 0 : position)
@@ -176,14 +177,18 @@ struct PlaybackEngine: Sendable {
         let w = windowSize
         var out: [Int] = []
         out.reserveCapacity(w)
-        for _ in 0..<w {
+        // Only a bounce meets a frame twice; forward and reverse never repeat within a play.
+        var seen: Set<Int>? = bouncing ? Set(minimumCapacity: w) : nil
+        var steps = 0
+        while out.count < w, steps <= cycleLength {
             if p > last {
                 if onLastPlay { break }
                 p = 0
             }
             let f = frame(at: p)
-            if !out.contains(f) { out.append(f) }
+            if seen?.insert(f).inserted ?? true { out.append(f) }
             p += 1
+            steps += 1
         }
         return out
     }
