@@ -89,6 +89,23 @@ struct PlaybackContentAndEventsTests {
                          .loopCompleted(plays: 1), .finished])
         #expect(log.all == [.loopCompleted(plays: 1), .finished])
     }
+
+    @Test("the event stream ends when its player is freed")
+    func eventStreamEndsWithThePlayer() async {
+        let clock = ManualClock()
+        let executor = SimulatedDecodeExecutor(constantCost: .zero)
+        let attachment = executor.attach(to: clock)
+        var player: AnimationPlayer? = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3), clock: clock,
+                                                       configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+        let stream = player!.events
+        player!.play()
+        for k in 0..<6 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
+        player = nil
+        var seen: [PlayerEvent] = []
+        for await event in stream { seen.append(event) }   // ends: the player is gone
+        #expect(seen == [.frameShown(index: 0), .frameShown(index: 1)])
+        _ = attachment
+    }
 }
 
 @Suite("Shared-cache keys from the image")
