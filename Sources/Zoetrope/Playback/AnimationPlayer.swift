@@ -7,13 +7,13 @@
 /// frames); durations come from the `DelayPolicy`; loops from the file unless overridden.
 /// All methods are thread-safe. The clock's thread only swaps in buffers decoded elsewhere.
 public final class AnimationPlayer: Player {
-    private struct Box: Sendable {
+    struct Box: Sendable {
         var engine: PlaybackEngine
         var source: any FrameSource
         var subscription: ClockSubscription?
         var pressureObservation: Observation?
     }
-    private let box: Locked<Box>
+    let box: Locked<Box>
     private let displayBox: Locked<(any AnimationDisplay)?>
     private let observers = ObserverList<PlayerEvent>()
     private let clock: any FrameClock
@@ -35,7 +35,8 @@ public final class AnimationPlayer: Player {
         pressure = configuration.memoryPressure
         self.configuration = configuration
         let engine = PlaybackEngine(info: source.info, outputSize: source.outputSize, pixelFormat: source.options.pixelFormat,
-                                    configuration: configuration, generation: 0)
+                                    configuration: configuration, generation: 0,
+                                    imageIdentity: AnimationPlayer.identity(of: source))
         box = Locked(Box(engine: engine, source: source))
         displayBox = Locked(display)
         installCallbacks()
@@ -111,16 +112,21 @@ public final class AnimationPlayer: Player {
     /// `prepare()` next). Everything held for the old image is freed first; the policies
     /// (buffer, late, delay, loops), environment and rate set so far carry over.
     ///
-    /// A `SharedBufferPolicy` names the old image in its cache, so it cannot carry over as
-    /// it is: pass `sharedImageKey` to share the new image's frames under that key, or
-    /// leave it nil to decode the new image privately with the same window.
+    /// Under a `SharedBufferPolicy` the new image's frames are shared under `sharedImageKey`
+    /// when given, else under the new image's own identity (`load(_ image:sharedImageKey:)`
+    /// names an `AnimatedImage` by its bytes and options): never under the old image's key,
+    /// and nothing of the old image is shown after `load` returns.
     public func load(_ source: any FrameSource, sharedImageKey: String? = nil) {
+        load(source, sharedImageKey: sharedImageKey, imageIdentity: nil)
+    }
+
+    func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: String?) {
         let fx = box.withLock { b -> PlaybackEffects in
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
             var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
                                         pixelFormat: source.options.pixelFormat, configuration: configuration,
-                                        generation: b.engine.generation + 1)
+                                        generation: b.engine.generation + 1, imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source))
             engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
             b.engine = engine
             b.source = source
@@ -158,7 +164,7 @@ public final class AnimationPlayer: Player {
 
     // MARK: - Machinery
 
-    private func perform(_ body: (inout PlaybackEngine, inout PlaybackEffects) -> Void) {
+    func perform(_ body: (inout PlaybackEngine, inout PlaybackEffects) -> Void) {
         let fx = box.withLock { b -> PlaybackEffects in
             var fx = PlaybackEffects()
             body(&b.engine, &fx)

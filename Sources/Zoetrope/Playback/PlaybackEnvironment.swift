@@ -13,9 +13,11 @@ public struct PlaybackEnvironment: Hashable, Sendable {
     /// What low power means for animations.
     public var lowPowerBehavior: LowPowerBehavior
 
-    /// An environment; the defaults animate freely and throttle to 15 fps in low power.
+    /// An environment; the defaults animate freely, and show the poster in low power (as
+    /// ImageIO-based players do); pass `.throttle(maxFramesPerSecond:)` to keep animating
+    /// at a lower update rate instead.
     public init(reduceMotion: Bool = false, autoPlay: Bool = true, lowPower: Bool = false,
-                lowPowerBehavior: LowPowerBehavior = .throttle(maxFramesPerSecond: 15)) {
+                lowPowerBehavior: LowPowerBehavior = .poster) {
         self.reduceMotion = reduceMotion
         self.autoPlay = autoPlay
         self.lowPower = lowPower

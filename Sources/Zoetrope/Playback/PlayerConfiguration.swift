@@ -10,6 +10,8 @@ public struct PlayerConfiguration: Sendable {
     public var loopCount: LoopCount?
     /// Speed, 0.25 to 4.
     public var rate: Double
+    /// The order frames are played in: forward (the default), reverse, bounce, reverse bounce.
+    public var playbackMode: PlaybackMode = .forward
     /// Reduce motion, auto-play, low power; read when playback starts.
     public var environment: PlaybackEnvironment
     /// Where frames are decoded.

@@ -33,7 +33,8 @@ struct PlaybackLoadTests {
         // Same size and frame count as a.gif, so the old key would hand out a.gif's frames.
         let b = SyntheticFrameSource(frameCount: 10)
         player.load(b)
-        #expect(player.bufferPolicy is AheadBufferPolicy)
+        // The key is dropped: the new image is shared under its own identity, not a.gif's.
+        #expect((player.bufferPolicy as? SharedBufferPolicy)?.imageKey == nil)
         other.play()
         player.play()
         clock.run(.fixed(hertz: 60), for: .seconds(1))

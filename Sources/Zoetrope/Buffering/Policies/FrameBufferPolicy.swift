@@ -45,8 +45,9 @@ extension FrameBufferPolicy where Self == MemoryBudgetBufferPolicy {
 }
 
 extension FrameBufferPolicy where Self == SharedBufferPolicy {
-    /// Share decoded frames with every player of the same `imageKey` through `cache`.
-    public static func shared(_ cache: SharedFrameCache = .shared, imageKey: String, framesAhead: Int = 1) -> SharedBufferPolicy {
+    /// Share decoded frames through `cache` with every player of the same image: named by
+    /// `imageKey`, or, when nil, by the image's own identity (see `SharedBufferPolicy`).
+    public static func shared(_ cache: SharedFrameCache = .shared, imageKey: String? = nil, framesAhead: Int = 1) -> SharedBufferPolicy {
         SharedBufferPolicy(cache: cache, imageKey: imageKey, framesAhead: framesAhead)
     }
 }

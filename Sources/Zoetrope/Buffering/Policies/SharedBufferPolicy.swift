@@ -2,19 +2,25 @@
 /// alpha mode decode each frame once between them, and each keeps `framesAhead + 1`
 /// frames leased from the cache.
 ///
-/// The key names one image: when a player `load`s another image, pass its key as
-/// `sharedImageKey` (without one, the player decodes the new image privately, keeping the
-/// same window).
+/// Which image is "the same" comes from the image itself unless the application names it:
+/// with `imageKey` nil (the default) a player keys the cache by its image's identity —
+/// for an `AnimatedImage`, a SHA-256 of its bytes plus its decoding options
+/// (`AnimatedImage.sharedCacheKey`); for a bare `FrameSource`, that source object. Two
+/// different images then never share frames, the same bytes decoded the same way do, and
+/// a player that `load`s another image keys it anew. An explicit `imageKey` (a URL, a
+/// content hash the app already has) is used as given, for every image the player shows
+/// unless `load` passes another: the application then answers for it naming one image.
 public struct SharedBufferPolicy: FrameBufferPolicy, SupplyingBufferPolicy {
     /// The cache shared with the other players.
     public let cache: SharedFrameCache
-    /// The image's name in the cache (a URL, a content hash…).
-    public let imageKey: String
+    /// The image's name in the cache, or nil to derive it from the image.
+    public let imageKey: String?
     /// Frames leased ahead of the one shown.
     public let framesAhead: Int
 
-    /// Shares `imageKey`'s frames through `cache`, leasing `framesAhead` frames past the shown one.
-    public init(cache: SharedFrameCache, imageKey: String, framesAhead: Int = 1) {
+    /// Shares frames through `cache` under `imageKey` (nil: the image's own identity),
+    /// leasing `framesAhead` frames past the shown one.
+    public init(cache: SharedFrameCache, imageKey: String? = nil, framesAhead: Int = 1) {
         self.cache = cache
         self.imageKey = imageKey
         self.framesAhead = max(1, framesAhead)
@@ -23,7 +29,8 @@ public struct SharedBufferPolicy: FrameBufferPolicy, SupplyingBufferPolicy {
     public func windowSize(in context: FrameBufferContext) -> Int { framesAhead + 1 }
     public var name: String { "shared" }
 
-    func makeSupply(size: PixelSize, pixelFormat: PixelFormat) -> any FrameSupply {
-        SharedFrameSupply(cache: cache, key: SharedFrameKey(imageKey: imageKey, size: size, pixelFormat: pixelFormat))
+    func makeSupply(size: PixelSize, pixelFormat: PixelFormat, imageIdentity: String) -> any FrameSupply {
+        SharedFrameSupply(cache: cache, key: SharedFrameKey(imageKey: imageKey ?? imageIdentity, size: size,
+                                                            pixelFormat: pixelFormat))
     }
 }

@@ -30,6 +30,6 @@ struct SharedFrameSupply: FrameSupply {
 
     func isSame(as other: any FrameSupply) -> Bool {
         guard let o = other as? SharedFrameSupply else { return false }
-        return o.cache === cache && o.key.imageKey == key.imageKey
+        return o.cache === cache && o.key == key
     }
 }

@@ -16,10 +16,12 @@ extension PlaybackEngine {
         case .playing:
             return
         case .paused, .failed:
-            if current == nil && pendingShow == nil { pendingShow = 0 }
+            if current == nil && pendingPosition == nil { pendingPosition = 0 }
         case .idle, .stopped, .finished, .showingPoster:
+            // Every play again, from the first place in play order.
             playsCompleted = 0
-            pendingShow = 0
+            pendingPosition = 0
+            pendingProgress = 0
             progress = 0
         }
         status = .playing
@@ -38,6 +40,7 @@ extension PlaybackEngine {
         lastTick = nil
         fx.wantsTicks = false
         pendingShow = 0
+        pendingProgress = 0
         releaseFrames(keeping: [])
         store.trimIdle()
         showPendingIfReady(into: &fx)
@@ -59,13 +62,23 @@ extension PlaybackEngine {
     mutating func seek(to index: Int, into fx: inout PlaybackEffects) {
         guard frameCount > 0 else { return }
         let i = min(max(index, 0), frameCount - 1)
-        pendingShow = i
-        progress = 0
+        seek(toPosition: position(ofFrame: i), offset: 0, into: &fx)
+    }
+
+    /// Moves to place `p` in play order, `offset` (progress units) into its frame. A seek
+    /// on a finished animation starts its plays over, as `play()` does.
+    mutating func seek(toPosition p: Int, offset: Int64, into fx: inout PlaybackEffects) {
+        pendingPosition = p
+        pendingProgress = offset
+        progress = offset
         lastTick = nil
         switch status {
         case .playing:
             break
-        case .idle, .stopped, .finished, .showingPoster, .failed:
+        case .finished:
+            playsCompleted = 0
+            status = .paused
+        case .idle, .stopped, .showingPoster, .failed:
             status = .paused
         case .paused:
             break
@@ -80,7 +93,9 @@ extension PlaybackEngine {
         generation += 1
         status = .idle
         current = nil
-        pendingShow = nil
+        pendingPosition = nil
+        pendingProgress = 0
+        position = 0
         progress = 0
         lastTick = nil
         playsCompleted = 0

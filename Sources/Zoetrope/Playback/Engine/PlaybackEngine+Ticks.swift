@@ -18,17 +18,18 @@ extension PlaybackEngine {
         if let th = throttleNanoseconds, let last = lastProcessedTick, t - last < th { return }
         lastProcessedTick = t
 
-        if current == nil || pendingShow != nil {
-            let target = pendingShow ?? 0
-            if isReady(target) {
-                pendingShow = nil
-                show(target, into: &fx)
-                progress = 0
+        if current == nil || pendingPosition != nil {
+            let target = pendingPosition ?? 0
+            if isReady(frame(at: target)) {
+                pendingPosition = nil
+                show(position: target, into: &fx)
+                progress = pendingProgress
+                pendingProgress = 0
                 wasStalled = false
                 if frameCount == 1 { finish(into: &fx) }
             } else {
                 stalled = true
-                noteStall(waitingFor: target, into: &fx)
+                noteStall(waitingFor: frame(at: target), into: &fx)
             }
             lastTick = t
             schedule(into: &fx)
@@ -56,16 +57,18 @@ extension PlaybackEngine {
         guard let cur = current else { return }
         let d = durations[cur] * 1000
         guard progress >= d else { return }
-        if cur == frameCount - 1 && onLastPlay {
+        let atEnd = position >= lastPosition
+        if atEnd && onLastPlay {
             progress = d
             finish(into: &fx)
             return
         }
-        let next = (cur + 1) % frameCount
+        let nextPosition = atEnd ? 0 : position + 1
+        let next = frame(at: nextPosition)
         if isReady(next) {
             progress -= d
-            if next == 0 { completeLoop(into: &fx) }
-            show(next, into: &fx)
+            if atEnd { completeLoop(into: &fx) }
+            show(position: nextPosition, into: &fx)
             // After a stall the late frame gets its full duration from now; otherwise at
             // most one frame per tick, so time beyond the next frame's duration is dropped.
             progress = wasStalled ? 0 : min(progress, durations[next] * 1000)
@@ -78,35 +81,39 @@ extension PlaybackEngine {
 
     private mutating func advanceCatchingUp(stalled: inout Bool, skipped: inout Int, into fx: inout PlaybackEffects) {
         guard var cur = current else { return }
+        var pos = position
         // More than a whole loop behind: restart timing instead of skipping the loop.
         if loopNanoseconds > 0, progress - durations[cur] * 1000 >= loopNanoseconds * 1000 {
             progress = durations[cur] * 1000
         }
         var steps = 0
         var finished = false
-        while steps <= frameCount {
+        while steps <= cycleLength {
             let d = durations[cur] * 1000
             guard progress >= d else { break }
-            if cur == frameCount - 1 && onLastPlay {
+            let atEnd = pos >= lastPosition
+            if atEnd && onLastPlay {
                 progress = d
                 finished = true
                 break
             }
-            let next = (cur + 1) % frameCount
+            let nextPosition = atEnd ? 0 : pos + 1
+            let next = frame(at: nextPosition)
             guard isReady(next) else {
                 stalled = true
                 noteStall(waitingFor: next, into: &fx)
                 break
             }
             progress -= d
-            if next == 0 { completeLoop(into: &fx) }
+            if atEnd { completeLoop(into: &fx) }
             cur = next
+            pos = nextPosition
             steps += 1
         }
         if steps > 0 {
             skipped = steps - 1
             diagnostics.skippedFrames += skipped
-            show(cur, into: &fx)
+            show(position: pos, into: &fx)
         }
         if finished { finish(into: &fx) }
     }
@@ -133,9 +140,11 @@ extension PlaybackEngine {
         }
     }
 
-    private mutating func show(_ index: Int, into fx: inout PlaybackEffects) {
+    private mutating func show(position p: Int, into fx: inout PlaybackEffects) {
+        let index = frame(at: p)
         guard let b = store.buffer(index) else { return }
         current = index
+        position = p
         diagnostics.framesShown += 1
         fx.show = (b, index)
         fx.events.append(.frameShown(index: index))
@@ -143,9 +152,10 @@ extension PlaybackEngine {
 
     /// Shows the frame a seek or stop asked for, if it is decoded.
     mutating func showPendingIfReady(into fx: inout PlaybackEffects) {
-        if let p = pendingShow, isReady(p) {
-            pendingShow = nil
-            show(p, into: &fx)
+        if let p = pendingPosition, isReady(frame(at: p)) {
+            pendingPosition = nil
+            pendingProgress = 0
+            show(position: p, into: &fx)
         }
     }
 }

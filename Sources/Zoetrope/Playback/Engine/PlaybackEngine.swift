@@ -29,6 +29,10 @@ struct PlaybackEngine: Sendable {
     var loopOverride: LoopCount?
     private(set) var rateMilli: Int64
     var environment: PlaybackEnvironment
+    /// The order frames are played in (`+Modes`).
+    var mode: PlaybackMode
+    /// Names this image in a shared cache when the policy does not (`SharedBufferPolicy.imageKey` nil).
+    var imageIdentity: String
     let maxStepNanoseconds: Int64
     let calmDelayNanoseconds: Int64
 
@@ -38,7 +42,12 @@ struct PlaybackEngine: Sendable {
     // MARK: Playhead
     var status: PlaybackState = .idle
     var current: Int?
-    var pendingShow: Int?
+    /// `current`'s place in the play order (`+Modes`): frame indexes repeat in a bounce.
+    var position = 0
+    /// The place in the play order a play, seek or stop asked for; `pendingShow` is its frame.
+    var pendingPosition: Int?
+    /// Time already spent in the pending frame (a seek to a time), in progress units.
+    var pendingProgress: Int64 = 0
     var progress: Int64 = 0
     var lastTick: Int64?
     var lastProcessedTick: Int64?
@@ -62,7 +71,7 @@ struct PlaybackEngine: Sendable {
     var lastReport: PlaybackTickReport?
 
     init(info: AnimationInfo, outputSize: PixelSize, pixelFormat: PixelFormat, configuration c: PlayerConfiguration,
-         generation: Int) {
+         generation: Int, imageIdentity: String) {
         self.info = info
         frameCount = info.frameCount
         frameByteCount = outputSize.rgbaByteCount ?? 0
@@ -71,7 +80,10 @@ struct PlaybackEngine: Sendable {
         durations = []
         loopNanoseconds = 0
         policy = c.bufferPolicy
-        store = FrameStore(supply: PlaybackEngine.supply(for: c.bufferPolicy, size: outputSize, pixelFormat: pixelFormat),
+        mode = c.playbackMode
+        self.imageIdentity = imageIdentity
+        store = FrameStore(supply: PlaybackEngine.supply(for: c.bufferPolicy, size: outputSize, pixelFormat: pixelFormat,
+                                                         imageIdentity: imageIdentity),
                            frameByteCount: frameByteCount)
         latePolicy = c.latePolicy
         delayPolicy = c.delayPolicy
@@ -88,8 +100,10 @@ struct PlaybackEngine: Sendable {
 
     /// Where frames come from under `policy`: a shared cache's frames of this image, or the
     /// player's own pool.
-    static func supply(for policy: any FrameBufferPolicy, size: PixelSize, pixelFormat: PixelFormat) -> any FrameSupply {
-        (policy as? any SupplyingBufferPolicy)?.makeSupply(size: size, pixelFormat: pixelFormat) ?? FramePool(maxIdle: 2)
+    static func supply(for policy: any FrameBufferPolicy, size: PixelSize, pixelFormat: PixelFormat,
+                       imageIdentity: String) -> any FrameSupply {
+        (policy as? any SupplyingBufferPolicy)?.makeSupply(size: size, pixelFormat: pixelFormat, imageIdentity: imageIdentity)
+            ?? FramePool(maxIdle: 2)
     }
 
     // MARK: - Settings
@@ -122,7 +136,8 @@ struct PlaybackEngine: Sendable {
     /// Swaps the buffer policy. When frames come from elsewhere under the new one, every
     /// frame goes back to the old supply and the decode in flight is dropped.
     mutating func setPolicy(_ p: any FrameBufferPolicy, into fx: inout PlaybackEffects) {
-        if store.replaceSupply(with: PlaybackEngine.supply(for: p, size: outputSize, pixelFormat: pixelFormat)) {
+        if store.replaceSupply(with: PlaybackEngine.supply(for: p, size: outputSize, pixelFormat: pixelFormat,
+                                                           imageIdentity: imageIdentity)) {
             generation += 1
         }
         policy = p
@@ -151,22 +166,29 @@ struct PlaybackEngine: Sendable {
 
     var windowSize: Int { policy.effectiveWindow(in: context) }
 
-    /// The frames to keep, in the order to decode them: the window from the frame shown
-    /// (or about to be), wrapping into the next play only if there is one.
+    /// The frames to keep, in the order to decode them: the window from the place shown (or
+    /// about to be) onwards in play order (`playbackMode`), wrapping into the next play only
+    /// if there is one: the first `windowSize` different frames met. A bounce visits frames
+    /// twice; each is kept once (so `.keepAll` keeps every frame in every mode).
     func desiredFrames() -> [Int] {
         guard frameCount > 0 else { return [] }
-        let base = pendingShow ?? current ?? 0
+        var p = pendingPosition ?? (current == nil ? 0 : position)
+        let last = lastPosition
         let w = windowSize
         var out: [Int] = []
         out.reserveCapacity(w)
-        for j in 0..<w {
-            let i = base + j
-            if i >= frameCount {
+        // Only a bounce meets a frame twice; forward and reverse never repeat within a play.
+        var seen: Set<Int>? = bouncing ? Set(minimumCapacity: w) : nil
+        var steps = 0
+        while out.count < w, steps <= cycleLength {
+            if p > last {
                 if onLastPlay { break }
-                out.append(i % frameCount)
-            } else {
-                out.append(i)
+                p = 0
             }
+            let f = frame(at: p)
+            if seen?.insert(f).inserted ?? true { out.append(f) }
+            p += 1
+            steps += 1
         }
         return out
     }
@@ -177,17 +199,18 @@ struct PlaybackEngine: Sendable {
 
 extension PlaybackEngine {
     /// Takes over the settings of the engine that played the previous image (`load`):
-    /// buffer, late, delay and loop policies, environment and rate. A shared buffer policy
-    /// named the previous image in its cache: it names `sharedImageKey` instead, or, with
-    /// no key, gives way to a private window of the same size.
+    /// buffer, late, delay and loop policies, playback mode, environment and rate. A shared
+    /// buffer policy names the new image: by `sharedImageKey` if given, else by the new
+    /// image's own identity (never the old image's key, so the old frames cannot show).
     mutating func adoptSettings(of old: PlaybackEngine, sharedImageKey: String?) {
         var newPolicy = old.policy
         if let shared = old.policy as? SharedBufferPolicy {
-            newPolicy = sharedImageKey.map { SharedBufferPolicy(cache: shared.cache, imageKey: $0, framesAhead: shared.framesAhead) }
-                ?? AheadBufferPolicy(framesAhead: shared.framesAhead)
+            newPolicy = SharedBufferPolicy(cache: shared.cache, imageKey: sharedImageKey, framesAhead: shared.framesAhead)
         }
         policy = newPolicy
-        store = FrameStore(supply: PlaybackEngine.supply(for: newPolicy, size: outputSize, pixelFormat: pixelFormat),
+        mode = old.mode
+        store = FrameStore(supply: PlaybackEngine.supply(for: newPolicy, size: outputSize, pixelFormat: pixelFormat,
+                                                         imageIdentity: imageIdentity),
                            frameByteCount: frameByteCount)
         store.waiter = old.store.waiter
         latePolicy = old.latePolicy
