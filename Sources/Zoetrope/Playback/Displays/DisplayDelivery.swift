@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Hands a player's frames to its display in order: on the main actor for an
@@ -62,7 +63,7 @@ final class DisplayDelivery: Sendable {
                 s.draining = true
                 return .drainHere(concurrent)
             }
-            if Thread.isMainThread { return .drainOnMain }
+            if Self.onMainActor { return .drainOnMain }
             if s.hopScheduled { return .nothing }
             s.hopScheduled = true
             return .hop
@@ -85,7 +86,7 @@ final class DisplayDelivery: Sendable {
         let read = state.withLock { s -> Read in
             guard let display = s.display else { return .value(true) }
             if let concurrent = display as? any ConcurrentAnimationDisplay { return .concurrent(concurrent) }
-            if Thread.isMainThread { return .main(display) }
+            if Self.onMainActor { return .main(display) }
             if s.hopScheduled { return .value(s.visible) }
             s.hopScheduled = true
             return .cachedThenHop(s.visible)
@@ -101,6 +102,22 @@ final class DisplayDelivery: Sendable {
         case .main(let d):
             return MainActor.assumeIsolated { refreshVisibility(of: d) }
         }
+    }
+
+    // MARK: - Where we are
+
+    /// Marks the main queue, so that code can tell it runs there.
+    private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main actor: on the main thread, or inside a job of
+    /// the main queue. (Under `swift test` on Linux the main actor's jobs run on the main
+    /// queue drained by another thread, so the main-thread test alone would miss them.)
+    static var onMainActor: Bool {
+        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     // MARK: - Hand-over
@@ -148,7 +165,7 @@ final class DisplayDelivery: Sendable {
     /// On the main thread, reads a main-actor display's visibility now (after `setDisplay`,
     /// outside the player's lock).
     func refreshVisibilityIfOnMain() {
-        guard Thread.isMainThread, let d = display, !(d is any ConcurrentAnimationDisplay) else { return }
+        guard Self.onMainActor, let d = display, !(d is any ConcurrentAnimationDisplay) else { return }
         MainActor.assumeIsolated { _ = refreshVisibility(of: d) }
     }
 
