@@ -154,4 +154,24 @@ struct PlaybackImageAndClockTests {
         #expect(view.shown == [0])
         #expect(player.state == .stopped)
     }
+
+    @MainActor @Test("a hidden main-actor view holds the animation; shown again, it moves on")
+    func mainActorVisibility() {
+        let clock = ManualClock()
+        let decoder = SimulatedDecodeExecutor()
+        let attachment = decoder.attach(to: clock)
+        defer { attachment.cancel() }
+        let view = MainActorRecordingView()
+        view.isVisible = false
+        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(100)),
+                                     clock: clock, display: view, configuration: Self.quiet(decoder))
+        player.play()
+        clock.run(.fixed(hertz: 60), for: .milliseconds(1000))
+        #expect(view.shown.allSatisfy { $0 == 0 })
+        view.isVisible = true
+        for k in 60..<120 { clock.tick(atNanoseconds: RefreshPattern.fixed(hertz: 60).nanoseconds(ofTick: k)) }
+        #expect(view.shown.contains(2))
+        let moving = view.shown.drop { $0 == 0 }
+        for (a, b) in zip(moving, moving.dropFirst()) { #expect(b == (a + 1) % 3) }
+    }
 }

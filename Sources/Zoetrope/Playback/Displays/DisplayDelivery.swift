@@ -125,6 +125,13 @@ final class DisplayDelivery: Sendable {
     /// Hands queued frames to a concurrent display on this thread until the queue is empty.
     private func drain(to display: any ConcurrentAnimationDisplay) {
         while let next = pop(for: display) { display.show(next.frame, index: next.index) }
+        resumeIfQueued()
+    }
+
+    /// A drain that ended because the display changed under it leaves the new display's
+    /// frames queued: hand them over the way a new frame would be.
+    private func resumeIfQueued() {
+        deliver(nil, epoch: .min)
     }
 
     private func pop(for display: any AnimationDisplay) -> Pending? {
@@ -153,6 +160,7 @@ final class DisplayDelivery: Sendable {
         guard let display else { return }
         while let next = pop(for: display) { display.show(next.frame, index: next.index) }
         refreshVisibility(of: display)
+        resumeIfQueued()
     }
 
     @discardableResult
