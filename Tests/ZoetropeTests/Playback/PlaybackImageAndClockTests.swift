@@ -174,4 +174,22 @@ struct PlaybackImageAndClockTests {
         let moving = view.shown.drop { $0 == 0 }
         for (a, b) in zip(moving, moving.dropFirst()) { #expect(b == (a + 1) % 3) }
     }
+
+    @MainActor @Test("a blocked main actor gets the newest 8 frames in order, not an unbounded queue")
+    func blockedMainActorQueueIsBounded() async throws {
+        let clock = ManualClock()
+        let decoder = SimulatedDecodeExecutor()
+        let attachment = decoder.attach(to: clock)
+        defer { attachment.cancel() }
+        let view = MainActorRecordingView()
+        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 5, duration: .milliseconds(100)),
+                                     clock: clock, display: view, configuration: Self.quiet(decoder))
+        player.play()
+        // 2 s of 100 ms frames produced off the main actor while it is blocked here: 20 shows.
+        _ = DispatchQueue.global().sync { clock.run(.fixed(hertz: 100), for: .milliseconds(2000)) }
+        #expect(view.shown.isEmpty)
+        for _ in 0..<100 where view.shown.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(view.shown == [2, 3, 4, 0, 1, 2, 3, 4])              // frames 12–19 of the 20
+        player.pause()
+    }
 }

@@ -22,7 +22,9 @@
 ///
 /// **What is guaranteed.**
 /// - Order: frames reach the display in the order the player produced them, each once;
-///   none is lost or reordered by a hop.
+///   none is lost or reordered by a hop. (Only a main actor that falls more than
+///   8 frames behind — blocked, say — skips the oldest waiting frames, so that waiting
+///   frames cannot hold the player's buffers without bound; the order of the rest holds.)
 /// - No stale frame: a frame produced before `stop()`, `load(_:)`, `prepareForReuse()` or
 ///   `setDisplay(_:)` is never shown once that call has returned on the main actor (frames
 ///   still queued are dropped; the poster `stop()` shows is shown). Called from another
@@ -30,6 +32,11 @@
 ///   moment. `pause()` drops nothing: frames produced before it are still shown, then no more.
 /// - `isVisible` is read on the main actor; ticks that arrive on another thread use the
 ///   value read at the last hand-over (at most one tick old).
+///
+/// The main actor must be served — an app's run loop, an `async` main, `dispatchMain()`,
+/// a Swift Testing `@MainActor` test that awaits — for frames produced elsewhere to arrive;
+/// a program that blocks its main thread in a synchronous loop uses a
+/// `ConcurrentAnimationDisplay` (as `zoetrope play` does) or ticks a `ManualClock` there.
 ///
 /// The buffer shares storage with the player's; keep it at most until the next `show`, or
 /// copy it — holding it longer makes the player's next decode into that buffer copy it

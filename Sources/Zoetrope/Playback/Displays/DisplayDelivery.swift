@@ -10,7 +10,13 @@ import Foundation
 /// of older ones still queued, so a stopped player never shows a stale frame afterwards.
 /// One drainer at a time hands frames over (re-entrant calls from inside `show` only
 /// queue), so order holds across threads and hops.
+///
+/// At most `maxQueued` frames wait: a main actor that falls further behind skips the oldest
+/// (each holds a buffer the player would otherwise reuse), keeping the order of the rest.
 final class DisplayDelivery: Sendable {
+    /// Frames that may wait for a busy main actor.
+    static let maxQueued = 8
+
     private struct Pending {
         var frame: PixelBuffer
         var index: Int
@@ -57,7 +63,14 @@ final class DisplayDelivery: Sendable {
                 s.head = 0
             }
             guard let display = s.display else { return .nothing }
-            if let show, epoch == s.epoch { s.queue.append(Pending(frame: show.frame, index: show.index)) }
+            if let show, epoch == s.epoch {
+                s.queue.append(Pending(frame: show.frame, index: show.index))
+                if s.queue.count - s.head > Self.maxQueued { s.head += 1 }   // the oldest is skipped
+                if s.head >= 64 {
+                    s.queue.removeFirst(s.head)
+                    s.head = 0
+                }
+            }
             guard s.head < s.queue.count, !s.draining else { return .nothing }
             if let concurrent = display as? any ConcurrentAnimationDisplay {
                 s.draining = true
