@@ -34,6 +34,7 @@ out=$("$bin/Seed000Player" "$dir/animated.png")
 check Seed000Player "$out" \
   "frame 3: stored 10.5 ms, browser 10.5 ms, imageIO 100 ms" \
   "preferred refresh: 10 Hz (tick 100 ms)" \
+  "clock's preferred refresh while playing: 10 Hz" \
   "t=0 ms: frame 0" "t=100 ms: frame 1" "t=300 ms: frame 2" "t=400 ms: frame 3" "t=500 ms: frame 0" "t=900 ms: frame 3" \
   "finished, resting on the last frame" \
   "state finished, plays completed 2" \

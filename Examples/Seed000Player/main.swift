@@ -36,6 +36,8 @@ let finished = player.observe { event in
     if case .finished = event { print("finished, resting on the last frame") }
 }
 view.setAnimation(player)
+// Once playing, the clock itself reports the rate to give the display link.
+print("clock's preferred refresh while playing: \(Int(clock.preferredFramesPerSecond ?? 0)) Hz")
 
 let refresh = RefreshPattern.fixed(hertz: 60)
 var shown: Int?
