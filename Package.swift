@@ -101,6 +101,8 @@ let package = Package(
         .executableTarget(name: "Seed002Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed002Player"),
         .executableTarget(name: "Seed003Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed003Player"),
         .executableTarget(name: "Seed004Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed004Player"),
+        // Issue 13's application sample as written (a @MainActor view as the display), run on the main actor.
+        .executableTarget(name: "IssueSample", dependencies: ["ZoetropeCodecs"], path: "Examples/IssueSample"),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
@@ -117,7 +119,7 @@ let package = Package(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
-        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "ZoetropeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-examples=(MakeExampleFixtures Seed000Player Seed001Player Seed002Player Seed003Player Seed004Player)
+examples=(MakeExampleFixtures Seed000Player Seed001Player Seed002Player Seed003Player Seed004Player IssueSample)
 for e in "${examples[@]}"; do
   swift build --product "$e" 2>&1 | tee -a /tmp/zoetrope-examples-build.log | grep -E "warning:|error:" && {
     echo "run-examples: building $e printed warnings or errors" >&2; exit 1; }
@@ -34,6 +34,7 @@ out=$("$bin/Seed000Player" "$dir/animated.png")
 check Seed000Player "$out" \
   "frame 3: stored 10.5 ms, browser 10.5 ms, imageIO 100 ms" \
   "preferred refresh: 10 Hz (tick 100 ms)" \
+  "clock's preferred refresh while playing: 10 Hz" \
   "t=0 ms: frame 0" "t=100 ms: frame 1" "t=300 ms: frame 2" "t=400 ms: frame 3" "t=500 ms: frame 0" "t=900 ms: frame 3" \
   "finished, resting on the last frame" \
   "state finished, plays completed 2" \
@@ -67,6 +68,18 @@ check Seed004Player "$out" \
   "row 0 reused: player released, display empty" \
   "row 1 still.png: animating false, frame still" \
   "row 1 reused: player released, display empty"
+
+# Issue 13's sample as written: a @MainActor view shown frames through the shared clock.
+# Its first line is "<frames shown in 1 s> <isAnimating>": 2 plays of 410.5 ms end within
+# the second on an idle machine ("8 false"); only the shape is checked, as it is timing.
+out=$("$bin/IssueSample" "$dir/animated.png")
+check IssueSample "$out" \
+  "0 100 ms 8×8" "1 200 ms 8×8" "2 100 ms 8×8" "3 10.5 ms 8×8" \
+  "unrecognized image format (no registered coder matches the content; first bytes: 6e 6f 74 20 61 6e 20 69)"
+grep -qE '^[1-9][0-9]* (true|false)$' <<<"$(head -1 <<<"$out")" || {
+  echo "run-examples: IssueSample showed no frame on the main actor" >&2; failures=$((failures + 1)); }
+grep -qE '^10 ms \[0, 0, .*, 3, 3\]$' <<<"$out" || {
+  echo "run-examples: IssueSample did not print the timeline" >&2; failures=$((failures + 1)); }
 
 if [ "$failures" -gt 0 ]; then
   echo "run-examples: $failures expected line(s) missing" >&2

@@ -1,7 +1,7 @@
 // Seed 000: an ImageIO-style player driven by the display's refresh (a display link).
 //
 // Delays follow ImageIO's rule (under 11 ms plays as 100 ms), the host's refresh callback
-// drives a HostDrivenClock, the refresh rate is chosen from the animation, and low power
+// drives a ManualClock, the refresh rate is chosen from the animation, and low power
 // shows the poster. Headless: a simulated 60 Hz refresh prints each frame as it changes.
 // Usage: Seed000Player FILE
 import Foundation
@@ -25,7 +25,7 @@ print("preferred refresh: \(Int((1 / tick.seconds).rounded())) Hz (tick \(tick))
 
 // The host's refresh callback drives the clock; decodes are simulated so that the
 // output is the same on every run.
-let clock = HostDrivenClock()
+let clock = ManualClock()
 let decoder = SimulatedDecodeExecutor()
 let attachment = decoder.attach(to: clock)
 var configuration = PlayerConfiguration(executor: decoder, memoryPressure: nil)
@@ -36,6 +36,8 @@ let finished = player.observe { event in
     if case .finished = event { print("finished, resting on the last frame") }
 }
 view.setAnimation(player)
+// Once playing, the clock itself reports the rate to give the display link.
+print("clock's preferred refresh while playing: \(Int(clock.preferredFramesPerSecond ?? 0)) Hz")
 
 let refresh = RefreshPattern.fixed(hertz: 60)
 var shown: Int?

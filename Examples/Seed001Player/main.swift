@@ -11,7 +11,7 @@ guard CommandLine.arguments.count == 2 else {
 CoderRegistry.shared.registerBuiltInCoders()
 let data = try AnimatedImage.fileData(contentsOf: URL(fileURLWithPath: CommandLine.arguments[1]))
 
-let clock = HostDrivenClock()
+let clock = ManualClock()
 let decoder = SimulatedDecodeExecutor()
 let attachment = decoder.attach(to: clock)
 let configuration = PlayerConfiguration(executor: decoder, memoryPressure: nil)

@@ -9,10 +9,10 @@ import ZoetropeCodecs
 final class GIFImageView {
     let display = HeadlessDisplay()
     private(set) var player: AnimationPlayer?
-    private let clock: HostDrivenClock
+    private let clock: ManualClock
     private let decoder: SimulatedDecodeExecutor
 
-    init(clock: HostDrivenClock, decoder: SimulatedDecodeExecutor) {
+    init(clock: ManualClock, decoder: SimulatedDecodeExecutor) {
         self.clock = clock
         self.decoder = decoder
     }
@@ -47,7 +47,7 @@ guard CommandLine.arguments.count >= 2 else {
     exit(2)
 }
 CoderRegistry.shared.registerBuiltInCoders()
-let clock = HostDrivenClock()
+let clock = ManualClock()
 let decoder = SimulatedDecodeExecutor()
 let attachment = decoder.attach(to: clock)
 let view = GIFImageView(clock: clock, decoder: decoder)

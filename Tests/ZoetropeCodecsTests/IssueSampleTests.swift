@@ -1,10 +1,49 @@
 import Foundation
 import Testing
 import ZoetropeCodecs
+@testable import IssueSample
 
-/// The parts of issue 13's application sample that do not involve the player, as written
-/// there, checked for what its comments say.
+/// Issue 13's application sample. Examples/IssueSample/Sample.swift holds it exactly as
+/// written (its `AnimatedImageView` and `demo(path:)` are used here); these tests check
+/// what its comments say: the player lines, then the lines that do not involve the player.
 @Suite struct IssueSampleTests {
+    /// The sample's player lines with the sample's own view: a @MainActor class that
+    /// conforms to `AnimationDisplay` is shown frames on the main actor, in play order.
+    @MainActor @Test func theSampleViewIsShownFramesInOrderOnTheMainActor() async throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(CodecsFixture.gif(delays: [10, 20, 10]), to: "sample.gif").path
+        CoderRegistry.shared.registerBuiltInCoders()
+        let image = try AnimatedImage(contentsOf: URL(fileURLWithPath: path))
+        let view = AnimatedImageView()
+        let player = AnimationPlayer(image: image, display: view)
+        #expect(player.clock === TimerClock.shared)                 // the default clock is the shared one
+        player.play()
+        #expect(player.isAnimating)
+        // Wait (up to 10 s, on the main actor, so that the hops can run) until frame 2 was shown.
+        for _ in 0..<200 where !view.shownFrames.contains(2) { try await Task.sleep(for: .milliseconds(50)) }
+        player.pause()
+        #expect(!player.isAnimating)
+        let shown = view.shownFrames
+        #expect(Array(shown.prefix(3)) == [0, 1, 2])
+        // In play order, none lost or reordered by the hops: each frame follows the one before.
+        for (a, b) in zip(shown, shown.dropFirst()) { #expect(b == (a + 1) % 3, "\(shown)") }
+        #expect(player.displayHopCount > 0)                         // ticks on the clock's thread hopped to the main actor
+        let last = try #require(shown.last)
+        #expect(view.image?.pixel(x: 1, y: 1) == CodecsFixture.color(ofFrame: last))
+        // Paused: nothing more arrives, even after every queued hop has run.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(view.shownFrames == shown)
+    }
+
+    /// `demo(path:)` itself, as written, runs to the end on the main actor (it prints the
+    /// frames shown, the frames, the timeline and the error; Scripts/run-examples.sh checks
+    /// those lines from the IssueSample executable).
+    @MainActor @Test func theSampleRunsAsWritten() async throws {
+        let folder = try TemporaryFolder()
+        let path = try folder.write(CodecsFixture.gif(delays: [10, 20, 10]), to: "sample.gif").path
+        try await demo(path: path)
+    }
+
     @MainActor @Test func theSampleLoadsIteratesTimesAndExplains() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(CodecsFixture.gif(delays: [10, 20, 10]), to: "sample.gif").path

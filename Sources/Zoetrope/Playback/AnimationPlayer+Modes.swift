@@ -39,15 +39,6 @@ extension AnimationPlayer {
         load(source, sharedImageKey: sharedImageKey, imageIdentity: image.sharedCacheKey)
     }
 
-    /// Names `image` in a shared cache from now on when the policy gives no key (for
-    /// initialisers that start from an `AnimatedImage`): frames held so far go back first.
-    func adoptImageIdentity(_ identity: String) {
-        perform { e, fx in
-            e.imageIdentity = identity
-            e.setPolicy(e.policy, into: &fx)
-        }
-    }
-
     /// A source's own name in a shared cache: the object itself. The player holds its
     /// source, so no other live source can take the name while a frame is leased under it.
     static func identity(of source: any FrameSource) -> String {

@@ -1,7 +1,7 @@
 
 /// The shared player: plays any `FrameSource` on any `FrameClock`, keeping the frames a
 /// `FrameBufferPolicy` asks for, decoding them ahead on a `DecodeExecutor`, and showing
-/// them on an `AnimationDisplay`.
+/// them on an `AnimationDisplay` (on the main actor, in order; see `AnimationDisplay`).
 ///
 /// Timing follows the clock's target timestamps exactly (see `LatePolicy` for late
 /// frames); durations come from the `DelayPolicy`; loops from the file unless overridden.
@@ -12,11 +12,15 @@ public final class AnimationPlayer: Player {
         var source: any FrameSource
         var subscription: ClockSubscription?
         var pressureObservation: Observation?
+        /// Bumped by stop, load, prepareForReuse and setDisplay: frames of older epochs
+        /// still on their way to the display are dropped.
+        var displayEpoch = 0
     }
     let box: Locked<Box>
-    private let displayBox: Locked<(any AnimationDisplay)?>
+    private let delivery: DisplayDelivery
     private let observers = ObserverList<PlayerEvent>()
-    private let clock: any FrameClock
+    /// The clock this player ticks on (`TimerClock.shared` unless one was given).
+    public let clock: any FrameClock
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
     private let configuration: PlayerConfiguration
@@ -25,10 +29,18 @@ public final class AnimationPlayer: Player {
 
     private static let ids = SequenceCounter()
 
-    /// A player of `source`, ticking on `clock`, showing on `display`. Nothing is decoded
-    /// until `prepare()`, `play()` or `seek(toFrame:)`.
-    public init(source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)? = nil,
-                configuration: PlayerConfiguration = PlayerConfiguration()) {
+    /// A player of `source`, ticking on `clock` (by default the one `TimerClock.shared`
+    /// every such player shares), showing on `display`. Nothing is decoded until
+    /// `prepare()`, `play()` or `seek(toFrame:)`.
+    public convenience init(source: any FrameSource, clock: any FrameClock = TimerClock.shared,
+                            display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()) {
+        self.init(source: source, clock: clock, display: display, configuration: configuration, imageIdentity: nil)
+    }
+
+    /// `imageIdentity` names the image in a shared cache when the policy gives no key (an
+    /// `AnimatedImage`'s bytes and options); nil: the source object itself.
+    init(source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)?,
+         configuration: PlayerConfiguration, imageIdentity: String?) {
         id = AnimationPlayer.ids.next()
         self.clock = clock
         executor = configuration.executor
@@ -36,9 +48,9 @@ public final class AnimationPlayer: Player {
         self.configuration = configuration
         let engine = PlaybackEngine(info: source.info, outputSize: source.outputSize, pixelFormat: source.options.pixelFormat,
                                     configuration: configuration, generation: 0,
-                                    imageIdentity: AnimationPlayer.identity(of: source))
+                                    imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source))
         box = Locked(Box(engine: engine, source: source))
-        displayBox = Locked(display)
+        delivery = DisplayDelivery(display: display)
         installCallbacks()
     }
 
@@ -81,7 +93,9 @@ public final class AnimationPlayer: Player {
     public var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
     public var diagnostics: PlayerDiagnostics { box.withLock { $0.engine.diagnostics } }
     /// The display frames go to.
-    public var display: (any AnimationDisplay)? { displayBox.withLock { $0 } }
+    public var display: (any AnimationDisplay)? { delivery.display }
+    /// Main-actor hand-overs (hops) made so far, for tests.
+    package var displayHopCount: Int { delivery.hopCount }
 
     // MARK: - Control
 
@@ -99,13 +113,13 @@ public final class AnimationPlayer: Player {
     }
 
     public func pause() { perform { $0.pause(into: &$1) } }
-    public func stop() { perform { $0.stop(into: &$1) } }
+    public func stop() { perform(newDisplayEpoch: true) { $0.stop(into: &$1) } }
     public func seek(toFrame index: Int) { perform { $0.seek(to: index, into: &$1) } }
     /// Decodes the poster now, so that it can show at once.
     public func prepare() { perform { $0.prepare(into: &$1) } }
 
     public func prepareForReuse() {
-        perform { $0.reset(into: &$1) }
+        perform(newDisplayEpoch: true) { $0.reset(into: &$1) }
     }
 
     /// Switches to another image and leaves the player idle (call `play()`, `autoPlay()` or
@@ -121,7 +135,7 @@ public final class AnimationPlayer: Player {
     }
 
     func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: String?) {
-        let fx = box.withLock { b -> PlaybackEffects in
+        let (fx, epoch) = box.withLock { b -> (PlaybackEffects, Int) in
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
             var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
@@ -130,10 +144,11 @@ public final class AnimationPlayer: Player {
             engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
             b.engine = engine
             b.source = source
+            b.displayEpoch += 1
             apply(&fx, to: &b)
-            return fx
+            return (fx, b.displayEpoch)
         }
-        carryOut(fx)
+        carryOut(fx, epoch: epoch)
     }
 
     public func setRate(_ rate: Double) {
@@ -155,8 +170,15 @@ public final class AnimationPlayer: Player {
     /// The environment read by the next `play()`.
     public func setEnvironment(_ environment: PlaybackEnvironment) { perform { e, _ in e.environment = environment } }
 
-    /// Sends frames to `display` from now on (nil: to no display).
-    public func setDisplay(_ display: (any AnimationDisplay)?) { displayBox.withLock { $0 = display } }
+    /// Sends frames to `display` from now on (nil: to no display); frames on their way to
+    /// the previous display are dropped.
+    public func setDisplay(_ display: (any AnimationDisplay)?) {
+        box.withLock { b in
+            b.displayEpoch += 1
+            delivery.setDisplay(display, epoch: b.displayEpoch)
+        }
+        delivery.refreshVisibilityIfOnMain()
+    }
 
     public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> Observation {
         observers.add(observer)
@@ -164,14 +186,15 @@ public final class AnimationPlayer: Player {
 
     // MARK: - Machinery
 
-    func perform(_ body: (inout PlaybackEngine, inout PlaybackEffects) -> Void) {
-        let fx = box.withLock { b -> PlaybackEffects in
+    func perform(newDisplayEpoch: Bool = false, _ body: (inout PlaybackEngine, inout PlaybackEffects) -> Void) {
+        let (fx, epoch) = box.withLock { b -> (PlaybackEffects, Int) in
             var fx = PlaybackEffects()
+            if newDisplayEpoch { b.displayEpoch += 1 }
             body(&b.engine, &fx)
             apply(&fx, to: &b)
-            return fx
+            return (fx, b.displayEpoch)
         }
-        carryOut(fx)
+        carryOut(fx, epoch: epoch)
     }
 
     /// Subscribes to or leaves the clock, under the lock so that racing calls agree.
@@ -188,7 +211,7 @@ public final class AnimationPlayer: Player {
     }
 
     private func handleTick(_ tick: FrameTick) {
-        let visible = display?.isVisible ?? true
+        let visible = delivery.isVisible()
         perform { $0.tick(at: tick.targetNanoseconds, visible: visible, into: &$1) }
     }
 
@@ -199,8 +222,8 @@ public final class AnimationPlayer: Player {
     }
 
     /// Shows, notifies and starts decodes, outside the lock.
-    private func carryOut(_ fx: PlaybackEffects) {
-        if let s = fx.show { display?.show(s.frame, index: s.index) }
+    private func carryOut(_ fx: PlaybackEffects, epoch: Int) {
+        delivery.deliver(fx.show, epoch: epoch)
         observers.deliver(fx.events)
         for r in fx.requests { submit(r) }
     }

@@ -1,9 +1,10 @@
 import Zoetrope
 
-/// An `AnimationDisplay` that draws frames into the terminal with `HalfBlockRenderer`,
-/// centred in the space above a one-line status bar, or (when `draws` is false) only
-/// counts them, for runs whose output is not a terminal.
-final class TerminalDisplay: AnimationDisplay {
+/// A display that draws frames into the terminal with `HalfBlockRenderer`, centred in the
+/// space above a one-line status bar, or (when `draws` is false) only counts them, for runs
+/// whose output is not a terminal. A `ConcurrentAnimationDisplay`: the player calls it on
+/// the clock's thread, so `zoetrope play`'s loop needs no main actor.
+nonisolated final class TerminalDisplay: ConcurrentAnimationDisplay {
     private struct State {
         var columns: Int
         var rows: Int

@@ -3,7 +3,7 @@ import Testing
 @testable import Zoetrope
 
 /// Records the tag (third byte) of every frame shown, to tell images apart.
-final class TagDisplay: AnimationDisplay {
+nonisolated final class TagDisplay: ConcurrentAnimationDisplay {
     private let state = Locked<[(index: Int, tag: UInt8)]>([])
     func show(_ frame: PixelBuffer, index: Int) {
         let tag = frame.bytes.count > 2 ? frame.bytes[2] : 0
@@ -62,7 +62,7 @@ struct PlaybackContentAndEventsTests {
     }
 
     @Test("the gate between a replaced player and the view lets nothing through once closed")
-    func gate() {
+    @MainActor func gate() {
         let display = RecordingDisplay()
         let gate = GatedDisplay(display)
         let frame = SyntheticFrameSource(frameCount: 2).decodeFrameForTest(1)

@@ -2,7 +2,7 @@
 
 /// A display that records every frame shown: its index, the index its pixels say, and
 /// the address of its storage (to prove buffers are reused).
-final class RecordingDisplay: AnimationDisplay {
+nonisolated final class RecordingDisplay: ConcurrentAnimationDisplay {
     struct Shown: Equatable {
         var index: Int
         var pixelIndex: Int

@@ -10,6 +10,13 @@ struct FrameStore: Sendable {
     /// The poster was acquired from the current supply and goes back to it when dropped.
     private var posterFromSupply = false
     private var frames = HeldFrames()
+    /// Takes `buffer` as the poster, decoded by someone else (an `AnimatedImage`): it is
+    /// never given to the supply, so its storage is never decoded into.
+    mutating func adoptPoster(_ buffer: PixelBuffer) {
+        releasePoster()
+        poster = buffer
+    }
+
     /// Frames another player is decoding; the supply's waiter runs when they land.
     private var waiting: Set<Int> = []
     /// The decode running now (one at a time per player) and its buffer's bytes.

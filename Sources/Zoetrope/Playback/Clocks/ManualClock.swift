@@ -1,5 +1,10 @@
-/// A clock that ticks only when told to: for tests, simulations (`zoetrope trace`) and
-/// hosts that drive ticks from their own display refresh (`HostDrivenClock`).
+/// A clock that ticks only when told to: for hosts that drive ticks from their own display
+/// refresh (a display link's callback calls `tick(atNanoseconds:)` with the refresh's target
+/// presentation time), tests and simulations (`zoetrope trace`).
+///
+/// A host sets its refresh rate from `preferredTickInterval` / `preferredFramesPerSecond`,
+/// the slowest rate that shows every frame of the playing animations on time. Ticked on the
+/// main actor, it shows frames on main-actor displays directly, with no hop.
 ///
 /// `tick(atNanoseconds:)` first runs the clock's pre-tick actions (a
 /// `SimulatedDecodeExecutor` finishes the decodes due by then), then calls every
@@ -54,8 +59,15 @@ public final class ManualClock: FrameClock {
 
     /// How many subscribers are ticking.
     public var subscriberCount: Int { subscribers.count }
-}
 
-/// A host that owns a display refresh callback drives a `ManualClock`, calling
-/// `tick(atNanoseconds:)` with the refresh's target presentation time.
-public typealias HostDrivenClock = ManualClock
+    /// The longest gap between ticks that shows every subscriber's frames on time (the
+    /// greatest common divisor of their preferred intervals: a player asks for the GCD of
+    /// its frame durations at its rate), or nil when nobody is ticking or states one.
+    /// Read it after `play()`, `pause()` or `setRate(_:)` to set a display link's rate.
+    public var preferredTickInterval: Duration? { subscribers.commonInterval }
+
+    /// `preferredTickInterval` as ticks per second (100 ms → 10), or nil.
+    public var preferredFramesPerSecond: Double? {
+        preferredTickInterval.map { 1e9 / Double(max(1, $0.wholeNanoseconds)) }
+    }
+}

@@ -39,9 +39,12 @@ final class TickSubscribers: Sendable {
     var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }
     var count: Int { state.withLock { $0.entries.count } }
 
-    /// The smallest preferred interval, or nil when no subscriber states one.
-    var smallestInterval: Duration? {
-        state.withLock { s in s.entries.compactMap(\.interval).min() }
+    /// The greatest common divisor of the preferred intervals in whole nanoseconds (the
+    /// slowest tick that lands on every subscriber's beat), or nil when none states one.
+    var commonInterval: Duration? {
+        let ns = state.withLock { s in s.entries.compactMap(\.interval).map(\.wholeNanoseconds) }
+        guard let first = ns.first else { return nil }
+        return .nanoseconds(ns.dropFirst().reduce(max(1, first)) { FrameDuration.gcd($0, max(1, $1)) })
     }
 
     /// Calls every handler (outside the lock, so handlers may subscribe or cancel).
@@ -49,4 +52,9 @@ final class TickSubscribers: Sendable {
         let handlers = state.withLock { s in s.entries.map(\.handler) }
         for handler in handlers { handler(tick) }
     }
+}
+
+extension Duration {
+    /// Whole nanoseconds, saturating.
+    var wholeNanoseconds: Int64 { PlaybackEngine.nanoseconds(self) }
 }

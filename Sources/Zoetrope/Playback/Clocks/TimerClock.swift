@@ -3,10 +3,16 @@ import Foundation
 
 /// A clock driven by a timer thread, for code without a display refresh to follow.
 ///
+/// `TimerClock.shared` serves every player that does not bring a clock of its own: one
+/// thread for all of them, ticking only while some player is playing, at the rate the
+/// fastest of them needs. The thread exists only while something subscribes (it ends
+/// 200 ms after the last subscriber leaves), so a process whose players are all paused has
+/// no clock thread and no ticks.
+///
 /// `.fixed(hertz:)` ticks on an exact grid (tick k at origin + k/hz, no drift).
-/// `.fitting` ticks no faster than its subscribers need: at the shortest preferred interval
-/// (a player asks for its shortest frame duration at its rate), never faster than
-/// `maxHertz`. With no subscriber the thread sleeps. A tick that cannot be delivered on
+/// `.fitting` ticks no faster than its subscribers need: at the greatest common divisor of
+/// their preferred intervals (a player asks for the GCD of its frame durations at its
+/// rate, the slowest tick that lands on every frame change), never faster than `maxHertz`. A tick that cannot be delivered on
 /// time is dropped (the player measures real target times, so nothing drifts) and counted.
 public final class TimerClock: FrameClock {
     /// How often the clock ticks.
@@ -19,8 +25,13 @@ public final class TimerClock: FrameClock {
 
     /// How this clock ticks.
     public let rate: Rate
+
+    /// The clock of every player that is not given one: fitted, at most 120 Hz.
+    public static let shared = TimerClock()
+
     private struct State {
         var threadRunning = false
+        var threadsStarted = 0
         var invalidated = false
         var delivered = 0
         var late = 0
@@ -46,6 +57,7 @@ public final class TimerClock: FrameClock {
         let start = state.withLock { s -> Bool in
             guard !s.threadRunning, !s.invalidated else { return false }
             s.threadRunning = true
+            s.threadsStarted += 1
             return true
         }
         if start {
@@ -66,6 +78,14 @@ public final class TimerClock: FrameClock {
         wake.signal()
     }
 
+    /// Timer threads started so far: one per stretch of time with subscribers, whatever
+    /// their number.
+    public var threadsStarted: Int { state.withLock { $0.threadsStarted } }
+    /// Whether the timer thread is running now.
+    public var isThreadRunning: Bool { state.withLock { $0.threadRunning } }
+    /// Players (and other subscribers) ticking on this clock now.
+    public var subscriberCount: Int { subscribers.count }
+
     /// Ticks delivered.
     public var ticksDelivered: Int { state.withLock { $0.delivered } }
     /// Ticks delivered more than half an interval after their target time.
@@ -83,7 +103,7 @@ public final class TimerClock: FrameClock {
             return 1_000_000_000 / Int64(max(1, hz))
         case .fitting(let maxHz):
             let floor = 1_000_000_000 / Int64(max(1, maxHz))
-            guard let preferred = subscribers.smallestInterval else { return max(floor, 16_666_667) }
+            guard let preferred = subscribers.commonInterval else { return max(floor, 16_666_667) }
             let (s, atto) = preferred.components
             return max(floor, s * 1_000_000_000 + atto / 1_000_000_000)
         }
@@ -107,8 +127,15 @@ public final class TimerClock: FrameClock {
         }
         if subscribers.isEmpty {
             _ = wake.wait(timeout: .now() + .milliseconds(200))
+            // Still nobody: the thread ends (a later subscribe starts another). Decided
+            // under the state lock, which subscribe takes after adding its subscriber.
+            let idle = state.withLock { s -> Bool in
+                guard subscribers.isEmpty else { return false }
+                s.threadRunning = false
+                return true
+            }
             loop = Loop(origin: TimerClock.now())
-            return true
+            return !idle
         }
         // The next target: the fixed grid, or one fitted interval after the last.
         var target: Int64

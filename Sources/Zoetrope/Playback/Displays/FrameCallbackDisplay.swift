@@ -1,6 +1,7 @@
 
-/// The display behind `playFrames`: forwards each frame to a closure.
-final class FrameCallbackDisplay: AnimationDisplay {
+/// The display behind `playFrames`: forwards each frame to a closure, on the thread that
+/// produced it (no main actor needed).
+nonisolated final class FrameCallbackDisplay: ConcurrentAnimationDisplay {
     private let body: @Sendable (DeliveredFrame) -> Void
     private struct WeakHandle { weak var value: PlaybackHandle? }
     // Weak: the handle owns the player, which owns this display.

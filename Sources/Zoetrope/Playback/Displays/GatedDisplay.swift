@@ -1,16 +1,18 @@
 /// Forwards to a display until closed; after `close()` returns, nothing more reaches it
-/// (a show in progress finishes first, under the lock). `AnimatedContentController` puts
+/// (both run on the main actor, so no show is in progress then). `AnimatedContentController` puts
 /// one between each player and the view so that a replaced player cannot draw.
 final class GatedDisplay: AnimationDisplay {
-    private let target: Locked<(any AnimationDisplay)?>
+    // Main-actor state (the protocol's isolation): the controller that closes the gate and
+    // the player's deliveries to it both run there, so no lock is needed.
+    private var target: (any AnimationDisplay)?
 
-    init(_ display: any AnimationDisplay) { target = Locked(display) }
+    init(_ display: any AnimationDisplay) { target = display }
 
-    func close() { target.withLock { $0 = nil } }
+    func close() { target = nil }
 
     func show(_ frame: PixelBuffer, index: Int) {
-        target.withLock { $0?.show(frame, index: index) }
+        target?.show(frame, index: index)
     }
 
-    var isVisible: Bool { target.withLock { $0?.isVisible ?? false } }
+    var isVisible: Bool { target?.isVisible ?? false }
 }

@@ -1,5 +1,7 @@
 
 /// A display with no screen: it keeps the frame on show, for servers, tests and tools.
+/// Thread-safe (`ConcurrentAnimationDisplay`): the player calls it on whatever thread
+/// produced the frame, so it needs no main actor.
 ///
 /// It shows either a still image or an animation, never both: setting a still stops and
 /// detaches the animation; setting an animation replaces the still.
@@ -7,7 +9,7 @@
 /// The player keeps its display alive; the display refers to its player weakly (so that
 /// the two do not keep each other alive). Keep a reference to the player for as long as
 /// it should play: once it is freed, `content` reads `.empty` and the last frame stays.
-public final class HeadlessDisplay: AnimationDisplay {
+nonisolated public final class HeadlessDisplay: ConcurrentAnimationDisplay {
     /// What the display shows.
     public enum Content: Sendable {
         /// Nothing yet.

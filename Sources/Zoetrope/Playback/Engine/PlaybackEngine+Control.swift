@@ -90,6 +90,7 @@ extension PlaybackEngine {
     /// Frees every buffer; later decode results of this generation are dropped.
     mutating func reset(into fx: inout PlaybackEffects) {
         store.reset()
+        if let p = givenPoster { store.adoptPoster(p) }
         generation += 1
         status = .idle
         current = nil
@@ -104,6 +105,18 @@ extension PlaybackEngine {
         noteMemory()
     }
 
-    /// Decodes the poster without playing.
-    mutating func prepare(into fx: inout PlaybackEffects) { schedule(into: &fx) }
+    /// Reuses `poster`, decoded elsewhere, as frame 0 from now on.
+    mutating func adoptPoster(_ poster: PixelBuffer) {
+        givenPoster = poster
+        store.adoptPoster(poster)
+        noteMemory()
+    }
+
+    /// Decodes the poster if needed and shows it, without playing; a player that shows a
+    /// frame already (playing, paused, finished) is left as it is.
+    mutating func prepare(into fx: inout PlaybackEffects) {
+        if current == nil && pendingShow == nil && status != .playing { pendingShow = 0 }
+        schedule(into: &fx)
+        if status != .playing { showPendingIfReady(into: &fx) }
+    }
 }

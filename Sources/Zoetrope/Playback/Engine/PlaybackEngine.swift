@@ -38,6 +38,8 @@ struct PlaybackEngine: Sendable {
 
     // MARK: Frames held
     var store: FrameStore
+    /// Frame 0 as the image decoded it (`AnimationPlayer(image:)`), held again after a reset.
+    var givenPoster: PixelBuffer?
 
     // MARK: Playhead
     var status: PlaybackState = .idle
@@ -144,9 +146,15 @@ struct PlaybackEngine: Sendable {
         schedule(into: &fx)
     }
 
-    /// The shortest display duration at the current rate: the slowest useful tick rate.
+    /// The slowest tick that lands on every frame change at the current rate: the greatest
+    /// common divisor of the display durations (100 and 150 ms → 50 ms), but never below
+    /// 10 ms or the shortest duration, whichever is less (durations with no useful common
+    /// divisor, such as 1/3 s and 100 ms, tick every 10 ms, within 10 ms of each change).
     var preferredTickInterval: Duration {
-        var shortest = max(durations.filter { $0 > 0 }.min() ?? 1_000_000, 1_000_000)
+        let positive = durations.filter { $0 > 0 }
+        let shortestDuration = max(positive.min() ?? 1_000_000, 1_000_000)
+        let common = positive.reduce(positive.first ?? shortestDuration) { FrameDuration.gcd($0, $1) }
+        var shortest = max(common, min(shortestDuration, 10_000_000), 1_000_000)
         shortest = shortest * 1000 / rateMilli
         if let t = throttleNanoseconds { shortest = max(shortest, t) }
         return .nanoseconds(max(shortest, 1_000_000))
