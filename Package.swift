@@ -93,6 +93,12 @@ let package = Package(
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeTestSupport"]),
+        // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
+        // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
+        .testTarget(
+            name: "ZoetropeFuzzTests",
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
