@@ -33,7 +33,8 @@ let package = Package(
     targets: [
         // The open/info/decode/seek path and the parser entry points: a symbolic link to
         // Tests/ZoetropeFuzzTests/Harness, which the regression test compiles too.
-        .target(name: "ZoetropeFuzzHarness", dependencies: codecs),
+        .target(name: "ZoetropeTestSupport", dependencies: [.product(name: "Zoetrope", package: zoetrope)]),
+        .target(name: "ZoetropeFuzzHarness", dependencies: codecs + ["ZoetropeTestSupport"]),
         // libFuzzer's driver behind a Swift entry point.
         .target(name: "ZoetropeFuzzDriver", dependencies: ["ZoetropeFuzzHarness"]),
     ] + fuzzTargets.map {

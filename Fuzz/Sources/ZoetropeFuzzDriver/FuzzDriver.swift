@@ -17,9 +17,19 @@ private func LLVMFuzzerRunDriver(
 /// command line to libFuzzer. Each executable also defines `LLVMFuzzerTestOneInput`, so it
 /// still links if SwiftPM stops aliasing `main` (libFuzzer's own `main` is then used).
 public enum FuzzDriver {
-    /// Runs libFuzzer with the process's arguments and `testOneInput` as the target.
+    /// Runs libFuzzer with the process's arguments and `testOneInput` as the target; or, with
+    /// `ZOETROPE_FUZZ_WRITE_SEEDS=DIR` set, writes the fixture seeds (`FuzzSeeds`) to `DIR` and exits.
     public static func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                             _ testOneInput: @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt) -> CInt {
+        if let folder = ProcessInfo.processInfo.environment["ZOETROPE_FUZZ_WRITE_SEEDS"] {
+            do {
+                try FuzzSeeds.write(to: URL(fileURLWithPath: folder))
+                return 0
+            } catch {
+                FileHandle.standardError.write(Data("could not write the fuzz seeds to \(folder): \(error)\n".utf8))
+                return 1
+            }
+        }
         var count = argc
         var arguments = argv
         return LLVMFuzzerRunDriver(&count, &arguments, testOneInput)

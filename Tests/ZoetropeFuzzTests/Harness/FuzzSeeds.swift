@@ -7,18 +7,31 @@ import ZoetropeWebP
 /// The project's own fixtures as fuzz seeds, one family per format: small, valid files that
 /// reach the features the corpus may not (every disposal and blend mode, interlacing, local
 /// colour tables, both loop extensions, frames past the screen, default images outside the
-/// animation, lossy and lossless WebP with alpha). `Scripts/fuzz.sh` writes them out with
-/// `FuzzSeedTests.writeSeeds` and adds the files of `../shared/corpus` at run time.
-enum FuzzSeeds {
-    struct Seed {
+/// animation, lossy and lossless WebP with alpha). `Scripts/fuzz.sh` has a fuzz executable
+/// write them out (`FuzzSeeds.write(to:)`) and adds the files of `../shared/corpus` at run time.
+public enum FuzzSeeds {
+    /// One seed file.
+    public struct Seed: Sendable {
         /// `gif`, `png`, `webp` or `avif` (`FuzzTarget.family`).
-        var family: String
-        var name: String
-        var data: Data
+        public var family: String
+        /// The file name.
+        public var name: String
+        /// The file's bytes.
+        public var data: Data
     }
 
-    static func all() throws -> [Seed] {
+    /// Every fixture seed.
+    public static func all() throws -> [Seed] {
         gif() + png() + (try webp())
+    }
+
+    /// Writes every seed to `folder/<family>/<name>`.
+    public static func write(to folder: URL) throws {
+        for seed in try all() {
+            let family = folder.appendingPathComponent(seed.family)
+            try FileManager.default.createDirectory(at: family, withIntermediateDirectories: true)
+            try seed.data.write(to: family.appendingPathComponent(seed.name))
+        }
     }
 
     // MARK: GIF
