@@ -21,23 +21,31 @@ public enum FuzzHarness {
     /// At most this many frames are decoded in order (the seek comes on top).
     public static let frameCap = 64
 
-    /// The options every fuzz session decodes with.
-    public static let options = DecodingOptions(limits: limits, threadCount: 1)
+    /// The options an input decodes with, chosen by its length so every variant is reached
+    /// (and an input always decodes the same way): straight or premultiplied alpha, full
+    /// size or downsampled to fit 7×5; the fuzz limits; one AVIF thread.
+    public static func options(for data: Data) -> DecodingOptions {
+        let variant = data.count % 4
+        return DecodingOptions(pixelFormat: variant & 1 == 0 ? .rgba8 : .rgba8Premultiplied,
+                               targetSize: variant & 2 == 0 ? nil : PixelSize(width: 7, height: 5),
+                               limits: limits, threadCount: 1)
+    }
 
     /// The registry the `registry` target decodes through: the four built-in coders.
     public static let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
 
     /// Opens `data` with `coder` and exercises the source.
     public static func exercise(_ data: Data, with coder: any AnimatedImageCoder) -> FuzzOutcome {
-        exercise { try coder.makeFrameSource(data: data, options: options) }
+        exercise { try coder.makeFrameSource(data: data, options: options(for: data)) }
     }
 
     /// Opens `data` through `registry` (content picks the coder) and exercises the source.
     public static func exercise(_ data: Data, through registry: CoderRegistry) -> FuzzOutcome {
-        var outcome = exercise { try registry.makeFrameSource(data: data, options: options) }
+        let chosen = options(for: data)
+        var outcome = exercise { try registry.makeFrameSource(data: data, options: chosen) }
         // The still-or-animated answer takes its own path for still images.
         do {
-            _ = try registry.isAnimated(data, options: options)
+            _ = try registry.isAnimated(data, options: chosen)
         } catch let error as AnimatedImageError {
             outcome.firstError = outcome.firstError ?? error
         } catch {
@@ -78,9 +86,9 @@ public enum FuzzHarness {
             do {
                 try source.decodeFrame(at: index, into: &buffer)
                 outcome.framesDecoded += 1
-                if buffer.size != outputSize {
+                if buffer.size != outputSize || buffer.format != source.options.pixelFormat {
                     outcome.problem = outcome.problem
-                        ?? "frame \(index) decoded as \(buffer.size), info says \(outputSize)"
+                        ?? "frame \(index) decoded as \(buffer.size) \(buffer.format), the source promises \(outputSize) \(source.options.pixelFormat)"
                 }
             } catch let error as AnimatedImageError {
                 outcome.firstError = outcome.firstError ?? error
