@@ -109,20 +109,29 @@ run_target() {
     "$bin/$(module "$t")" "${dirs[@]}" -dict="$dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "${mode[@]}" "$@" >"$log" 2>&1 || status=$?
     after=$(find "$crashes" -type f | wc -l)
-    # Runs and coverage from libFuzzer's last status line ("#N DONE cov: C ft: F ... exec/s: E",
-    # or in fork mode "#N: cov: C ft: F ... exec/s: E ..."); runs also from the final stats.
-    local last runs rate cov ft
+    # Runs and coverage from libFuzzer's last status line: "#N DONE cov: C ft: F ... exec/s: E"
+    # (runs and rate also in the final stats), or in fork mode "#N: cov: C ft: F ...
+    # oom/timeout/crash: O/T/C time: Ss ...", whose exec/s is the last job's, so the rate is N/S.
+    local last runs rate cov ft kept
     last=$(grep -E '^#[0-9]+:?[[:space:]].*cov: ' "$log" | tail -1 || true)
     runs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
-    [ -n "$runs" ] || runs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last")
     rate=$(grep -oE 'stat::average_exec_per_sec: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)
-    [ -n "$rate" ] || rate=$(grep -oE 'exec/s:? [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
+    if [ -z "$runs" ] && [ -n "$last" ]; then
+        runs=$(sed -E 's/^#([0-9]+).*/\1/' <<<"$last")
+        local elapsed
+        elapsed=$(grep -oE 'time: [0-9]+s' <<<"$last" | grep -oE '[0-9]+' || true)
+        [ -n "$elapsed" ] && [ "$elapsed" -gt 0 ] && rate=$((runs / elapsed))
+    fi
     cov=$(grep -oE 'cov: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
     ft=$(grep -oE 'ft: [0-9]+' <<<"$last" | grep -oE '[0-9]+' || true)
+    kept=$(grep -oE 'oom/timeout/crash: [0-9/]+' <<<"$last" | sed 's/.*: //' || true)
     local verdict=ok
-    if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ]; then verdict="FAILED (status $status; see $log)"; fi
-    printf '%-15s runs: %-10s exec/s: %-6s cov: %-6s ft: %-7s new crash files: %-3s %s\n' \
-        "$t" "${runs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$((after - before))" "$verdict" | tee -a "$work/summary.txt"
+    if [ "$status" -ne 0 ] || [ "$after" -gt "$before" ] || [[ "$kept" =~ [1-9] ]]; then
+        verdict="FAILED (status $status; see $log)"
+    fi
+    printf '%-15s runs: %-10s exec/s: %-6s cov: %-6s ft: %-7s new crash files: %-3s%s %s\n' \
+        "$t" "${runs:-?}" "${rate:-?}" "${cov:-?}" "${ft:-?}" "$((after - before))" \
+        "${kept:+ (oom/timeout/crash: $kept)}" "$verdict" | tee -a "$work/summary.txt"
     [ "$verdict" = ok ]
 }
 
