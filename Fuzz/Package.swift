@@ -31,9 +31,11 @@ let package = Package(
     products: fuzzTargets.map { .executable(name: $0, targets: [$0]) },
     dependencies: [.package(path: zoetrope)],
     targets: [
-        // The open/info/decode/seek path and the parser entry points: a symbolic link to
-        // Tests/ZoetropeFuzzTests/Harness, which the regression test compiles too.
+        // The main package's test-support target (fixture writers for the seeds): a symbolic
+        // link to Tests/ZoetropeTestSupport, which is not a product of the main package.
         .target(name: "ZoetropeTestSupport", dependencies: [.product(name: "Zoetrope", package: zoetrope)]),
+        // The open/info/decode/seek path, the parser entry points and the seeds: a symbolic
+        // link to Tests/ZoetropeFuzzTests/Harness, which the regression test compiles too.
         .target(name: "ZoetropeFuzzHarness", dependencies: codecs + ["ZoetropeTestSupport"]),
         // libFuzzer's driver behind a Swift entry point.
         .target(name: "ZoetropeFuzzDriver", dependencies: ["ZoetropeFuzzHarness"]),
