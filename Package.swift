@@ -121,6 +121,12 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "ZoetropeTestSupport"]),
+        // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
+        // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
+        .testTarget(
+            name: "ZoetropeFuzzTests",
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,75 @@
+import Foundation
+import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeWebP
+
+/// One fuzz target: what a fuzzer input goes through.
+///
+/// This file is shared, not copied: it lives in the `ZoetropeFuzzTests` test target, and
+/// `Fuzz/Sources/ZoetropeFuzzHarness` is a symbolic link to its folder, so the libFuzzer
+/// executables (`Fuzz/Package.swift`) and the regression test
+/// (`FuzzRegressionTests`) run the very same code on an input.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `GIFCoder`: open, info, every frame (capped), seek.
+    case gif
+    /// `APNGCoder`: open, info, every frame (capped), seek.
+    case apng
+    /// `WebPCoder`: open, info, every frame (capped), seek.
+    case webp
+    /// `AVIFCoder`: open, info, every frame (capped), seek.
+    case avif
+    /// A `CoderRegistry` holding the four coders: content picks the coder.
+    case registry
+    /// The GIF block walker (`GIFIndex.parse`) on its own.
+    case gifIndex = "gif-index"
+    /// The APNG chunk walker (`APNGChunkWalker.index`) on its own.
+    case apngChunks = "apng-chunks"
+    /// The AVIF box reader (`AVIFIndex.parse`) and the edit-list parser on their own.
+    case avifContainer = "avif-container"
+    /// The WebP RIFF chunk scanner (`WebPChunkScanner`) on its own.
+    case webpChunks = "webp-chunks"
+
+    /// The coder a coder target uses (nil for the registry and the parser targets).
+    public var coder: (any AnimatedImageCoder)? {
+        switch self {
+        case .gif: GIFCoder()
+        case .apng: APNGCoder()
+        case .webp: WebPCoder()
+        case .avif: AVIFCoder()
+        default: nil
+        }
+    }
+
+    /// The seed and dictionary family of this target: `gif`, `png`, `webp`, `avif`, or nil
+    /// (the registry target takes every family).
+    public var family: String? {
+        switch self {
+        case .gif, .gifIndex: "gif"
+        case .apng, .apngChunks: "png"
+        case .webp, .webpChunks: "webp"
+        case .avif, .avifContainer: "avif"
+        case .registry: nil
+        }
+    }
+
+    /// Runs one input through this target. Returns what happened; the caller decides what
+    /// a `FuzzOutcome.problem` means (the fuzzer aborts, the test fails).
+    public func run(_ data: Data) -> FuzzOutcome {
+        switch self {
+        case .gif, .apng, .webp, .avif:
+            return FuzzHarness.exercise(data, with: coder!)
+        case .registry:
+            return FuzzHarness.exercise(data, through: FuzzHarness.registry)
+        case .gifIndex:
+            return FuzzParsers.gifIndex(data)
+        case .apngChunks:
+            return FuzzParsers.apngChunks(data)
+        case .avifContainer:
+            return FuzzParsers.avifContainer(data)
+        case .webpChunks:
+            return FuzzParsers.webpChunks(data)
+        }
+    }
+}
