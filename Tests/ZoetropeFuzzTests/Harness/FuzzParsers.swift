@@ -10,32 +10,34 @@ import Zoetrope
 /// `AnimatedImageError` only (typed throws), so a trap is the only way to fail.
 enum FuzzParsers {
     static func gifIndex(_ data: Data) -> FuzzOutcome {
-        var outcome = FuzzOutcome()
-        data.withUnsafeBytes { bytes in
-            do throws(AnimatedImageError) {
-                let index = try GIFIndex.parse(bytes, limits: FuzzHarness.limits)
-                _ = KeyFrameTable(index.placements, canvasSize: index.canvasSize)
-                _ = index.warnings
-                _ = index.hasAlpha
-                _ = index.loopCount
-                outcome.opened = true
-                outcome.frameCount = index.frames.count
-                outcome.firstError = index.truncation
-            } catch {
-                outcome.firstError = error
-            }
+        index(data) { bytes throws(AnimatedImageError) in
+            let index = try GIFIndex.parse(bytes, limits: FuzzHarness.limits)
+            _ = KeyFrameTable(index.placements, canvasSize: index.canvasSize)
+            _ = (index.warnings, index.hasAlpha, index.loopCount)
+            return (index.frames.count, index.truncation)
         }
-        return outcome
     }
 
     static func apngChunks(_ data: Data) -> FuzzOutcome {
+        index(data) { bytes throws(AnimatedImageError) in
+            let index = try APNGChunkWalker.index(bytes, limits: FuzzHarness.limits)
+            return (index.frames.count, index.truncation)
+        }
+    }
+
+    /// Runs an index parser over the input: the frames it found and the break it recorded,
+    /// or the error it threw.
+    private static func index(
+        _ data: Data,
+        _ parse: (UnsafeRawBufferPointer) throws(AnimatedImageError) -> (frames: Int, truncation: AnimatedImageError?)
+    ) -> FuzzOutcome {
         var outcome = FuzzOutcome()
         data.withUnsafeBytes { bytes in
             do throws(AnimatedImageError) {
-                let index = try APNGChunkWalker.index(bytes, limits: FuzzHarness.limits)
+                let parsed = try parse(bytes)
                 outcome.opened = true
-                outcome.frameCount = index.frames.count
-                outcome.firstError = index.truncation
+                outcome.frameCount = parsed.frames
+                outcome.firstError = parsed.truncation
             } catch {
                 outcome.firstError = error
             }
