@@ -2,7 +2,7 @@
 # Builds issue 13's sample (Examples/IssueSample) the way an app would: in a package of its
 # own that depends on Zoetrope by path, in Swift 6 language mode, and fails on any warning;
 # then runs it on the examples' animated fixture. A separate build of the whole package
-# (a few minutes on 2 cores); not part of Scripts/test.sh.
+# (about 20 s to a few minutes on 2 cores); .ci/run runs it, Scripts/test.sh does not.
 #
 #   Scripts/check-issue-sample-package.sh
 set -euo pipefail
