@@ -8,6 +8,20 @@ struct PlaybackImageAndClockTests {
         PlayerConfiguration(executor: executor, memoryPressure: nil)
     }
 
+    /// A player of `frames` 100 ms frames on a manual clock, decoded by a simulated executor
+    /// attached to it, showing on a main-actor view (hidden when asked before the player sees it).
+    @MainActor private static func mainActorRig(frames: Int, hidden: Bool = false)
+        -> (ManualClock, MainActorRecordingView, AnimationPlayer, ClockSubscription) {
+        let clock = ManualClock()
+        let decoder = SimulatedDecodeExecutor()
+        let attachment = decoder.attach(to: clock)
+        let view = MainActorRecordingView()
+        if hidden { view.isVisible = false }
+        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: frames, duration: .milliseconds(100)),
+                                     clock: clock, display: view, configuration: quiet(decoder))
+        return (clock, view, player, attachment)
+    }
+
     @Test("twenty players on one timer clock: one thread, and no thread or tick while all are paused")
     func manyPlayersOneClockThread() throws {
         let clock = TimerClock()
@@ -99,13 +113,8 @@ struct PlaybackImageAndClockTests {
 
     @MainActor @Test("a clock ticked on the main actor shows frames on a main-actor view directly, in order")
     func mainActorClockNeedsNoHop() {
-        let clock = ManualClock()
-        let decoder = SimulatedDecodeExecutor()
-        let attachment = decoder.attach(to: clock)
+        let (clock, view, player, attachment) = Self.mainActorRig(frames: 3)
         defer { attachment.cancel() }
-        let view = MainActorRecordingView()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(100)),
-                                     clock: clock, display: view, configuration: Self.quiet(decoder))
         player.play()
         clock.run(.fixed(hertz: 60), for: .milliseconds(1000))
         #expect(view.shown == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0])
@@ -136,13 +145,8 @@ struct PlaybackImageAndClockTests {
 
     @MainActor @Test("stop() on the main actor drops frames still on their way: no stale frame after it")
     func stopDropsQueuedFrames() async throws {
-        let clock = ManualClock()
-        let decoder = SimulatedDecodeExecutor()
-        let attachment = decoder.attach(to: clock)
+        let (clock, view, player, attachment) = Self.mainActorRig(frames: 3)
         defer { attachment.cancel() }
-        let view = MainActorRecordingView()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(100)),
-                                     clock: clock, display: view, configuration: Self.quiet(decoder))
         player.play()
         // Tick from another thread while the main actor is busy here: the frames queue for a hop.
         _ = DispatchQueue.global().sync { clock.run(.fixed(hertz: 60), for: .milliseconds(450)) }
@@ -157,14 +161,8 @@ struct PlaybackImageAndClockTests {
 
     @MainActor @Test("a hidden main-actor view holds the animation; shown again, it moves on")
     func mainActorVisibility() {
-        let clock = ManualClock()
-        let decoder = SimulatedDecodeExecutor()
-        let attachment = decoder.attach(to: clock)
+        let (clock, view, player, attachment) = Self.mainActorRig(frames: 3, hidden: true)
         defer { attachment.cancel() }
-        let view = MainActorRecordingView()
-        view.isVisible = false
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(100)),
-                                     clock: clock, display: view, configuration: Self.quiet(decoder))
         player.play()
         clock.run(.fixed(hertz: 60), for: .milliseconds(1000))
         #expect(view.shown.allSatisfy { $0 == 0 })
@@ -177,13 +175,8 @@ struct PlaybackImageAndClockTests {
 
     @MainActor @Test("a blocked main actor gets the newest 8 frames in order, not an unbounded queue")
     func blockedMainActorQueueIsBounded() async throws {
-        let clock = ManualClock()
-        let decoder = SimulatedDecodeExecutor()
-        let attachment = decoder.attach(to: clock)
+        let (clock, view, player, attachment) = Self.mainActorRig(frames: 5)
         defer { attachment.cancel() }
-        let view = MainActorRecordingView()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 5, duration: .milliseconds(100)),
-                                     clock: clock, display: view, configuration: Self.quiet(decoder))
         player.play()
         // 2 s of 100 ms frames produced off the main actor while it is blocked here: 20 shows.
         _ = DispatchQueue.global().sync { clock.run(.fixed(hertz: 100), for: .milliseconds(2000)) }
