@@ -8,7 +8,8 @@ import Zoetrope
 ///     <duration in ms of each frame, space separated>\n
 ///     <frames × width × height × 4 bytes of straight RGBA, full canvases>
 ///
-/// `Docs/WritingACoder.md` walks through it.
+/// The CLI tests register it at run time; `Docs/WritingACoder.md` walks through a richer
+/// sample coder (`RectFramesCoder`).
 struct RawFramesCoder: AnimatedImageCoder {
     static let format = ImageFormat(identifier: "zraw", mediaType: "application/x-zoetrope-raw", fileExtensions: ["zraw"])
     static let magic = Array("ZRAW1\n".utf8)
@@ -17,9 +18,7 @@ struct RawFramesCoder: AnimatedImageCoder {
     var minimumSniffLength: Int { Self.magic.count }
 
     func sniff(_ prefix: Data) -> SniffResult {
-        let n = min(prefix.count, Self.magic.count)
-        guard ByteSignature.matches(prefix, Array(Self.magic.prefix(n))) else { return .noMatch }
-        return n < Self.magic.count ? .needMoreData(minimumLength: Self.magic.count) : .match(Self.format, .unknown)
+        ByteSignature.sniff(prefix, magic: Self.magic, format: Self.format)
     }
 
     func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {

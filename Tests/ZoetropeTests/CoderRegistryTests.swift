@@ -123,4 +123,14 @@ struct LockProbingCoder: AnimatedImageCoder {
         #expect(probe.readsUnderLock.withLock { $0 } == 0)
         #expect(r.coders.map(\.formats[0].identifier) == ["b"])
     }
+
+    @Test func aFixedMagicSniffsMatchShortPrefixAndMismatch() {
+        let magic = Array("ZRAW1\n".utf8)
+        let format = ImageFormat(identifier: "zraw", mediaType: "application/x-zraw", fileExtensions: ["zraw"])
+        #expect(ByteSignature.sniff(Data("ZRAW1\nrest".utf8), magic: magic, format: format) == .match(format, .unknown))
+        #expect(ByteSignature.sniff(Data("ZRA".utf8), magic: magic, format: format) == .needMoreData(minimumLength: 6))
+        #expect(ByteSignature.sniff(Data("ZRB".utf8), magic: magic, format: format) == .noMatch)
+        #expect(ByteSignature.sniff(Data("ZRAW1\n".utf8).dropFirst(0), magic: magic, format: format, kind: .animated)
+                == .match(format, .animated))
+    }
 }

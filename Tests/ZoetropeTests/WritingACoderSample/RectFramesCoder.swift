@@ -17,9 +17,7 @@ struct RectFramesCoder: AnimatedImageCoder {
     var minimumSniffLength: Int { Self.magic.count }
 
     func sniff(_ prefix: Data) -> SniffResult {
-        let n = min(prefix.count, Self.magic.count)
-        guard ByteSignature.matches(prefix, Array(Self.magic.prefix(n))) else { return .noMatch }
-        return n < Self.magic.count ? .needMoreData(minimumLength: Self.magic.count) : .match(Self.format, .unknown)
+        ByteSignature.sniff(prefix, magic: Self.magic, format: Self.format)
     }
 
     func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
