@@ -14,8 +14,8 @@ final class APNGFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     let index: APNGIndex
-    private let data: Data
-    private let state: Locked<APNGDecodeState>
+    let data: Data
+    let state: Locked<APNGDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
@@ -137,7 +137,7 @@ final class APNGFrameSource: SeekCostReporting {
     /// the rows decoded before the end; its other pixels are transparent, so SOURCE clears
     /// them and OVER leaves what is under them (Docs/FormatRules.md). Such a frame decodes,
     /// so `info`, `frames` and the player agree on the frame count.
-    private func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer,
+    func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer,
                                 bytesPerRow: Int, rect: PixelRect) {
         guard let broken = outcome.broken else { return }
         PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,

@@ -18,9 +18,9 @@ import Zoetrope
 final class WebPFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
-    private let data: Data
-    private let frames: [WebPFrameRecord]
-    private let state: Locked<WebPDecodeState>
+    let data: Data
+    let frames: [WebPFrameRecord]
+    let state: Locked<WebPDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try WebPIndex(data: data, limits: options.limits)

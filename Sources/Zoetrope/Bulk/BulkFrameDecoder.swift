@@ -1,0 +1,128 @@
+import Foundation
+
+/// Decodes a run of frames in order using several threads: the bulk path for reading many
+/// frames one after another (exporting, converting, benchmarking, keeping every frame).
+///
+/// When the source adopts `ParallelFrameDecoding` (GIF, PNG/APNG and WebP do) and more than
+/// one thread is allowed, worker threads decode the frames' compressed data ahead of the
+/// caller while the caller's thread composites them in order, so the frames are exactly
+/// those `FrameSource.decodeFrame(at:into:)` gives. Any other source, or one thread, decodes
+/// one frame after another on the caller's thread: today's path.
+///
+/// ```swift
+/// let decoder = BulkFrameDecoder(source: try image.makeFrameSource())
+/// var pixels = PixelBuffer()
+/// while let index = try decoder.nextFrame(into: &pixels) {
+///     print(index, pixels.size)
+/// }
+/// ```
+///
+/// Memory: besides the source's own, at most `framesInFlight` payloads, each at most a
+/// frame's rectangle (RGBA for PNG and WebP, one byte a pixel for GIF), plus one recycled.
+/// A decoder is used by one thread at a time. `cancel()`, or releasing it, stops the
+/// workers and frees what they decoded.
+public final class BulkFrameDecoder {
+    /// The source frames come from.
+    public let source: any FrameSource
+    /// The frames this run delivers, in order.
+    public let frames: Range<Int>
+    /// Threads decoding, the caller's included: 1 when the run decodes one frame after another.
+    public let threadCount: Int
+    /// Payloads decoded ahead at most (0 when the run decodes one frame after another).
+    public let framesInFlight: Int
+    private let run: (any BulkRun)?
+    private var next: Int
+    private var stopped = false
+
+    /// A run over `frames` of `source` (default: every frame) on `threads` threads (default:
+    /// `source.options.threadCount`, else the cores the process may use). Threads are
+    /// only started for sources that adopt `ParallelFrameDecoding`, for runs of more than one
+    /// frame, and while the payloads in flight fit `source.options.limits`; otherwise the
+    /// run takes one thread.
+    public init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
+        self.source = source
+        let all = 0..<source.info.frameCount
+        let range = frames.map { $0.clamped(to: all) } ?? all
+        self.frames = range
+        next = range.lowerBound
+        let wanted = max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount)
+        if wanted > 1, range.count > 1, let parallel = source as? any ParallelFrameDecoding,
+           let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted) {
+            run = started.run
+            threadCount = wanted
+            framesInFlight = started.window
+        } else {
+            run = nil
+            threadCount = 1
+            framesInFlight = 0
+        }
+    }
+
+    deinit { run?.stop() }
+
+    /// Decodes the next frame of the run into `buffer` and returns its index; nil after the
+    /// last frame or after `cancel()`. A frame that fails throws its `AnimatedImageError`
+    /// after the frames before it, and the run ends. The caller checks
+    /// `source.info.truncation` after the last frame, as with `decodeFrame`.
+    public func nextFrame(into buffer: inout PixelBuffer) throws -> Int? {
+        guard !stopped else { return nil }
+        if let run {
+            do {
+                guard let index = try run.next(into: &buffer) else {
+                    stopped = true
+                    return nil
+                }
+                return index
+            } catch {
+                stopped = true
+                throw error
+            }
+        }
+        guard next < frames.upperBound else { return nil }
+        let index = next
+        do {
+            try source.decodeFrame(at: index, into: &buffer)
+        } catch {
+            stopped = true
+            throw error
+        }
+        next += 1
+        return index
+    }
+
+    /// Stops the run: no more frames are decoded, and once this returns every worker thread
+    /// has ended and what they decoded is freed.
+    public func cancel() {
+        stopped = true
+        run?.stop()
+    }
+
+    /// Bytes the run holds besides the source: payloads decoded ahead and recycled storage.
+    public var retainedByteCount: Int { run?.heldByteCount ?? 0 }
+
+    private static func start<S: ParallelFrameDecoding>(_ source: S, frames: Range<Int>,
+                                                          threads: Int) -> (run: any BulkRun, window: Int)? {
+        // One payload per thread being decoded, one ready ahead per thread, and one being
+        // delivered; fewer when that would not fit the limits, none when not even two fit.
+        var window = 2 * threads
+        let each = max(1, source.maxPayloadByteCount)
+        let limit = source.options.limits.maxAllocationBytes
+        while window >= 2, each.multipliedReportingOverflow(by: window + 1).partialValue > limit
+                || each.multipliedReportingOverflow(by: window + 1).overflow {
+            window -= 1
+        }
+        guard window >= 2 else { return nil }
+        let pipeline = PayloadPipeline(source: source, frames: frames, window: window)
+        pipeline.start(workers: threads - 1)
+        return (pipeline, window)
+    }
+}
+
+/// What `BulkFrameDecoder` drives: a `PayloadPipeline` over a concrete source type.
+protocol BulkRun: AnyObject, Sendable {
+    func next(into buffer: inout PixelBuffer) throws -> Int?
+    func stop()
+    var heldByteCount: Int { get }
+}
+
+extension PayloadPipeline: BulkRun {}
