@@ -18,7 +18,9 @@ import Foundation
 /// ```
 ///
 /// Memory: besides the source's own, at most `framesInFlight` payloads, each at most a
-/// frame's rectangle (RGBA for PNG and WebP, one byte a pixel for GIF), plus one recycled.
+/// frame's rectangle (RGBA for PNG and WebP, one byte a pixel for GIF), plus one recycled:
+/// with two threads, 5 × 8 MiB for a 1920×1080 APNG or WebP, 5 × 2 MiB for a GIF. The
+/// canvas and the payloads are checked against `Limits.maxAllocationBytes` first.
 /// A decoder is used by one thread at a time. `cancel()`, or releasing it, stops the
 /// workers and frees what they decoded.
 public final class BulkFrameDecoder {
@@ -103,12 +105,14 @@ public final class BulkFrameDecoder {
     private static func start<S: ParallelFrameDecoding>(_ source: S, frames: Range<Int>,
                                                           threads: Int) -> (run: any BulkRun, window: Int)? {
         // One payload per thread being decoded, one ready ahead per thread, and one being
-        // delivered; fewer when that would not fit the limits, none when not even two fit.
+        // delivered, on top of the session's canvas; fewer when that would not fit the
+        // limits, and none (one thread) when not even two fit.
         var window = 2 * threads
-        let each = max(1, source.maxPayloadByteCount)
-        let limit = source.options.limits.maxAllocationBytes
-        while window >= 2, each.multipliedReportingOverflow(by: window + 1).partialValue > limit
-                || each.multipliedReportingOverflow(by: window + 1).overflow {
+        while window >= 2 {
+            var budget = AllocationBudget(limits: source.options.limits, format: source.info.format)
+            budget.reserve(source.info.canvasSize.rgbaByteCount)
+            budget.reserve(window + 1, bytesEach: source.maxPayloadByteCount)
+            if (try? budget.check()) != nil { break }
             window -= 1
         }
         guard window >= 2 else { return nil }
