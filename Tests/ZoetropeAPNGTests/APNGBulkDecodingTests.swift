@@ -92,4 +92,25 @@ import ZoetropeTestSupport
         let clamped = BulkFrameDecoder(source: try Fixture.source(data), frames: 1..<99, threads: 2)
         #expect(clamped.frames == 1..<3)
     }
+
+    @Test func aKeepAllPlayerTakesItsFramesFromTheBulkPath() throws {
+        let data = Self.animation(count: 23).data
+        let reference = try Fixture.frames(data)
+        let clock = ManualClock()
+        let display = HeadlessDisplay()
+        let player = AnimationPlayer(source: try Fixture.source(data), clock: clock,
+                                     configuration: PlayerConfiguration(bufferPolicy: .keepAll))
+        display.setAnimation(player)
+        let deadline = Date().addingTimeInterval(20)
+        while player.diagnostics.framesDecoded < 23, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        #expect(player.diagnostics.framesDecoded == 23)
+        #expect(player.framesDecodedInParallel == 23)
+        // Every frame shows, in order, with the pixels decoding one by one gives.
+        for k in 0..<23 {
+            clock.tick(at: .milliseconds(100 * k))
+            #expect(display.currentFrameIndex == k)
+            let same = display.currentFrame == reference[k]
+            #expect(same, "frame \(k)")
+        }
+    }
 }

@@ -21,9 +21,10 @@ import Foundation
 /// frame's rectangle (RGBA for PNG and WebP, one byte a pixel for GIF), plus one recycled:
 /// with two threads, 5 × 8 MiB for a 1920×1080 APNG or WebP, 5 × 2 MiB for a GIF. The
 /// canvas and the payloads are checked against `Limits.maxAllocationBytes` first.
-/// A decoder is used by one thread at a time. `cancel()`, or releasing it, stops the
-/// workers and frees what they decoded.
-public final class BulkFrameDecoder {
+/// Calls are serialized, so a decoder may move between threads (an async iterator's);
+/// frames still come one after another. `cancel()`, or releasing it, stops the workers and
+/// frees what they decoded.
+public final class BulkFrameDecoder: Sendable {
     /// The source frames come from.
     public let source: any FrameSource
     /// The frames this run delivers, in order.
@@ -33,8 +34,9 @@ public final class BulkFrameDecoder {
     /// Payloads decoded ahead at most (0 when the run decodes one frame after another).
     public let framesInFlight: Int
     private let run: (any BulkRun)?
-    private var next: Int
-    private var stopped = false
+    /// The next frame (`frames.upperBound` once the run has ended); a call to `nextFrame`
+    /// holds it for its whole length, which serializes the calls.
+    private let position: Locked<Int>
 
     /// A run over `frames` of `source` (default: every frame) on `threads` threads (default:
     /// `source.options.threadCount`, else the cores the process may use). Threads are
@@ -46,7 +48,7 @@ public final class BulkFrameDecoder {
         let all = 0..<source.info.frameCount
         let range = frames.map { $0.clamped(to: all) } ?? all
         self.frames = range
-        next = range.lowerBound
+        position = Locked(range.lowerBound)
         let wanted = max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount)
         if wanted > 1, range.count > 1, let parallel = source as? any ParallelFrameDecoding,
            let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted) {
@@ -67,36 +69,37 @@ public final class BulkFrameDecoder {
     /// after the frames before it, and the run ends. The caller checks
     /// `source.info.truncation` after the last frame, as with `decodeFrame`.
     public func nextFrame(into buffer: inout PixelBuffer) throws -> Int? {
-        guard !stopped else { return nil }
-        if let run {
+        try position.withLock { next -> Int? in
+            guard next < frames.upperBound else { return nil }
+            let index = next
             do {
-                guard let index = try run.next(into: &buffer) else {
-                    stopped = true
-                    return nil
+                if let run {
+                    guard try run.next(into: &buffer) == index else {
+                        next = frames.upperBound
+                        return nil
+                    }
+                } else {
+                    try source.decodeFrame(at: index, into: &buffer)
                 }
-                return index
             } catch {
-                stopped = true
+                next = frames.upperBound
                 throw error
             }
+            next += 1
+            return index
         }
-        guard next < frames.upperBound else { return nil }
-        let index = next
-        do {
-            try source.decodeFrame(at: index, into: &buffer)
-        } catch {
-            stopped = true
-            throw error
-        }
-        next += 1
-        return index
+    }
+
+    /// The frame the next call to `nextFrame` decodes; nil once the run has ended.
+    public var nextIndex: Int? {
+        position.withLock { $0 < frames.upperBound ? $0 : nil }
     }
 
     /// Stops the run: no more frames are decoded, and once this returns every worker thread
     /// has ended and what they decoded is freed.
     public func cancel() {
-        stopped = true
         run?.stop()
+        position.withLock { $0 = frames.upperBound }
     }
 
     /// Bytes the run holds besides the source: payloads decoded ahead and recycled storage.

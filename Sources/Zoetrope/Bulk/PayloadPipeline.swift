@@ -90,6 +90,11 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         let index = nextToDeliver
         var payload: Source.FramePayload?
         while true {
+            if stopped {
+                // Cancelled from another thread while this one waited.
+                condition.unlock()
+                return nil
+            }
             if let entry = ready.removeValue(forKey: index) {
                 payload = entry
                 break
