@@ -17,6 +17,9 @@
 #   K_SMALL K_TIMER K_BIG   loops per process (default 50, 5, 1), the same -k for all three
 #   THREADS   passed as -t to the C ref and Zoetrope (default: each decoder's own default)
 #   MMAP=1    also runs Zoetrope with --mmap (a fourth column set, "zoetrope-mmap")
+#   BULK=0    skips the bulk path (zoetrope-decode-bench --bulk: frame data decoded on worker
+#             threads, compositing in order, at the default thread count, or BULK_THREADS);
+#             by default it runs in every round beside the others and gets its own table
 #   SEEKS     random seeks per input for the seek table (default 20; 0 skips it)
 #   SEEK_INPUTS  inputs the seek table covers (default "small timer"; big is slow from 0)
 #   CALLGRIND=1  instructions per loop (valgrind), C ref vs Zoetrope, small and timer only
@@ -64,6 +67,9 @@ run() { # input-label program...
   fi
 }
 progs=(c zt py)
+[[ "${BULK:-1}" == 1 ]] && progs+=(ztb)
+bflag=()
+[[ -n "${BULK_THREADS:-}" ]] && bflag=(-t "$BULK_THREADS")
 [[ "${MMAP:-0}" == 1 ]] && progs+=(ztm)
 echo "== $ROUNDS rounds; inputs: $INPUTS; formats: $FORMATS; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 for r in $(seq 1 "$ROUNDS"); do
@@ -77,6 +83,7 @@ for r in $(seq 1 "$ROUNDS"); do
           c)   run "$WORK/ref/${REFPROG[$x]}" -k "$k" "${tflag[@]}" "$f" ;;
           zt)  run "$Z" -k "$k" "${tflag[@]}" "$f" ;;
           ztm) run "$Z" -k "$k" "${tflag[@]}" --mmap "$f" ;;
+          ztb) run "$Z" -k "$k" "${bflag[@]}" --bulk "$f" ;;
           py)  run python3 "$PILLOW" -k "$k" "$f" ;;
         esac
       done
@@ -122,6 +129,7 @@ def who(r):
     d = r["decoder"]
     if d.endswith("-c"): return "c"
     if d == "pillow": return "pil"
+    if r.get("bulk"): return "zb"
     return "zm" if r.get("mmap") else "z"
 
 def per_loop_cpu(r):
@@ -187,6 +195,23 @@ if "zm" in cols:
         print(f"| {os.path.basename(f)} | {fz:.1f} | {fz / med(g['c'], lambda r: r['fps']):.2f} | {fz / med(g['z'], lambda r: r['fps']):.2f}"
               f" | {med(g['zm'], per_loop_cpu) * 1e3:.2f} | {med(g['zm'], lambda r: r['maxrss_kb']) / 1024:.1f}"
               f" | {med(g['zm'], lambda r: r['first_frame_ms']):.2f} |")
+
+if any(k[1] == "zb" for k in by):
+    print()
+    print("Bulk path (zoetrope-decode-bench --bulk: GIF/PNG/WebP frame data decoded on worker threads,")
+    print("compositing in order; AVIF overlaps decoding and conversion as before), same rounds:")
+    print()
+    print("| input | threads | bulk fps | vs C | vs Zoetrope 1-frame | vs Pillow | cpu ms | rss MiB | checksum = C |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for f in files:
+        g = {c: by.get((f, c), []) for c in ("c", "z", "zb", "pil")}
+        if not all(g.values()): continue
+        fb = med(g["zb"], lambda r: r["fps"])
+        same = {r["checksum"] for r in g["zb"]} == {r["checksum"] for r in g["c"]}
+        print(f"| {os.path.basename(f)} | {g['zb'][0]['threads']} | {fb:.1f} | {fb / med(g['c'], lambda r: r['fps']):.2f}"
+              f" | {fb / med(g['z'], lambda r: r['fps']):.2f} | {fb / med(g['pil'], lambda r: r['fps']):.2f}"
+              f" | {med(g['zb'], per_loop_cpu) * 1e3:.2f} | {med(g['zb'], lambda r: r['maxrss_kb']) / 1024:.1f}"
+              f" | {'yes' if same else 'NO'} |")
 
 zfloor = [r["rss_start_kb"] for r in rows if who(r) in ("z", "zm") and r.get("rss_start_kb", -1) > 0]
 if zfloor:

@@ -20,7 +20,7 @@ enum BenchCommand {
       --no-policies   skip the per-policy plays (four more passes over the frames)
       --json          a JSON array, one object per input, with at least
                       {"file", "format", "width", "height", "frameCount", "framesPerSecond",
-                       "megapixelsPerSecond", "threads", "firstFrameMs", "peakMemoryBytes"}
+                       "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes", "threads"}
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
@@ -79,9 +79,9 @@ enum BenchCommand {
             ("frameCount", .int(r.info.frameCount)),
             ("framesPerSecond", .double(round3(r.framesPerSecond))),
             ("megapixelsPerSecond", .double(round3(r.megapixelsPerSecond))),
-            ("threads", .int(r.threads)),
             ("firstFrameMs", .double(round3(r.firstFrameSeconds * 1000))),
             ("peakMemoryBytes", .int(r.peakMemoryBytes)),
+            ("threads", .int(r.threads)),
             ("framesDecoded", .int(r.framesDecoded)),
             ("passes", .int(r.passes)),
             ("seconds", .double(round3(r.seconds))),
