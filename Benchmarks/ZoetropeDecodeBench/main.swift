@@ -19,7 +19,8 @@
 //
 // --bulk decodes each loop's frames with a BulkFrameDecoder (the bulk path: payloads on
 // worker threads, compositing in order) on -t threads (default: the cores the process may
-// use); "threads" then reports the threads the run used and "bulk" is true.
+// use); "threads" then reports the threads the run started, "bulk" is true, and
+// "bulk_fallbacks" counts the loops whose run stopped its workers for want of cores.
 //
 // -t sets DecodingOptions.threadCount (AVIF; -1 or absent = the coder's default, printed
 // as "threads":-1 like harness.h). --mmap maps the file (Data .alwaysMapped) instead of
@@ -191,7 +192,7 @@ var buffer = PixelBuffer()
 var firstMs = -1.0, checksum: UInt64 = 0
 var framesTotal = 0, framesPerLoop = -1
 var size = PixelSize(width: 0, height: 0)
-var bulkThreads = -1
+var bulkThreads = -1, bulkFallbacks = 0
 let t0 = now(), cpu0 = ProcessStats.cpuSeconds()
 for k in 0..<loops {
     let source = openSource()
@@ -201,6 +202,7 @@ for k in 0..<loops {
     if bulk {
         let run = BulkFrameDecoder(source: source, threads: threads)
         bulkThreads = run.threadCount
+        defer { if run.fellBackToOneThread { bulkFallbacks += 1 } }
         do {
             while let i = try run.nextFrame(into: &buffer) {
                 if k == 0, i == 0 { firstMs = (now() - t0) * 1e3 }
@@ -239,4 +241,4 @@ print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size
     + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
     + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
     + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(String(format: "%016llx", checksum))\","
-    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"format\":\(quoted(formatName))}")
+    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName))}")

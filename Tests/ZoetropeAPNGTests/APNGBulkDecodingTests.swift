@@ -85,6 +85,24 @@ import ZoetropeTestSupport
         #expect(wide.framesInFlight == 4)
     }
 
+    @Test func aRunShortOfCoresGoesOnOneFrameAfterAnother() throws {
+        let data = Self.animation(count: 30).data
+        let reference = try Fixture.frames(data)
+        for (minimum, fallsBack) in [(Double.infinity, true), (0, false)] {
+            let run = BulkFrameDecoder(source: try Fixture.source(data), frames: nil, threads: 2, minimumParallelism: minimum)
+            var frames: [PixelBuffer] = []
+            var buffer = PixelBuffer()
+            while try run.nextFrame(into: &buffer) != nil {
+                frames.append(buffer)
+                // The first check comes after 12 frames.
+                if frames.count < 12 { #expect(!run.fellBackToOneThread) }
+            }
+            #expect(run.fellBackToOneThread == fallsBack)
+            #expect(frames == reference)
+            #expect(run.retainedByteCount == 0 || !fallsBack)
+        }
+    }
+
     @Test func oneThreadAndOneFrameTakeTheOneFramePath() throws {
         let data = Self.animation(count: 3).data
         #expect(BulkFrameDecoder(source: try Fixture.source(data), threads: 1).threadCount == 1)

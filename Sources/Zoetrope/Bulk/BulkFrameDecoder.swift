@@ -43,7 +43,19 @@ public final class BulkFrameDecoder: Sendable {
     /// only started for sources that adopt `ParallelFrameDecoding`, for runs of more than one
     /// frame, and while the payloads in flight fit `source.options.limits`; otherwise the
     /// run takes one thread.
-    public init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
+    public convenience init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
+        self.init(source: source, frames: frames, threads: threads,
+                  minimumParallelism: BulkFrameDecoder.defaultMinimumParallelism)
+    }
+
+    /// CPU seconds per wall-clock second the run's threads must get for the workers to go
+    /// on: the payload path costs a little more CPU than the one-frame path (hand-offs, one
+    /// more copy of each frame), so it only wins with more than about 1.2 cores.
+    package static let defaultMinimumParallelism = 1.2
+
+    /// A run that stops its workers once its threads got fewer than `minimumParallelism`
+    /// cores (CPU seconds per wall-clock second); tests force or forbid the fallback with it.
+    package init(source: any FrameSource, frames: Range<Int>?, threads: Int?, minimumParallelism: Double) {
         self.source = source
         let all = 0..<source.info.frameCount
         let range = frames.map { $0.clamped(to: all) } ?? all
@@ -51,7 +63,8 @@ public final class BulkFrameDecoder: Sendable {
         position = Locked(range.lowerBound)
         let wanted = max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount)
         if wanted > 1, range.count > 1, let parallel = source as? any ParallelFrameDecoding,
-           let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted) {
+           let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted,
+                                                minimumParallelism: minimumParallelism) {
             run = started.run
             threadCount = wanted
             framesInFlight = started.window
@@ -102,11 +115,16 @@ public final class BulkFrameDecoder: Sendable {
         position.withLock { $0 = frames.upperBound }
     }
 
+    /// Whether the run stopped its workers because its threads were getting little more
+    /// than one core between them (a busy machine), and went on one frame after another,
+    /// which is then faster.
+    public var fellBackToOneThread: Bool { run?.wentSerial ?? false }
+
     /// Bytes the run holds besides the source: payloads decoded ahead and recycled storage.
     public var retainedByteCount: Int { run?.heldByteCount ?? 0 }
 
-    private static func start<S: ParallelFrameDecoding>(_ source: S, frames: Range<Int>,
-                                                          threads: Int) -> (run: any BulkRun, window: Int)? {
+    private static func start<S: ParallelFrameDecoding>(_ source: S, frames: Range<Int>, threads: Int,
+                                                          minimumParallelism: Double) -> (run: any BulkRun, window: Int)? {
         // One payload per thread being decoded, one ready ahead per thread, and one being
         // delivered, on top of the session's canvas; fewer when that would not fit the
         // limits, and none (one thread) when not even two fit.
@@ -119,7 +137,8 @@ public final class BulkFrameDecoder: Sendable {
             window -= 1
         }
         guard window >= 2 else { return nil }
-        let pipeline = PayloadPipeline(source: source, frames: frames, window: window)
+        let pipeline = PayloadPipeline(source: source, frames: frames, window: window,
+                                       minimumParallelism: minimumParallelism)
         pipeline.start(workers: threads - 1)
         return (pipeline, window)
     }
@@ -129,6 +148,7 @@ public final class BulkFrameDecoder: Sendable {
 protocol BulkRun: AnyObject, Sendable {
     func next(into buffer: inout PixelBuffer) throws -> Int?
     func stop()
+    var wentSerial: Bool { get }
     var heldByteCount: Int { get }
 }
 

@@ -7,6 +7,12 @@ import Foundation
 ///
 /// Payload storage is recycled: a delivered frame's storage goes back to a pool the next
 /// claim takes from, so a run allocates about `window` + 1 payloads, however many frames.
+///
+/// When cores are scarce (the machine is busy), the threads get little more than one core
+/// between them, and the payload path's hand-offs and extra copy would make the run slower
+/// than decoding one frame after another. So the run measures the CPU its threads get per
+/// second of wall time, and once that stays under `minimumParallelism` it stops the workers
+/// and delivers the remaining frames through `decodeFrame(at:into:)`.
 final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable {
     // @unchecked: every stored `var` below is read and written only with `condition` locked;
     // `source` is Sendable and the lets never change.
@@ -23,13 +29,28 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
     private var ready: [Int: Source.FramePayload?] = [:]
     /// Storage of delivered payloads, for the next claims.
     private var pool: [[UInt8]] = []
+    /// No frame is claimed any more (cancelled, failed, or gone serial).
     private var stopped = false
+    /// The run ended: `next` returns nil.
+    private var cancelled = false
+    /// The workers were stopped for want of cores: the rest goes one frame after another.
+    private var serial = false
     private var liveWorkers = 0
     /// The consumer's decoding context, made the first time it helps.
     private var consumerContext: Source.PayloadContext?
+    /// CPU seconds the run's threads spent decoding and delivering, and when it started.
+    private var cpuSeconds = 0.0
+    private var started: Double?
+    private var delivered = 0
 
-    init(source: Source, frames: Range<Int>, window: Int) {
+    /// CPU per wall-clock second under which the workers are stopped.
+    private let minimumParallelism: Double
+    /// Frames delivered between two checks of the parallelism (the first after as many).
+    static var checkInterval: Int { 12 }
+
+    init(source: Source, frames: Range<Int>, window: Int, minimumParallelism: Double) {
         self.source = source
+        self.minimumParallelism = minimumParallelism
         self.end = frames.upperBound
         self.window = max(1, window)
         nextToClaim = frames.lowerBound
@@ -57,39 +78,49 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         return (index, pool.popLast() ?? [])
     }
 
+    /// Decodes a claimed frame outside the lock and files it. Called with `condition`
+    /// locked; returns with it locked.
+    private func decodeClaimed(_ index: Int, storage: [UInt8], context: inout Source.PayloadContext) {
+        condition.unlock()
+        let cpu0 = PayloadPipeline.threadCPUSeconds()
+        var spare = storage
+        let payload = source.decodePayload(index, context: &context, storage: &spare)
+        let spent = PayloadPipeline.threadCPUSeconds() - cpu0
+        condition.lock()
+        cpuSeconds += spent
+        if !stopped { ready[index] = .some(payload) }
+        if !spare.isEmpty, !stopped { pool.append(spare) }
+        condition.broadcast()
+    }
+
     private func workLoop() {
         var context = source.makePayloadContext()
         condition.lock()
-        while true {
-            if stopped || nextToClaim >= end { break }
+        while !stopped, nextToClaim < end {
             guard let (index, storage) = claimLocked() else {
                 condition.wait()
                 continue
             }
-            condition.unlock()
-            var spare = storage
-            let payload = source.decodePayload(index, context: &context, storage: &spare)
-            condition.lock()
-            ready[index] = .some(payload)
-            if !spare.isEmpty { pool.append(spare) }
-            condition.broadcast()
+            decodeClaimed(index, storage: storage, context: &context)
         }
         liveWorkers -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    /// Delivers the next frame into `buffer`; nil after the last. On a thrown error the run
-    /// has stopped and the frames before it were delivered.
+    /// Delivers the next frame into `buffer`; nil after the last or once stopped. On a
+    /// thrown error the run has stopped and the frames before it were delivered.
     func next(into buffer: inout PixelBuffer) throws -> Int? {
+        let cpu0 = PayloadPipeline.threadCPUSeconds()
         condition.lock()
-        guard !stopped, nextToDeliver < end else {
+        if started == nil { started = PayloadPipeline.now() }
+        guard nextToDeliver < end, !cancelled else {
             condition.unlock()
             return nil
         }
         let index = nextToDeliver
-        var payload: Source.FramePayload?
-        while true {
+        var payload: Source.FramePayload??
+        while !serial {
             if stopped {
                 // Cancelled from another thread while this one waited.
                 condition.unlock()
@@ -103,14 +134,8 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
             if let (claimed, storage) = claimLocked() {
                 var context = consumerContext ?? source.makePayloadContext()
                 consumerContext = nil
-                condition.unlock()
-                var spare = storage
-                let decoded = source.decodePayload(claimed, context: &context, storage: &spare)
-                condition.lock()
+                decodeClaimed(claimed, storage: storage, context: &context)
                 consumerContext = context
-                ready[claimed] = .some(decoded)
-                if !spare.isEmpty { pool.append(spare) }
-                condition.broadcast()
                 continue
             }
             condition.wait()
@@ -120,13 +145,11 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         condition.broadcast()
         condition.unlock()
         do {
-            if let payload {
+            if case .some(.some(let payload)) = payload {
                 let storage = try source.deliverFrame(index, payload: payload, into: &buffer)
-                if !storage.isEmpty {
-                    condition.lock()
-                    pool.append(storage)
-                    condition.unlock()
-                }
+                condition.lock()
+                if !storage.isEmpty, !stopped { pool.append(storage) }
+                condition.unlock()
             } else {
                 try source.decodeFrame(at: index, into: &buffer)
             }
@@ -134,12 +157,49 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
             stop()
             throw error
         }
+        noteDelivered(cpu: PayloadPipeline.threadCPUSeconds() - cpu0)
         return index
     }
 
-    /// Stops the run: no frame is claimed any more, payloads not delivered are freed, and
-    /// this returns once every worker thread has ended.
+    /// Counts a delivered frame and, every `checkInterval` frames, stops the workers when
+    /// the run's threads got less than `minimumParallelism` cores.
+    private func noteDelivered(cpu: Double) {
+        condition.lock()
+        cpuSeconds += cpu
+        delivered += 1
+        let check = !serial && !stopped && delivered % PayloadPipeline.checkInterval == 0
+        let parallelism = cpuSeconds / max(1e-9, PayloadPipeline.now() - (started ?? 0))
+        condition.unlock()
+        if check, parallelism < minimumParallelism { goSerial() }
+    }
+
+    /// Stops the workers and lets the consumer go on one frame after another.
+    private func goSerial() {
+        stopWorkers()
+        condition.lock()
+        serial = true
+        condition.unlock()
+    }
+
+    /// Whether the run stopped its workers for want of cores.
+    var wentSerial: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return serial
+    }
+
+    /// Ends the run: no frame is claimed or delivered any more, payloads not delivered are
+    /// freed, and this returns once every worker thread has ended.
     func stop() {
+        condition.lock()
+        cancelled = true
+        condition.unlock()
+        stopWorkers()
+    }
+
+    /// No frame is claimed any more; returns once every worker has ended, with what they
+    /// decoded freed.
+    private func stopWorkers() {
         condition.lock()
         stopped = true
         condition.broadcast()
@@ -155,5 +215,18 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         condition.lock()
         defer { condition.unlock() }
         return pool.reduce(0) { $0 + $1.capacity } + ready.count * source.maxPayloadByteCount
+    }
+
+    /// CPU time of the calling thread.
+    static func threadCPUSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
+
+    static func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 }
