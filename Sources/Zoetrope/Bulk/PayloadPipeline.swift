@@ -69,21 +69,22 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         }
     }
 
-    /// Claims the next frame within the window, with storage to decode it into; nil when
-    /// the run is stopped or every frame is claimed. Called with `condition` locked.
-    private func claimLocked() -> (index: Int, storage: [UInt8])? {
+    /// Claims the next frame within the window; nil when the run is stopped or every frame
+    /// is claimed. Called with `condition` locked.
+    private func claimLocked() -> Int? {
         guard !stopped, nextToClaim < end, nextToClaim < nextToDeliver + window else { return nil }
-        let index = nextToClaim
-        nextToClaim += 1
-        return (index, pool.popLast() ?? [])
+        defer { nextToClaim += 1 }
+        return nextToClaim
     }
 
-    /// Decodes a claimed frame outside the lock and files it. Called with `condition`
-    /// locked; returns with it locked.
-    private func decodeClaimed(_ index: Int, storage: [UInt8], context: inout Source.PayloadContext) {
+    /// Decodes a claimed frame outside the lock, into recycled storage, and files it.
+    /// Called with `condition` locked; returns with it locked.
+    private func decodeClaimed(_ index: Int, context: inout Source.PayloadContext) {
+        // Taken from the pool into this variable only, so the decoder can reshape the
+        // storage in place (a second reference would make it copy on write).
+        var spare = pool.popLast() ?? []
         condition.unlock()
         let cpu0 = PayloadPipeline.threadCPUSeconds()
-        var spare = storage
         let payload = source.decodePayload(index, context: &context, storage: &spare)
         let spent = PayloadPipeline.threadCPUSeconds() - cpu0
         condition.lock()
@@ -97,11 +98,11 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         var context = source.makePayloadContext()
         condition.lock()
         while !stopped, nextToClaim < end {
-            guard let (index, storage) = claimLocked() else {
+            guard let index = claimLocked() else {
                 condition.wait()
                 continue
             }
-            decodeClaimed(index, storage: storage, context: &context)
+            decodeClaimed(index, context: &context)
         }
         liveWorkers -= 1
         condition.broadcast()
@@ -131,10 +132,10 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
                 break
             }
             // Rather than wait, decode the next unclaimed frame here (it may be this one).
-            if let (claimed, storage) = claimLocked() {
+            if let claimed = claimLocked() {
                 var context = consumerContext ?? source.makePayloadContext()
                 consumerContext = nil
-                decodeClaimed(claimed, storage: storage, context: &context)
+                decodeClaimed(claimed, context: &context)
                 consumerContext = context
                 continue
             }
@@ -145,8 +146,10 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         condition.broadcast()
         condition.unlock()
         do {
-            if case .some(.some(let payload)) = payload {
-                let storage = try source.deliverFrame(index, payload: payload, into: &buffer)
+            // Taken out of the optional, so the payload's storage has one owner and comes
+            // back from `deliverFrame` unshared (a worker writes into it next).
+            if let taken = payload.take(), let decoded = taken {
+                let storage = try source.deliverFrame(index, payload: decoded, into: &buffer)
                 condition.lock()
                 if !storage.isEmpty, !stopped { pool.append(storage) }
                 condition.unlock()

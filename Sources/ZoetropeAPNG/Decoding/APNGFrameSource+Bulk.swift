@@ -4,9 +4,7 @@ import Zoetrope
 /// and blending stay in order. A frame that fails is left to the one-frame path, which
 /// gives its typed error.
 extension APNGFrameSource: ParallelFrameDecoding {
-    var maxPayloadByteCount: Int {
-        index.frames.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
-    }
+    var maxPayloadByteCount: Int { largestFrameBytes }
 
     func makePayloadContext() -> PNGFrameStream { PNGFrameStream() }
 
@@ -15,7 +13,7 @@ extension APNGFrameSource: ParallelFrameDecoding {
         let rowBytes = frame.rect.width * 4
         var pixels = storage
         storage = []
-        pixels.resizeForPayload(rowBytes * frame.rect.height)
+        pixels.resizeForPayload(rowBytes * frame.rect.height, capacity: maxPayloadByteCount)
         let fmt = info.format
         let ok: Bool = data.withUnsafeBytes { file in
             do {

@@ -16,6 +16,8 @@ final class APNGFrameSource: SeekCostReporting {
     let index: APNGIndex
     let data: Data
     let state: Locked<APNGDecodeState>
+    /// RGBA bytes of the largest frame: the most a bulk run's payload holds.
+    let largestFrameBytes: Int
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
@@ -51,6 +53,7 @@ final class APNGFrameSource: SeekCostReporting {
         self.options = options
         self.index = index
         self.data = data
+        largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
         let opaque = !index.header.hasAlphaChannel && index.transparency == nil
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode: reading `info` allocates no pixels.

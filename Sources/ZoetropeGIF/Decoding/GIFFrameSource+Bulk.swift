@@ -3,9 +3,10 @@ import Zoetrope
 /// Bulk runs: each image's LZW data decodes to palette indices on a worker (its own giflib
 /// handle, positioned at the image's descriptor); disposal and drawing stay in order.
 extension GIFFrameSource: ParallelFrameDecoding {
-    var maxPayloadByteCount: Int {
-        (index.frames.map { $0.rect.width * $0.rect.height }.max() ?? 0) + 256 * 4
-    }
+    var maxPayloadByteCount: Int { maxPayloadIndexCount + 256 * 4 }
+
+    /// The most palette indices one payload holds: the largest image.
+    var maxPayloadIndexCount: Int { largestImagePixels }
 
     func makePayloadContext() -> GIFPayloadContext { GIFPayloadContext() }
 
@@ -21,7 +22,7 @@ extension GIFFrameSource: ParallelFrameDecoding {
         let count = width * record.rect.height
         var indices = storage
         storage = []
-        if indices.count < count { indices = [UInt8](repeating: 0, count: count) }
+        indices.resizeForPayload(count, capacity: maxPayloadIndexCount)
         var palette = [UInt32](repeating: 0, count: 256)
         let context = context
         let decoded: Bool = data.withUnsafeBytes { bytes in

@@ -16,6 +16,8 @@ final class GIFFrameSource: SeekCostReporting {
     let options: DecodingOptions
     let data: Data
     let index: GIFIndex
+    /// Pixels of the largest image: the most indices a bulk run's payload holds.
+    let largestImagePixels: Int
     private let state: Locked<GIFDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
@@ -30,6 +32,7 @@ final class GIFFrameSource: SeekCostReporting {
         try budget.check()
         self.data = data
         self.index = index
+        largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
         self.options = options
         self.info = AnimationInfo(format: .gif, canvasSize: index.canvasSize,
                                   frameDurations: index.frames.map(\.duration),

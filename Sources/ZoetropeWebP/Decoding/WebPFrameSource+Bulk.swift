@@ -3,9 +3,7 @@ import Zoetrope
 /// Bulk runs: each frame's VP8/VP8L bitstream decodes to RGBA on a worker (libwebp's still
 /// decoder, one thread each); disposal and libwebp's blend stay in order.
 extension WebPFrameSource: ParallelFrameDecoding {
-    var maxPayloadByteCount: Int {
-        frames.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
-    }
+    var maxPayloadByteCount: Int { largestFrameBytes }
 
     func makePayloadContext() {}
 
@@ -17,7 +15,7 @@ extension WebPFrameSource: ParallelFrameDecoding {
         let rowBytes = frame.rect.width * 4
         var pixels = storage
         storage = []
-        pixels.resizeForPayload(rowBytes * frame.rect.height)
+        pixels.resizeForPayload(rowBytes * frame.rect.height, capacity: maxPayloadByteCount)
         let ok: Bool = data.withUnsafeBytes { file in
             pixels.withUnsafeMutableBytes { dst in
                 guard let payload = try? WebPDecodeState.payload(of: frame, index: i, in: file) else { return false }
