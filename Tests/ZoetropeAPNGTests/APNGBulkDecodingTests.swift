@@ -8,18 +8,18 @@ import ZoetropeTestSupport
 @Suite struct APNGBulkDecodingTests {
     /// `count` frames on a 40×30 canvas: full-canvas SOURCE frames, sub-rectangles blended
     /// OVER with partial alpha, and every disposal, so every way of drawing a payload runs.
-    static func animation(count: Int) -> APNGWriter {
+    static func animation(count: Int, width: Int = 40, height: Int = 30) -> APNGWriter {
         var rng = SplitMix64(seed: 7)
         let frames = (0..<count).map { i -> APNGWriter.Frame in
             let full = i % 5 == 0
-            let w = full ? 40 : 8 + Int(rng.next() % 24), h = full ? 30 : 6 + Int(rng.next() % 20)
+            let w = full ? width : 8 + Int(rng.next() % UInt64(width - 16)), h = full ? height : 6 + Int(rng.next() % UInt64(height - 10))
             let rgba = (0..<(w * h)).flatMap { _ in [UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
                                                      UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next() | 0x0F)] }
-            return APNGWriter.Frame(x: full ? 0 : Int(rng.next() % UInt64(41 - w)), y: full ? 0 : Int(rng.next() % UInt64(31 - h)),
+            return APNGWriter.Frame(x: full ? 0 : Int(rng.next() % UInt64(width + 1 - w)), y: full ? 0 : Int(rng.next() % UInt64(height + 1 - h)),
                                     width: w, height: h, rgba: rgba,
                                     disposeOp: UInt8(i % 3), blendOp: full ? 0 : UInt8(i % 2))
         }
-        return APNGWriter.animation(width: 40, height: 30, frames: frames)
+        return APNGWriter.animation(width: width, height: height, frames: frames)
     }
 
     @Test func bulkFramesEqualOneByOneAtEveryThreadCount() throws {
@@ -47,7 +47,7 @@ import ZoetropeTestSupport
 
     @Test func cancellingStopsTheRunAndFreesWhatWasDecodedAhead() throws {
         let source = try Fixture.source(Self.animation(count: 40).data)
-        let run = BulkFrameDecoder(source: source, threads: 2)
+        let run = BulkFrameDecoder(source: source, frames: nil, threads: 2, tuning: .alwaysParallel)
         #expect(run.threadCount == 2)
         #expect(run.framesInFlight == 4)
         var buffer = PixelBuffer()
@@ -71,7 +71,8 @@ import ZoetropeTestSupport
         let payload = 200 * 150 * 4
         // The canvas and three payloads do not fit 400,000 bytes: one thread.
         let tight = DecodingOptions(limits: Limits(maxAllocationBytes: 400_000))
-        let run = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: tight), threads: 4)
+        let run = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: tight), frames: nil, threads: 4,
+                                   tuning: .alwaysParallel)
         #expect(run.threadCount == 1)
         #expect(run.framesInFlight == 0)
         var got: [PixelBuffer] = []
@@ -80,7 +81,8 @@ import ZoetropeTestSupport
         #expect(got == (try Fixture.frames(data)))
         // Four threads want 8 payloads in flight (plus one); the canvas and 5 fit 6 payloads' bytes.
         let roomy = DecodingOptions(limits: Limits(maxAllocationBytes: 6 * payload))
-        let wide = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: roomy), threads: 4)
+        let wide = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: roomy), frames: nil, threads: 4,
+                                    tuning: .alwaysParallel)
         #expect(wide.threadCount == 4)
         #expect(wide.framesInFlight == 4)
     }
@@ -89,7 +91,8 @@ import ZoetropeTestSupport
         let data = Self.animation(count: 30).data
         let reference = try Fixture.frames(data)
         for (minimum, fallsBack) in [(Double.infinity, true), (0, false)] {
-            let run = BulkFrameDecoder(source: try Fixture.source(data), frames: nil, threads: 2, minimumParallelism: minimum)
+            let run = BulkFrameDecoder(source: try Fixture.source(data), frames: nil, threads: 2,
+                                       tuning: BulkTuning(minimumCanvasPixels: 0, minimumParallelism: minimum))
             var frames: [PixelBuffer] = []
             var buffer = PixelBuffer()
             while try run.nextFrame(into: &buffer) != nil {
@@ -103,16 +106,22 @@ import ZoetropeTestSupport
         }
     }
 
-    @Test func oneThreadAndOneFrameTakeTheOneFramePath() throws {
+    @Test func smallCanvasesOneThreadAndOneFrameTakeTheOneFramePath() throws {
+        // 40×30 is under the 32,768 pixels a run starts workers for; 200×200 is over.
+        #expect(BulkFrameDecoder(source: try Fixture.source(Self.animation(count: 3).data), threads: 2).threadCount == 1)
+        let big = (0..<3).map { APNGWriter.Frame.solid(width: 200, height: 200, [UInt8(60 * $0), 9, 200, 255]) }
+        let bigData = APNGWriter.animation(width: 200, height: 200, frames: big).data
+        #expect(BulkFrameDecoder(source: try Fixture.source(bigData), threads: 2).threadCount == 2)
         let data = Self.animation(count: 3).data
-        #expect(BulkFrameDecoder(source: try Fixture.source(data), threads: 1).threadCount == 1)
-        #expect(BulkFrameDecoder(source: try Fixture.source(data), frames: 2..<3, threads: 4).threadCount == 1)
+        #expect(BulkFrameDecoder(source: try Fixture.source(bigData), threads: 1).threadCount == 1)
+        #expect(BulkFrameDecoder(source: try Fixture.source(bigData), frames: 2..<3, threads: 4).threadCount == 1)
         let clamped = BulkFrameDecoder(source: try Fixture.source(data), frames: 1..<99, threads: 2)
         #expect(clamped.frames == 1..<3)
     }
 
     @Test func aKeepAllPlayerTakesItsFramesFromTheBulkPath() throws {
-        let data = Self.animation(count: 23).data
+        // 200×180: over the canvas size a run starts workers for.
+        let data = Self.animation(count: 23, width: 200, height: 180).data
         let reference = try Fixture.frames(data)
         let clock = ManualClock()
         let display = HeadlessDisplay()

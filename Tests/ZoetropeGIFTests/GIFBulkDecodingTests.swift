@@ -54,7 +54,7 @@ import ZoetropeTestSupport
     @Test func payloadsAreOneByteAPixel() throws {
         let source = try #require(try GIFFixture.source(Self.animation()) as? GIFFrameSource)
         #expect(source.maxPayloadByteCount == 30 * 20 + 1024)
-        let run = BulkFrameDecoder(source: source, threads: 2)
+        let run = BulkFrameDecoder(source: source, frames: nil, threads: 2, tuning: .alwaysParallel)
         var buffer = PixelBuffer()
         #expect(try run.nextFrame(into: &buffer) == 0)
         #expect(run.retainedByteCount <= (run.framesInFlight + 1) * source.maxPayloadByteCount)

@@ -21,6 +21,8 @@ public struct BulkDecodingCheck {
 
     /// Makes a fresh source over the image.
     public var makeSource: () throws -> any FrameSource
+    /// Workers for any canvas and never stopped, so small fixtures run the parallel path.
+    package var tuning = BulkTuning.alwaysParallel
 
     /// A check over the sources `makeSource` makes.
     public init(makeSource: @escaping () throws -> any FrameSource) {
@@ -49,7 +51,7 @@ public struct BulkDecodingCheck {
     /// buffer (so a frame delivered by swapping storage is checked too).
     public func bulk(_ range: Range<Int>? = nil, threads: Int) throws -> Outcome {
         let source = try makeSource()
-        let run = BulkFrameDecoder(source: source, frames: range, threads: threads)
+        let run = BulkFrameDecoder(source: source, frames: range, threads: threads, tuning: tuning)
         var buffer = PixelBuffer()
         var outcome = Outcome(frames: [], error: nil, threads: run.threadCount)
         do {

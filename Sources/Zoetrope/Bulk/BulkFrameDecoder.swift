@@ -41,30 +41,28 @@ public final class BulkFrameDecoder: Sendable {
     /// A run over `frames` of `source` (default: every frame) on `threads` threads (default:
     /// `source.options.threadCount`, else the cores the process may use). Threads are
     /// only started for sources that adopt `ParallelFrameDecoding`, for runs of more than one
-    /// frame, and while the payloads in flight fit `source.options.limits`; otherwise the
-    /// run takes one thread.
+    /// frame on a canvas of at least 32,768 pixels (smaller frames decode faster than they
+    /// can be handed between threads), and while the payloads in flight fit
+    /// `source.options.limits`; otherwise the run takes one thread. A run whose threads get
+    /// little more than one core between them (a busy machine) stops its workers and goes on
+    /// one frame after another (`fellBackToOneThread`).
     public convenience init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
-        self.init(source: source, frames: frames, threads: threads,
-                  minimumParallelism: BulkFrameDecoder.defaultMinimumParallelism)
+        self.init(source: source, frames: frames, threads: threads, tuning: .standard)
     }
 
-    /// CPU seconds per wall-clock second the run's threads must get for the workers to go
-    /// on: the payload path costs a little more CPU than the one-frame path (hand-offs, one
-    /// more copy of each frame), so it only wins with more than about 1.2 cores.
-    package static let defaultMinimumParallelism = 1.2
-
-    /// A run that stops its workers once its threads got fewer than `minimumParallelism`
-    /// cores (CPU seconds per wall-clock second); tests force or forbid the fallback with it.
-    package init(source: any FrameSource, frames: Range<Int>?, threads: Int?, minimumParallelism: Double) {
+    /// A run with its own thresholds (tests force or forbid either path with them).
+    package init(source: any FrameSource, frames: Range<Int>?, threads: Int?, tuning: BulkTuning) {
         self.source = source
         let all = 0..<source.info.frameCount
         let range = frames.map { $0.clamped(to: all) } ?? all
         self.frames = range
         position = Locked(range.lowerBound)
         let wanted = max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount)
-        if wanted > 1, range.count > 1, let parallel = source as? any ParallelFrameDecoding,
+        let canvasPixels = source.info.canvasSize.pixelCount ?? 0
+        if wanted > 1, range.count > 1, canvasPixels >= tuning.minimumCanvasPixels,
+           let parallel = source as? any ParallelFrameDecoding,
            let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted,
-                                                minimumParallelism: minimumParallelism) {
+                                                minimumParallelism: tuning.minimumParallelism) {
             run = started.run
             threadCount = wanted
             framesInFlight = started.window
