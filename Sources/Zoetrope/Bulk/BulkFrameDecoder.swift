@@ -29,7 +29,9 @@ public final class BulkFrameDecoder: Sendable {
     public let source: any FrameSource
     /// The frames this run delivers, in order.
     public let frames: Range<Int>
-    /// Threads decoding, the caller's included: 1 when the run decodes one frame after another.
+    /// Threads decoding, the caller's included: 1 when the run decodes one frame after
+    /// another. (A keep-all player's runs share one worker per core across the process, so
+    /// they may get fewer than asked.)
     public let threadCount: Int
     /// Payloads decoded ahead at most (0 when the run decodes one frame after another).
     public let framesInFlight: Int
@@ -57,14 +59,14 @@ public final class BulkFrameDecoder: Sendable {
         let range = frames.map { $0.clamped(to: all) } ?? all
         self.frames = range
         position = Locked(range.lowerBound)
-        let wanted = max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount)
+        // No more threads than frames: each worker decodes whole frames.
+        let wanted = min(range.count, max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount))
         let canvasPixels = source.info.canvasSize.pixelCount ?? 0
         if wanted > 1, range.count > 1, canvasPixels >= tuning.minimumCanvasPixels,
            let parallel = source as? any ParallelFrameDecoding,
-           let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted,
-                                                minimumParallelism: tuning.minimumParallelism) {
+           let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted, tuning: tuning) {
             run = started.run
-            threadCount = wanted
+            threadCount = started.threads
             framesInFlight = started.window
         } else {
             run = nil
@@ -122,7 +124,7 @@ public final class BulkFrameDecoder: Sendable {
     public var retainedByteCount: Int { run?.heldByteCount ?? 0 }
 
     private static func start<S: ParallelFrameDecoding>(_ source: S, frames: Range<Int>, threads: Int,
-                                                          minimumParallelism: Double) -> (run: any BulkRun, window: Int)? {
+                                                          tuning: BulkTuning) -> (run: any BulkRun, window: Int, threads: Int)? {
         // One payload per thread being decoded, one ready ahead per thread, and one being
         // delivered, on top of the session's canvas; fewer when that would not fit the
         // limits, and none (one thread) when not even two fit.
@@ -135,10 +137,13 @@ public final class BulkFrameDecoder: Sendable {
             window -= 1
         }
         guard window >= 2 else { return nil }
+        // A player's run takes its workers from the process-wide allowance.
+        let workers = tuning.sharesWorkers ? BulkWorkerAllowance.reserve(threads - 1) : threads - 1
+        guard workers > 0 else { return nil }
         let pipeline = PayloadPipeline(source: source, frames: frames, window: window,
-                                       minimumParallelism: minimumParallelism)
-        pipeline.start(workers: threads - 1)
-        return (pipeline, window)
+                                       minimumParallelism: tuning.minimumParallelism, sharesWorkers: tuning.sharesWorkers)
+        pipeline.start(workers: workers)
+        return (pipeline, window, workers + 1)
     }
 }
 

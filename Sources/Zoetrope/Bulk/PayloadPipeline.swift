@@ -48,8 +48,12 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
     /// Frames delivered between two checks of the parallelism (the first after as many).
     static var checkInterval: Int { 12 }
 
-    init(source: Source, frames: Range<Int>, window: Int, minimumParallelism: Double) {
+    /// Whether the workers were reserved from `BulkWorkerAllowance`.
+    private let sharesWorkers: Bool
+
+    init(source: Source, frames: Range<Int>, window: Int, minimumParallelism: Double, sharesWorkers: Bool) {
         self.source = source
+        self.sharesWorkers = sharesWorkers
         self.minimumParallelism = minimumParallelism
         self.end = frames.upperBound
         self.window = max(1, window)
@@ -57,7 +61,8 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         nextToDeliver = frames.lowerBound
     }
 
-    /// Starts `count` worker threads.
+    /// Starts `count` worker threads (when `sharesWorkers`, reserved from
+    /// `BulkWorkerAllowance`; each gives its reservation back as it ends).
     func start(workers count: Int) {
         condition.lock()
         liveWorkers += count
@@ -107,6 +112,7 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         liveWorkers -= 1
         condition.broadcast()
         condition.unlock()
+        if sharesWorkers { BulkWorkerAllowance.release() }
     }
 
     /// Delivers the next frame into `buffer`; nil after the last or once stopped. On a

@@ -21,7 +21,7 @@ extension AnimationPlayer {
         let run = slot.withLock { s -> BulkFrameDecoder in
             if let current = s.run, current.source === source, current.nextIndex == index { return current }
             s.end()
-            let fresh = BulkFrameDecoder(source: source, frames: index..<source.info.frameCount)
+            let fresh = BulkFrameDecoder(source: source, frames: index..<source.info.frameCount, threads: nil, tuning: .shared)
             s.run = fresh
             return fresh
         }
