@@ -1,5 +1,9 @@
 import CAVIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 extension AVIFCoder {
