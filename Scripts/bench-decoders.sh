@@ -16,6 +16,12 @@
 #             an order rotated every round, and the table quotes medians
 #   K_SMALL K_TIMER K_BIG   loops per process (default 50, 5, 1), the same -k for all three
 #   THREADS   passed as -t to the C ref and Zoetrope (default: each decoder's own default)
+#   LOAD=N    a loaded run: N busy-loop processes (`while :; do :; done`) run for the timed
+#             rounds, so N cores are taken (LOAD=1 on two cores: the other core busy); the
+#             table is labelled "loaded". LOAD=0 (default) is labelled "quiet", even though
+#             other users of the machine are not stopped: the load average is printed too
+#   BASE=path another zoetrope-decode-bench (say, a build of the previous commit) run in the
+#             same rounds: a "Zoetrope base" column and an after/before ratio
 #   MMAP=1    also runs Zoetrope with --mmap (a fourth column set, "zoetrope-mmap")
 #   BULK=0    skips the bulk path (zoetrope-decode-bench --bulk: frame data decoded on worker
 #             threads, compositing in order, at the default thread count, or BULK_THREADS);
@@ -58,20 +64,45 @@ tflag=()
 [[ -n "${THREADS:-}" ]] && tflag=(-t "$THREADS")
 RESULTS="$WORK/results.jsonl"
 : > "$RESULTS"
-run() { # input-label program...
-  local line
-  if line="$("$@" | tail -1)" && [[ "$line" == "{"* ]]; then
+# Context switches per process (voluntary: waits such as thread hand-offs; involuntary:
+# preempted), from GNU time when it is there, added to each JSON line.
+TIMECMD=()
+[[ -x /usr/bin/time ]] && TIMECMD=(/usr/bin/time -f "CSW %w %c" -o "$WORK/time.txt")
+run() { # [--tag NAME] program...
+  local line csw tag=""
+  if [[ "$1" == --tag ]]; then tag="$2"; shift 2; fi
+  if line="$("${TIMECMD[@]}" "$@" | tail -1)" && [[ "$line" == "{"* ]]; then
+    if [[ ${#TIMECMD[@]} -gt 0 ]] && csw="$(grep '^CSW ' "$WORK/time.txt")"; then
+      read -r _ v i <<<"$csw"
+      line="${line%\}},\"vcsw\":$v,\"ivcsw\":$i}"
+    fi
+    [[ -n "$tag" ]] && line="${line%\}},\"variant\":\"$tag\"}"
     echo "$line" >> "$RESULTS"
   else
     echo "FAILED: $*" >&2
   fi
 }
+LOAD="${LOAD:-0}"
+LOADPIDS=()
+stop_load() { if ((${#LOADPIDS[@]})); then kill "${LOADPIDS[@]}" 2>/dev/null || true; wait "${LOADPIDS[@]}" 2>/dev/null || true; LOADPIDS=(); fi; }
+trap stop_load EXIT
+if (( LOAD > 0 )); then
+  for _ in $(seq 1 "$LOAD"); do bash -c 'while :; do :; done' & LOADPIDS+=($!); done
+  sleep 1
+fi
+RUNLABEL="quiet"
+(( LOAD > 0 )) && RUNLABEL="loaded ($LOAD busy-loop process(es) on $(nproc) cores)"
 progs=(c zt py)
 [[ "${BULK:-1}" == 1 ]] && progs+=(ztb)
 bflag=()
 [[ -n "${BULK_THREADS:-}" ]] && bflag=(-t "$BULK_THREADS")
 [[ "${MMAP:-0}" == 1 ]] && progs+=(ztm)
-echo "== $ROUNDS rounds; inputs: $INPUTS; formats: $FORMATS; load: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
+if [[ -n "${BASE:-}" ]]; then
+  [[ -x "$BASE" ]] || { echo "BASE=$BASE is not an executable" >&2; exit 1; }
+  progs+=(ztbase)
+fi
+LOADSTART="$(cut -d' ' -f1-3 /proc/loadavg)"
+echo "== $RUNLABEL: $ROUNDS rounds; inputs: $INPUTS; formats: $FORMATS; load: $LOADSTART" >&2
 for r in $(seq 1 "$ROUNDS"); do
   for s in $INPUTS; do
     k="${K[$s]:-3}"
@@ -84,6 +115,7 @@ for r in $(seq 1 "$ROUNDS"); do
           zt)  run "$Z" -k "$k" "${tflag[@]}" "$f" ;;
           ztm) run "$Z" -k "$k" "${tflag[@]}" --mmap "$f" ;;
           ztb) run "$Z" -k "$k" "${bflag[@]}" --bulk "$f" ;;
+          ztbase) run --tag base "$BASE" -k "$k" "${tflag[@]}" "$f" ;;
           py)  run python3 "$PILLOW" -k "$k" "$f" ;;
         esac
       done
@@ -91,6 +123,8 @@ for r in $(seq 1 "$ROUNDS"); do
   done
   echo "  round $r/$ROUNDS done ($(date -u +%H:%M:%S), load $(cut -d' ' -f1 /proc/loadavg))" >&2
 done
+LOADEND="$(cut -d' ' -f1-3 /proc/loadavg)"
+stop_load
 
 SEEKLOG="$WORK/seek.jsonl"
 : > "$SEEKLOG"
@@ -119,7 +153,7 @@ if [[ "${CALLGRIND:-0}" == 1 ]]; then
   done
 fi
 
-python3 - "$RESULTS" "$SEEKLOG" "$CGLOG" <<'PY'
+python3 - "$RESULTS" "$SEEKLOG" "$CGLOG" "$RUNLABEL" "$LOADSTART" "$LOADEND" <<'PY'
 import json, os, statistics, sys
 rows = [json.loads(l) for l in open(sys.argv[1]) if l.strip()]
 seeks = [json.loads(l) for l in open(sys.argv[2]) if l.strip()]
@@ -129,6 +163,7 @@ def who(r):
     d = r["decoder"]
     if d.endswith("-c"): return "c"
     if d == "pillow": return "pil"
+    if r.get("variant") == "base": return "zbase"
     if r.get("bulk"): return "zb"
     return "zm" if r.get("mmap") else "z"
 
@@ -144,17 +179,19 @@ for r in rows:
     if f not in files: files.append(f)
     by.setdefault((f, who(r)), []).append(r)
 med = lambda rs, key: statistics.median(key(r) for r in rs)
-cols = [c for c in ("c", "z", "zm", "pil") if any(k[1] == c for k in by)]
-names = {"c": "C ref", "z": "Zoetrope", "zm": "Zoetrope mmap", "pil": "Pillow"}
+cols = [c for c in ("c", "zbase", "z", "zm", "pil") if any(k[1] == c for k in by)]
+names = {"c": "C ref", "zbase": "Zoetrope base", "z": "Zoetrope", "zm": "Zoetrope mmap", "pil": "Pillow"}
 
 print()
+print(f"Run: {sys.argv[4]}; load average at start {sys.argv[5]}, at end {sys.argv[6]}.")
 print("Medians of %d rounds; fps = frames decoded per wall-clock second (K loops), cpu = CPU ms per loop"
       % max((len(v) for v in by.values()), default=0))
 print("(one decode of every frame), rss = peak resident MiB of the process, 1st frame = cold time to")
 print("the first frame in a fresh process (read + open + decode). Z/C and Z/Pil:")
 print("fps ratios (above 1: Zoetrope faster); cpu Z/C: CPU ratio (below 1: Zoetrope cheaper).")
 print()
-hdr = "| input | K | " + " | ".join(f"{names[c]} fps" for c in cols) + " | Z/C | Z/Pil | cpu ms C / Z / Pil | cpu Z/C | rss MiB C / Z / Pil | 1st frame ms C / Z / Pil | checksums |"
+base = "zbase" in cols
+hdr = "| input | K | " + " | ".join(f"{names[c]} fps" for c in cols) + (" | base/C | Z/base" if base else "") + " | Z/C | Z/Pil | cpu ms C / Z / Pil | cpu Z/C | rss MiB C / Z / Pil | 1st frame ms C / Z / Pil | checksums |"
 print(hdr)
 print("|" + "---|" * (hdr.count("|") - 1))
 for f in files:
@@ -176,10 +213,27 @@ for f in files:
     else:
         same = "DIFFER " + " ".join(f"{c}:{','.join(sorted(v))}" for c, v in sums.items())
     print(f"| {os.path.basename(f)} | {g['z'][0]['loops']} | " + " | ".join(f"{fps[c]:.1f}" for c in cols)
+          + (f" | {fps['zbase'] / fps['c']:.2f} | {fps['z'] / fps['zbase']:.2f}" if base and "zbase" in fps else " | – | –" if base else "")
           + f" | {fps['z'] / fps['c']:.2f} | {fps['z'] / fps['pil']:.2f}"
           + f" | {cpu['c']:.2f} / {cpu['z']:.2f} / {cpu['pil']:.2f} | {cpu['z'] / cpu['c']:.2f}"
           + f" | {rss['c']:.1f} / {rss['z']:.1f} / {rss['pil']:.1f}"
           + f" | {first['c']:.2f} / {first['z']:.2f} / {first['pil']:.2f} | {same} |")
+
+if any("vcsw" in r for r in rows):
+    print()
+    print("Threads asked for (-t; -1 = the decoder's default, the C ref's is the CPUs in its affinity mask)")
+    print("and context switches per process (GNU time, medians): voluntary = waits (thread hand-offs,")
+    print("I/O), involuntary = preempted. A decoder with more runnable threads gets more CPU time on")
+    print("a loaded machine, so compare fps ratios only between equal thread counts.")
+    print()
+    print("| input | threads C / Z | voluntary C / Z | involuntary C / Z |")
+    print("|---|---|---|---|")
+    for f in files:
+        g = {c: [r for r in by.get((f, c), []) if "vcsw" in r] for c in ("c", "z")}
+        if not all(g.values()): continue
+        print(f"| {os.path.basename(f)} | {g['c'][0]['threads']} / {g['z'][0]['threads']}"
+              f" | {med(g['c'], lambda r: r['vcsw']):.0f} / {med(g['z'], lambda r: r['vcsw']):.0f}"
+              f" | {med(g['c'], lambda r: r['ivcsw']):.0f} / {med(g['z'], lambda r: r['ivcsw']):.0f} |")
 
 if "zm" in cols:
     print()

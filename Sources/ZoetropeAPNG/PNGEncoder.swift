@@ -1,5 +1,9 @@
 import CPNG
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Writes one straight-alpha RGBA8 buffer as a PNG, through libpng's simplified API

@@ -1,5 +1,9 @@
 import CAVIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 extension AVIFCoder {
@@ -11,8 +15,10 @@ extension AVIFCoder {
     /// With two or more threads, sequences of at least `pipelineMinimumPixels` pixels also
     /// convert each frame to RGBA while the next one decodes on a separate thread (libavif
     /// 0.11 runs dav1d without frame threading, so this is the overlap it leaves unused).
-    package static func defaultThreadCount(forFramePixels pixels: Int) -> Int {
-        pixels >= multithreadMinimumPixels ? 2 : 1
+    /// Never more than the cores the process may use (`ProcessorBudget.availableCores`).
+    package static func defaultThreadCount(forFramePixels pixels: Int,
+                                           availableCores: Int = ProcessorBudget.availableCores) -> Int {
+        min(pixels >= multithreadMinimumPixels ? 2 : 1, max(1, availableCores))
     }
 
     /// Frames of at least this many pixels decode with two threads by default.

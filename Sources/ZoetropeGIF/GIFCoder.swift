@@ -1,5 +1,9 @@
 import CGIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Decodes GIF87a and GIF89a, still and animated, over giflib, the way browsers show them.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -41,10 +45,10 @@ package enum ProcessStats {
     @discardableResult
     package static func resetPeak() -> Bool {
         #if os(Linux)
-        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
-        defer { try? handle.close() }
-        do { try handle.write(contentsOf: Data("5".utf8)) } catch { return false }
-        return true
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return write(fd, "5", 1) == 1
         #else
         return false
         #endif

@@ -1,5 +1,9 @@
 import CWebP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Decodes WebP, still (VP8, VP8L, VP8X) and animated, over libwebp.

@@ -41,7 +41,7 @@ public final class BulkFrameDecoder: Sendable {
     private let position: Locked<Int>
 
     /// A run over `frames` of `source` (default: every frame) on `threads` threads (default:
-    /// `source.options.threadCount`, else the cores the process may use). Threads are
+    /// `source.options.threadCount`, else `ProcessorBudget.availableCores`). Threads are
     /// only started for sources that adopt `ParallelFrameDecoding`, for runs of more than one
     /// frame on a canvas of at least 32,768 pixels (smaller frames decode faster than they
     /// can be handed between threads), and while the payloads in flight fit
@@ -60,7 +60,7 @@ public final class BulkFrameDecoder: Sendable {
         self.frames = range
         position = Locked(range.lowerBound)
         // No more threads than frames: each worker decodes whole frames.
-        let wanted = min(range.count, max(1, threads ?? source.options.threadCount ?? ProcessInfo.processInfo.activeProcessorCount))
+        let wanted = min(range.count, max(1, threads ?? source.options.threadCount ?? ProcessorBudget.availableCores))
         let canvasPixels = source.info.canvasSize.pixelCount ?? 0
         if wanted > 1, range.count > 1, canvasPixels >= tuning.minimumCanvasPixels,
            let parallel = source as? any ParallelFrameDecoding,

@@ -8,7 +8,7 @@ enum BulkWorkerAllowance {
     private static let live = Locked(0)
 
     /// The most workers alive at once.
-    static var limit: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    static var limit: Int { ProcessorBudget.availableCores }
 
     /// Grants up to `wanted` workers; the caller releases each when its thread ends.
     static func reserve(_ wanted: Int) -> Int {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// `APNGEncoder`'s streaming session: holds the previous canvas (for the changed rectangle)

@@ -32,6 +32,10 @@ final class AVIFDecodeState {
     private let snapshot = AVIFPlaneCopy()
     /// The frame `snapshot` holds, if any.
     private var snapshotIndex: Int?
+    /// Whether prefetching still pays on this machine right now (see `AVIFPipelineGauge`).
+    var gauge = AVIFPipelineGauge()
+    /// How long the last plane copy took.
+    private var copyNanos: Int64 = 0
 
     /// Parses `file` (kept alive by the session) with libavif, whose reader reports
     /// `sizeHint` as the size of the content (see `AVIFFileIO`).
@@ -101,6 +105,7 @@ final class AVIFDecodeState {
         }
         snapshotIndex = nil
         if pipelined, let done = prefetch.wait() {
+            gauge.recordPipelined(decodeNanos: done.decodeNanos, blockedNanos: done.blockedNanos, copyNanos: copyNanos)
             if done.result == AVIF_RESULT_OK {
                 currentIndex = done.index
             } else {
@@ -132,9 +137,11 @@ final class AVIFDecodeState {
         guard Int(image.pointee.width) == canvasSize.width, Int(image.pointee.height) == canvasSize.height else {
             throw .invalidData(format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
         }
-        if pipelined, index + 1 < frameCount {
+        if pipelined, gauge.pipelining, index + 1 < frameCount {
             // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
+            let copyStart = AVIFPrefetch.now()
             snapshot.copy(image)
+            copyNanos = AVIFPrefetch.now() - copyStart
             snapshotIndex = index
             decodedFrameCount += 1
             prefetch.start(index: index + 1)
@@ -142,6 +149,8 @@ final class AVIFDecodeState {
                 try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
             }
         } else {
+            // Not pipelined, the last frame, or no core free for the pipeline lately: inline.
+            if pipelined { gauge.recordInline() }
             try convert(image, into: &buffer, canvasSize: canvasSize, size: size, format: format)
         }
     }

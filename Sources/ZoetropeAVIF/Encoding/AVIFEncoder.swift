@@ -1,5 +1,9 @@
 import CAVIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Writes AVIF image sequences (and stills) with libavif's encoder and the AV1 encoders

@@ -1,5 +1,9 @@
 import CGIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// giflib's `EGif*` writer pointed at memory: every byte giflib writes is appended to `data`.

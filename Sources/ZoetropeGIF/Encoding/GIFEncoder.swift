@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Writes animated GIFs with giflib's `EGif*` API, with its own colour quantiser.

@@ -1,5 +1,9 @@
 import CGIF
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the

@@ -1,5 +1,9 @@
 import CWebP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Everything known about a WebP file before decoding a pixel: the canvas, the loop, and

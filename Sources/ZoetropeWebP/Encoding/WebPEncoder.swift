@@ -1,5 +1,9 @@
 import CWebP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// Writes animated WebP with libwebpmux's `WebPAnimEncoder`, which picks each frame's

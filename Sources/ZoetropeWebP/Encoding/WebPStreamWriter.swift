@@ -1,5 +1,9 @@
 import CWebP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// `WebPEncoder`'s streaming session over one `WebPAnimEncoder` (which keeps the previous
