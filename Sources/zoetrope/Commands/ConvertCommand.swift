@@ -55,37 +55,42 @@ enum ConvertCommand {
         } catch {
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
         }
+        mapped?.dropResidentPages() // opening the source may have read (indexed) the whole file
         let info = source.info
         let loop = plan.loopCount ?? info.loopCount
         let bar = a.flag("quiet") ? nil : ProgressBar.standardErrorIfTerminal()
-        let result: (data: Data, summary: AnimationConversion.Summary)
+        let summary: AnimationConversion.Summary
         do {
             let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize,
                                                      options: EncodingOptions(loopCount: loop, quality: plan.quality))
-            result = try AnimationConversion.run(source: source, writer: writer) { done, total in
+            let progress: (Int, Int) -> Void = { done, total in
                 mapped?.dropResidentPages()
                 bar?.show(fraction: Double(done) / Double(total), label: "frame \(done)/\(total)")
             }
-        } catch {
+            if outPath == "-" {
+                let result = try AnimationConversion.run(source: source, writer: writer, progress: progress)
+                FileHandle.standardOutput.write(result.data)
+                summary = result.summary
+            } else {
+                // Straight to the file (atomically): a writer that spills its output to a
+                // temporary file renames it into place instead of reading it back.
+                summary = try AnimationConversion.run(source: source, writer: writer, to: URL(fileURLWithPath: outPath),
+                                                      progress: progress)
+            }
+        } catch let error as AnimatedImageError {
             bar?.clear()
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
+        } catch {
+            bar?.clear()
+            throw ToolError("\(outPath): cannot write")
         }
         bar?.clear()
-        if outPath == "-" {
-            FileHandle.standardOutput.write(result.data)
-        } else {
-            do {
-                try result.data.write(to: URL(fileURLWithPath: outPath), options: .atomic)
-            } catch {
-                throw ToolError("\(outPath): cannot write")
-            }
-        }
-        if let t = result.summary.truncation {
-            out.error("zoetrope: warning: \(inPath): \(t); converted the \(result.summary.frameCount) frames before it")
+        if let t = summary.truncation {
+            out.error("zoetrope: warning: \(inPath): \(t); converted the \(summary.frameCount) frames before it")
         }
         if !a.flag("quiet") {
-            let line = summaryLine(frames: result.summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
-                                   inBytes: data.count, outBytes: result.data.count, elapsed: ContinuousClock.now - started)
+            let line = summaryLine(frames: summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
+                                   inBytes: data.count, outBytes: summary.outputByteCount, elapsed: ContinuousClock.now - started)
             if outPath == "-" { out.error(line) } else { out.print(line) }
         }
         return 0
