@@ -16,13 +16,13 @@ enum ConvertCommand {
     IN may be - (standard input); OUT may be - (standard output, needs --format).
 
       --format F            gif | apng | webp | avif (default: from OUT's extension)
-      --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 80)
+      --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
       --lossless            lossless WebP (the WebP default) or AVIF
       --mixed               WebP: lossy or lossless per frame, whichever is smaller
       --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
       --codec C             AVIF: aom (default), rav1e or svt
       --depth D             AVIF: 8 (default) or 10 bits
-      --chroma C            AVIF: 420 (default) or 444
+      --chroma C            AVIF: 444 (default) or 420
       --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
                             with more than 256 colours
       --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
@@ -38,9 +38,7 @@ enum ConvertCommand {
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["format", "quality", "speed", "codec", "depth", "chroma", "dither",
-                                                   "resize", "max-size", "loops"],
-                              flagOptions: ["lossless", "mixed", "quiet", "help"])
+        let a = try arguments(args)
         if a.flag("help") { out.print(usage); return 0 }
         guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT") }
         let (inPath, outPath) = (a.positionals[0], a.positionals[1])
@@ -94,6 +92,13 @@ enum ConvertCommand {
             if outPath == "-" { out.error(line) } else { out.print(line) }
         }
         return 0
+    }
+
+    /// `args` parsed with convert's options.
+    static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
+        try Arguments(args, valueOptions: ["format", "quality", "speed", "codec", "depth", "chroma", "dither",
+                                           "resize", "max-size", "loops"],
+                      flagOptions: ["lossless", "mixed", "quiet", "help"])
     }
 
     /// "60 frames gif → webp: 1,234 bytes → 456 bytes (2.71× smaller) in 0.52 s".
