@@ -91,7 +91,9 @@ final class WebPStreamWriter: AnimatedImageWriter {
     }
 
     func finish(to url: URL) throws {
-        if let still = try finishFrames() {
+        if let result {
+            try result.write(to: url, options: .atomic)
+        } else if let still = try finishFrames() {
             try still.write(to: url, options: .atomic)
         } else {
             try out.write(header: header(), to: url)
@@ -119,12 +121,10 @@ final class WebPStreamWriter: AnimatedImageWriter {
         guard keptArea > 0 else { return nil }
 
         // Disposing the previous frame helps when what it drew is gone again.
-        var useDisposed = false
-        var disposedLL = keptLL
         let disposed = WebPPreviousCanvas(canvas: previous, cleared: pending!.rect)
-        disposedLL = WebPFrameDiff.changedRect(disposed, current, within: full, tolerance: 0)
+        var disposedLL = WebPFrameDiff.changedRect(disposed, current, within: full, tolerance: 0)
         if disposedLL.isEmpty { disposedLL = PixelRect(x: 0, y: 0, width: 1, height: 1) }
-        useDisposed = area(disposed, disposedLL) < keptArea
+        let useDisposed = area(disposed, disposedLL) < keptArea
 
         let canvas = useDisposed ? disposed : kept
         let candidates = try self.candidates(over: canvas, rectLossless: useDisposed ? disposedLL : keptLL,
