@@ -27,8 +27,10 @@ import ZoetropeWebP
     }
 
     @Test func webpDefaultsToLossless() throws {
-        let plan = try Self.plan(["in.gif", "out.webp"])
+        let plan = try Self.plan(["in.gif", "/some/dir/out.webp"])
         let webp = try #require(plan.encoder as? WebPEncoder)
         #expect(plan.quality == nil && !webp.mixed && webp.method == 4)
+        #expect(webp.spillDirectory?.path == "/some/dir") // the output's, so finishing is a rename
+        #expect(try #require(Self.plan(["in.gif", "-", "--format", "webp"]).encoder as? WebPEncoder).spillDirectory == nil)
     }
 }

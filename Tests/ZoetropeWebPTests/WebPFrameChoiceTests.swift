@@ -88,7 +88,7 @@ import ZoetropeTestSupport
         let expected = Data(header + parts.joined())
         func spilledFiles() throws -> Set<String> {
             Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-                .filter { $0.hasPrefix("zoetrope-\(ProcessInfo.processInfo.processIdentifier)-") })
+                .filter { $0.hasPrefix(".zoetrope-\(ProcessInfo.processInfo.processIdentifier)-") })
         }
         let before = try spilledFiles()
 
@@ -117,5 +117,19 @@ import ZoetropeTestSupport
             for p in parts { try abandoned.append(p) }
         }
         #expect(try spilledFiles() == before)
+    }
+
+    @Test func spillBufferUsesTheDirectoryItIsGiven() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("spill-dir-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let buffer = WebPSpillBuffer(headerSize: 1, threshold: 2, directory: dir)
+        try buffer.append([1, 2, 3])
+        let parts = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+        #expect(parts.count == 1 && parts[0].hasPrefix(".zoetrope-") && parts[0].hasSuffix(".part"))
+        let out = dir.appendingPathComponent("out.bin")
+        try buffer.write(header: [0], to: out)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.bin"])
+        #expect(try Data(contentsOf: out) == Data([0, 1, 2, 3]))
     }
 }

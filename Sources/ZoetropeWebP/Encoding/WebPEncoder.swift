@@ -23,14 +23,19 @@ import Zoetrope
 /// (4–28 % unchanged), where `WebPAnimEncoder` always blends (34.2 MB instead of 40.1 MB).
 ///
 /// Memory: two ARGB canvases, the frame being chosen and libwebp's working set for one
-/// frame. Finished frames go to a `WebPSpillBuffer` (memory up to 1 MiB, then a temporary
-/// file that `finish(to:)` renames into place), so the output never sits in memory whole
-/// unless `finish()` is asked for `Data`.
+/// frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
+/// `spillDirectory`) that `finish(to:)` renames into place, so the output never sits in
+/// memory whole unless `finish()` is asked for `Data`.
 public struct WebPEncoder: AnimatedImageEncoder {
     /// libwebp's effort, 0 (fast) to 6 (small).
     public var method: Int
     /// Lossy or lossless per frame, whichever is smaller (libwebp's `allow_mixed` heuristic).
     public var mixed: Bool
+
+    /// Where a writer keeps its finished frames once they pass 1 MiB: nil for the system's
+    /// temporary directory. Give the destination's directory when the output goes to a
+    /// file there, so `finish(to:)` is a rename rather than a copy.
+    public var spillDirectory: URL?
 
     /// The unchanged share of a lossless rectangle from which it is encoded blended (lower
     /// bound) and below which unblended (upper bound); both in between.
@@ -77,7 +82,8 @@ public struct WebPEncoder: AnimatedImageEncoder {
         let settings = WebPFrameEncoder(lossless: lossless, lossy: lossy,
                                         lossyTolerance: WebPFrameDiff.lossyTolerance(quality: config.quality),
                                         blendFromUnchangedShare: Self.blendFromUnchangedShare)
-        return WebPStreamWriter(canvasSize: canvasSize, loopCount: Int(loop), mode: mode, settings: settings)
+        return WebPStreamWriter(canvasSize: canvasSize, loopCount: Int(loop), mode: mode, settings: settings,
+                                spillDirectory: spillDirectory)
     }
 
     /// A duration rounded to the nearest whole millisecond.

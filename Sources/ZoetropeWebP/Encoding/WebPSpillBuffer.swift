@@ -17,9 +17,13 @@ final class WebPSpillBuffer {
     /// Bytes appended so far (the header not counted).
     private(set) var count = 0
 
-    init(headerSize: Int, threshold: Int = 1 << 20) {
+    /// Where the temporary file goes (nil: the system's temporary directory).
+    let directory: URL?
+
+    init(headerSize: Int, threshold: Int = 1 << 20, directory: URL? = nil) {
         self.headerSize = headerSize
         self.threshold = threshold
+        self.directory = directory
     }
 
     deinit {
@@ -36,7 +40,7 @@ final class WebPSpillBuffer {
             return
         }
         memory += bytes
-        if memory.count > threshold, let spilled = Self.makeTemporaryFile() {
+        if memory.count > threshold, let spilled = Self.makeTemporaryFile(in: directory) {
             try spilled.handle.write(contentsOf: [UInt8](repeating: 0, count: headerSize))
             try spilled.handle.write(contentsOf: memory)
             memory = []
@@ -76,9 +80,9 @@ final class WebPSpillBuffer {
         }
     }
 
-    private static func makeTemporaryFile() -> (handle: FileHandle, url: URL)? {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("zoetrope-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).part")
+    private static func makeTemporaryFile(in directory: URL?) -> (handle: FileHandle, url: URL)? {
+        let url = (directory ?? FileManager.default.temporaryDirectory)
+            .appendingPathComponent(".zoetrope-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).part")
         guard FileManager.default.createFile(atPath: url.path, contents: nil),
               let handle = try? FileHandle(forWritingTo: url) else { return nil }
         return (handle, url)

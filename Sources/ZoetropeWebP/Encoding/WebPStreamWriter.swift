@@ -28,14 +28,15 @@ final class WebPStreamWriter: AnimatedImageWriter {
     private var previous: WebPCanvas
     private var current: WebPCanvas
     private var pending: Frame?
-    private let out = WebPSpillBuffer(headerSize: WebPContainer.headerSize)
+    private let out: WebPSpillBuffer
     private var hasAlpha = false
     private var writtenFrames = 0
     private var finished = false
     private var result: Data?
     private(set) var frameCount = 0
 
-    init(canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder) {
+    init(canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder, spillDirectory: URL?) {
+        out = WebPSpillBuffer(headerSize: WebPContainer.headerSize, directory: spillDirectory)
         self.canvasSize = canvasSize
         self.loopCount = loopCount
         self.mode = mode

@@ -35,7 +35,9 @@ struct ConvertPlan {
         case "webp":
             try only(["speed", "codec", "depth", "chroma"], for: "AVIF")
             try only(["dither"], for: "GIF")
-            encoder = WebPEncoder(mixed: a.flag("mixed"))
+            var webp = WebPEncoder(mixed: a.flag("mixed"))
+            if outPath != "-" { webp.spillDirectory = URL(fileURLWithPath: outPath).deletingLastPathComponent() }
+            encoder = webp
             self.quality = quality
         default: // avif
             try only(["mixed"], for: "WebP")
