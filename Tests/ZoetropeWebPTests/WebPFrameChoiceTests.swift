@@ -36,8 +36,11 @@ import ZoetropeTestSupport
         small.setPixel(x: 0, y: 20, [1, 2, 3, 255])
         small.setPixel(x: 63, y: 27, [1, 2, 3, 255]) // the rectangle spans the width: 8 rows, mostly unchanged
         let canvases = [a, mostly, small]
-        let file = try WebPEncoder().encode(Self.frames(canvases), canvasSize: Self.size, options: EncodingOptions())
+        // A fourth frame equal to the third merges into it: the blended frame's rewrite of
+        // unchanged pixels did not leak into the canvas the writer compares with.
+        let file = try WebPEncoder().encode(Self.frames(canvases + [small]), canvasSize: Self.size, options: EncodingOptions())
         let index = try WebPIndex(data: file, limits: .default)
+        #expect(index.frames.map(\.durationMs) == [50, 50, 100])
         #expect(index.frames.map(\.blend) == [.source, .source, .over])
         #expect(index.frames[2].rect == PixelRect(x: 0, y: 20, width: 64, height: 8))
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
@@ -131,5 +134,40 @@ import ZoetropeTestSupport
         try buffer.write(header: [0], to: out)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.bin"])
         #expect(try Data(contentsOf: out) == Data([0, 1, 2, 3]))
+    }
+
+    @Test func randomEditsRoundTripExactly() throws {
+        // Odd canvases, edits of random rectangles with opaque, translucent, transparent
+        // (with and without colour) pixels, repeats and returns to earlier frames: every
+        // frame must decode as given, whatever blend and disposal the writer picked.
+        var rng = SplitMix64(seed: 2026)
+        func next(_ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+        for round in 0..<12 {
+            let size = PixelSize(width: 3 + next(30), height: 3 + next(20))
+            var canvas = PixelBuffer(width: size.width, height: size.height)
+            var canvases: [PixelBuffer] = []
+            for _ in 0..<7 {
+                if !canvases.isEmpty, next(6) == 0 { canvas = canvases[next(canvases.count)] }
+                for _ in 0..<(1 + next(3)) {
+                    let x0 = next(size.width), y0 = next(size.height)
+                    let palette: [[UInt8]] = [[0, 0, 0, 0], [90, 10, 200, 0], [UInt8(next(256)), 40, 80, 255],
+                                              [200, UInt8(next(256)), 0, UInt8(1 + next(254))], [12, 34, 56, 255]]
+                    for y in y0..<min(size.height, y0 + 1 + next(size.height)) {
+                        for x in x0..<min(size.width, x0 + 1 + next(size.width)) {
+                            canvas.setPixel(x: x, y: y, next(4) == 0 ? palette[next(palette.count)] : palette[round % palette.count])
+                        }
+                    }
+                }
+                canvases.append(canvas)
+            }
+            let file = try WebPEncoder().encode(Self.frames(canvases), canvasSize: size, options: EncodingOptions())
+            let source = try WebPCoder().makeFrameSource(data: file, options: .default)
+            var shown: [PixelBuffer] = []
+            for i in 0..<source.info.frameCount { shown.append(try source.decodeFrame(at: i)) }
+            // Merged frames (a canvas equal to the one before) show once, for longer.
+            var expected: [PixelBuffer] = []
+            for c in canvases where expected.last != c { expected.append(c) }
+            #expect(shown == expected, "round \(round), \(size)")
+        }
     }
 }
