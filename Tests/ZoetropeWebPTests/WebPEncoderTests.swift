@@ -5,7 +5,7 @@ import Zoetrope
 
 @Suite struct WebPEncoderTests {
     /// Three distinct canvases with translucent and transparent areas, moving shapes, so
-    /// `WebPAnimEncoder` picks sub-rectangles and blend/dispose modes on its own.
+    /// the encoder picks sub-rectangles and blend/dispose modes on its own.
     static func canvases() -> [PixelBuffer] {
         (0..<4).map { k in
             var b = PixelBuffer(width: 24, height: 16)

@@ -13,11 +13,15 @@ public protocol AnimatedImageWriter: AnyObject {
     func add(_ frame: EncodingFrame) throws
     /// Ends the file and returns its bytes. Throws `.invalidArgument` when no frame was added.
     func finish() throws -> Data
+    /// Ends the file and writes it to `url` atomically (a temporary file renamed into place),
+    /// so a failure never leaves a partial file behind. A writer that keeps its output in a
+    /// temporary file as it goes (`WebPEncoder`'s) moves that file into place instead of
+    /// reading it back into memory.
+    func finish(to url: URL) throws
 }
 
 extension AnimatedImageWriter {
-    /// Ends the file and writes it to `url` atomically (a temporary file renamed into place),
-    /// so a failure never leaves a partial file behind.
+    /// The default `finish(to:)`: `finish()`, then the bytes written atomically.
     public func finish(to url: URL) throws {
         let data = try finish()
         try data.write(to: url, options: .atomic)

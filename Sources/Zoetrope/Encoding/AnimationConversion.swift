@@ -26,6 +26,25 @@ public enum AnimationConversion {
     /// results (the writer is not finished).
     public static func run(source: any FrameSource, writer: any AnimatedImageWriter,
                            progress: ((Int, Int) -> Void)? = nil) throws -> (data: Data, summary: Summary) {
+        let count = try feed(source: source, writer: writer, progress: progress)
+        let data = try writer.finish()
+        return (data, Summary(frameCount: count, outputByteCount: data.count, truncation: source.info.truncation))
+    }
+
+    /// The same conversion, finished into the file at `url` with the writer's
+    /// `finish(to:)`: atomic, and never holding the whole output in memory when the writer
+    /// keeps it in a temporary file as it goes.
+    public static func run(source: any FrameSource, writer: any AnimatedImageWriter, to url: URL,
+                           progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+        let count = try feed(source: source, writer: writer, progress: progress)
+        try writer.finish(to: url)
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        return Summary(frameCount: count, outputByteCount: size, truncation: source.info.truncation)
+    }
+
+    /// Adds every frame, decoding frame i + 1 while frame i is encoded; returns the count.
+    private static func feed(source: any FrameSource, writer: any AnimatedImageWriter,
+                             progress: ((Int, Int) -> Void)?) throws -> Int {
         let info = source.info
         let count = info.frameCount
         guard count > 0 else {
@@ -39,7 +58,6 @@ public enum AnimationConversion {
             try writer.add(EncodingFrame(pixels: pixels, duration: info.frameDurations[i]))
             progress?(i + 1, count)
         }
-        let data = try writer.finish()
-        return (data, Summary(frameCount: count, outputByteCount: data.count, truncation: info.truncation))
+        return count
     }
 }

@@ -6,73 +6,218 @@ import Foundation
 #endif
 import Zoetrope
 
-/// `WebPEncoder`'s streaming session over one `WebPAnimEncoder` (which keeps the previous
-/// canvases it needs and the encoded frames; nothing here grows with the frame count but
-/// the output).
+/// `WebPEncoder`'s streaming session. Each frame is compared with the canvas before it,
+/// encoded by libwebp as the rectangle that changed (blended or not, the previous frame
+/// disposed or not, whichever is smaller) and written out as soon as the next frame has
+/// settled its disposal, so memory holds two canvases, one encoded frame and libwebp's
+/// working set, never the file (`WebPSpillBuffer` moves long outputs to a temporary file).
 final class WebPStreamWriter: AnimatedImageWriter {
-    private let encoder: OpaquePointer
-    private let canvasSize: PixelSize
-    private var config: WebPConfig
-    /// The end of the last frame added, in ms: the next frame's timestamp.
-    private var end = 0
-    private var output: Data?
-    private(set) var frameCount = 0
+    /// What kinds of frame to try.
+    enum Mode { case lossless, lossy, mixed }
 
-    init(encoder: OpaquePointer, canvasSize: PixelSize, config: WebPConfig) {
-        self.encoder = encoder
-        self.canvasSize = canvasSize
-        self.config = config
+    /// A frame encoded and placed, its disposal still open until the next frame is chosen.
+    struct Frame {
+        var data: [UInt8]
+        var hasAlpha: Bool
+        var rect: PixelRect
+        var blend: Bool
+        var durationMs = 0
+        var disposeToBackground = false
     }
 
-    deinit { WebPAnimEncoderDelete(encoder) }
+    private let canvasSize: PixelSize
+    private let loopCount: Int
+    private let mode: Mode
+    private let settings: WebPFrameEncoder
+    private var previous: WebPCanvas
+    private var current: WebPCanvas
+    private var pending: Frame?
+    private let out: WebPSpillBuffer
+    private var hasAlpha = false
+    private var writtenFrames = 0
+    private var finished = false
+    private var result: Data?
+    private(set) var frameCount = 0
+
+    init(canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder, spillDirectory: URL?) {
+        out = WebPSpillBuffer(headerSize: WebPContainer.headerSize, directory: spillDirectory)
+        self.canvasSize = canvasSize
+        self.loopCount = loopCount
+        self.mode = mode
+        self.settings = settings
+        previous = WebPCanvas(width: canvasSize.width, height: canvasSize.height)
+        current = WebPCanvas(width: canvasSize.width, height: canvasSize.height)
+    }
 
     func add(_ frame: EncodingFrame) throws {
-        guard output == nil else { throw AnimatedImageError.invalidArgument("WebPEncoder: frame added after finish()") }
+        guard !finished else { throw AnimatedImageError.invalidArgument("WebPEncoder: frame added after finish()") }
         let i = frameCount
-        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: i)
         let ms = WebPEncoder.milliseconds(frame.duration)
         guard ms <= 0xFF_FFFF else {
             throw AnimatedImageError.invalidArgument("frame \(i) lasts \(frame.duration); WebP stores at most 16777215 ms")
         }
-        guard end + ms <= Int(Int32.max) else { throw AnimatedImageError.invalidArgument("the animation is longer than 2^31 ms") }
-        var picture = WebPPicture()
-        guard WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION) != 0 else { throw WebPStreamWriter.failure("picture ABI mismatch") }
-        picture.use_argb = 1
-        picture.width = Int32(canvasSize.width)
-        picture.height = Int32(canvasSize.height)
-        defer { WebPPictureFree(&picture) }
-        let imported = pixels.bytes.withUnsafeBytes { raw in
-            WebPPictureImportRGBA(&picture, raw.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(pixels.bytesPerRow))
+        current.load(try frame.straightPixels(canvasSize: canvasSize, index: i))
+        if var last = pending {
+            var chosen = try nextFrame(index: i)
+            if chosen == nil, last.durationMs + ms > 0xFF_FFFF {
+                // Too long to merge into the previous frame: store one unchanged pixel.
+                let one = PixelRect(x: 0, y: 0, width: 1, height: 1)
+                var view = current.view(one)
+                let encoded = try settings.encode(&view, lossless: true, forBlend: false, index: i)
+                chosen = (Frame(data: encoded.data, hasAlpha: encoded.hasAlpha, rect: one, blend: false), false)
+            }
+            if let (chosen, disposePrevious) = chosen {
+                var next = chosen
+                last.disposeToBackground = disposePrevious
+                try write(last)
+                next.durationMs = ms
+                pending = next
+            } else {
+                // Nothing changed: the previous frame lasts longer, and stays the reference.
+                last.durationMs += ms
+                pending = last
+                frameCount += 1
+                return
+            }
+        } else {
+            var first = try firstFrame()
+            first.durationMs = ms
+            pending = first
         }
-        guard imported != 0 else { throw WebPStreamWriter.failure("could not import frame \(i) (out of memory)") }
-        guard WebPAnimEncoderAdd(encoder, &picture, Int32(end), &config) != 0 else {
-            throw WebPStreamWriter.failure("frame \(i): " + errorText())
-        }
-        end += ms
+        swap(&previous, &current)
         frameCount += 1
     }
 
     func finish() throws -> Data {
-        if let output { return output }
-        guard frameCount > 0 else { throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame") }
-        guard WebPAnimEncoderAdd(encoder, nil, Int32(end), nil) != 0 else { throw WebPStreamWriter.failure(errorText()) }
-        var assembled = WebPData(bytes: nil, size: 0)
-        guard WebPAnimEncoderAssemble(encoder, &assembled) != 0, let bytes = assembled.bytes else {
-            throw WebPStreamWriter.failure(errorText())
-        }
-        // libwebp's buffer becomes the Data (no second copy of a possibly large file).
-        let data = Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: assembled.size,
-                        deallocator: .custom { p, _ in WebPFree(p) })
-        output = data
+        if let result { return result }
+        let data = try finishFrames() ?? out.data(header: header())
+        result = data
         return data
     }
 
-    private func errorText() -> String {
-        guard let text = WebPAnimEncoderGetError(encoder) else { return "unknown error" }
-        return String(cString: text)
+    func finish(to url: URL) throws {
+        if let result {
+            try result.write(to: url, options: .atomic)
+        } else if let still = try finishFrames() {
+            try still.write(to: url, options: .atomic)
+        } else {
+            try out.write(header: header(), to: url)
+        }
+    }
+
+    // MARK: - Choosing frames
+
+    /// The first frame: the rectangle that differs from a transparent canvas, not blended.
+    private func firstFrame() throws -> Frame {
+        let blank = WebPPreviousCanvas(canvas: previous, cleared: nil)
+        var rect = WebPFrameDiff.changedRect(blank, current, within: current.fullRect, tolerance: 0)
+        if rect.isEmpty { rect = PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        let candidates = try self.candidates(over: blank, rectLossless: rect, allowBlend: false, index: 0)
+        return candidates.min { $0.data.count < $1.data.count }!
+    }
+
+    /// The smallest encoding of the current frame and whether the previous frame should be
+    /// disposed to the background for it; nil when the frame equals the canvas before it.
+    private func nextFrame(index: Int) throws -> (Frame, Bool)? {
+        let kept = WebPPreviousCanvas(canvas: previous, cleared: nil)
+        let full = current.fullRect
+        let keptLL = WebPFrameDiff.changedRect(kept, current, within: full, tolerance: 0)
+        let keptArea = area(kept, keptLL)
+        guard keptArea > 0 else { return nil }
+
+        // Disposing the previous frame helps when what it drew is gone again.
+        let disposed = WebPPreviousCanvas(canvas: previous, cleared: pending!.rect)
+        var disposedLL = WebPFrameDiff.changedRect(disposed, current, within: full, tolerance: 0)
+        if disposedLL.isEmpty { disposedLL = PixelRect(x: 0, y: 0, width: 1, height: 1) }
+        let useDisposed = area(disposed, disposedLL) < keptArea
+
+        let canvas = useDisposed ? disposed : kept
+        let candidates = try self.candidates(over: canvas, rectLossless: useDisposed ? disposedLL : keptLL,
+                                             allowBlend: true, index: index)
+        return (candidates.min { $0.data.count < $1.data.count }!, useDisposed)
+    }
+
+    /// The area compared for the dispose choice: the lossless rectangle, or for lossy and
+    /// mixed output the smaller rectangle lossy encoding would store.
+    private func area(_ canvas: WebPPreviousCanvas, _ rectLL: PixelRect) -> Int {
+        guard !rectLL.isEmpty else { return 0 }
+        guard mode != .lossless else { return rectLL.width * rectLL.height }
+        let r = WebPFrameDiff.changedRect(canvas, current, within: rectLL, tolerance: settings.lossyTolerance)
+        return r.isEmpty ? 0 : r.width * r.height
+    }
+
+    /// Every encoding worth trying over `canvas`: lossless (blended when that can be exact,
+    /// and plain when most of the rectangle changed) and lossy, as the mode says.
+    private func candidates(over canvas: WebPPreviousCanvas, rectLossless rect: PixelRect, allowBlend: Bool,
+                            index: Int) throws -> [Frame] {
+        var tryLossless = mode == .lossless, tryLossy = mode == .lossy
+        if mode == .mixed {
+            let colours = WebPFrameDiff.colourCount(current, rect: rect, limit: 256)
+            tryLossless = colours < 194
+            tryLossy = colours >= 31
+        }
+        var result: [Frame] = []
+        if tryLossless {
+            let (blendable, unchanged) = allowBlend ? WebPFrameDiff.blendability(canvas, current, rect: rect) : (false, 0)
+            let unchangedShare = Double(unchanged) / Double(rect.width * rect.height)
+            let plain = !blendable || unchangedShare < settings.blendFromUnchangedShare.upperBound
+            if blendable && unchangedShare >= settings.blendFromUnchangedShare.lowerBound {
+                WebPFrameDiff.makeUnchangedTransparent(canvas, current, rect: rect)
+                defer { WebPFrameDiff.restore(canvas, current, rect: rect) }
+                var view = current.view(rect)
+                let e = try settings.encode(&view, lossless: true, forBlend: true, index: index)
+                result.append(Frame(data: e.data, hasAlpha: e.hasAlpha, rect: rect, blend: true))
+            }
+            if plain {
+                var view = current.view(rect)
+                let e = try settings.encode(&view, lossless: true, forBlend: false, index: index)
+                result.append(Frame(data: e.data, hasAlpha: e.hasAlpha, rect: rect, blend: false))
+            }
+        }
+        if tryLossy {
+            var lossyRect = WebPFrameDiff.changedRect(canvas, current, within: rect, tolerance: settings.lossyTolerance)
+            if lossyRect.isEmpty { lossyRect = rect }
+            let blendable = allowBlend && WebPFrameDiff.blendability(canvas, current, rect: lossyRect).possible
+            var copy = try settings.copy(current, lossyRect)
+            if blendable {
+                WebPFrameDiff.flattenUnchangedBlocks(canvas, rect: lossyRect, picture: copy.argb, stride: Int(copy.argb_stride))
+            }
+            let e = try settings.encode(&copy, lossless: false, forBlend: blendable, index: index)
+            result.append(Frame(data: e.data, hasAlpha: e.hasAlpha, rect: lossyRect, blend: blendable))
+        }
+        return result
+    }
+
+    // MARK: - Output
+
+    private func write(_ frame: Frame) throws {
+        hasAlpha = hasAlpha || frame.hasAlpha
+        try out.append(WebPContainer.frameChunk(frame.data, rect: frame.rect, durationMs: frame.durationMs,
+                                                blend: frame.blend, disposeToBackground: frame.disposeToBackground))
+        writtenFrames += 1
+    }
+
+    private func header() throws -> [UInt8] {
+        guard WebPContainer.headerSize - 8 + out.count <= Int(UInt32.max) - 1 else {
+            throw WebPStreamWriter.failure("the animation is larger than a RIFF file can hold (4 GiB)")
+        }
+        return WebPContainer.header(canvas: canvasSize, loopCount: loopCount, hasAlpha: hasAlpha, bodySize: out.count)
+    }
+
+    /// Ends the frames: writes the last one, or for a single frame returns a still image.
+    private func finishFrames() throws -> Data? {
+        guard !finished else { throw AnimatedImageError.invalidArgument("WebPEncoder: finish() called twice") }
+        guard let last = pending else { throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame") }
+        finished = true
+        pending = nil
+        if writtenFrames == 0 {
+            return try settings.encodeStill(previous, mode: mode) // the last canvas (swapped in by add)
+        }
+        try write(last)
+        return nil
     }
 
     static func failure(_ message: String) -> AnimatedImageError {
-        .codecFailure(format: .webp, library: "libwebpmux", message: message)
+        .codecFailure(format: .webp, library: "libwebp", message: message)
     }
 }

@@ -16,13 +16,13 @@ enum ConvertCommand {
     IN may be - (standard input); OUT may be - (standard output, needs --format).
 
       --format F            gif | apng | webp | avif (default: from OUT's extension)
-      --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 80)
+      --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
       --lossless            lossless WebP (the WebP default) or AVIF
       --mixed               WebP: lossy or lossless per frame, whichever is smaller
       --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
       --codec C             AVIF: aom (default), rav1e or svt
       --depth D             AVIF: 8 (default) or 10 bits
-      --chroma C            AVIF: 420 (default) or 444
+      --chroma C            AVIF: 444 (default) or 420
       --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
                             with more than 256 colours
       --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
@@ -38,9 +38,7 @@ enum ConvertCommand {
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["format", "quality", "speed", "codec", "depth", "chroma", "dither",
-                                                   "resize", "max-size", "loops"],
-                              flagOptions: ["lossless", "mixed", "quiet", "help"])
+        let a = try arguments(args)
         if a.flag("help") { out.print(usage); return 0 }
         guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT") }
         let (inPath, outPath) = (a.positionals[0], a.positionals[1])
@@ -55,40 +53,52 @@ enum ConvertCommand {
         } catch {
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
         }
+        mapped?.dropResidentPages() // opening the source may have read (indexed) the whole file
         let info = source.info
         let loop = plan.loopCount ?? info.loopCount
         let bar = a.flag("quiet") ? nil : ProgressBar.standardErrorIfTerminal()
-        let result: (data: Data, summary: AnimationConversion.Summary)
+        let summary: AnimationConversion.Summary
         do {
             let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize,
                                                      options: EncodingOptions(loopCount: loop, quality: plan.quality))
-            result = try AnimationConversion.run(source: source, writer: writer) { done, total in
+            let progress: (Int, Int) -> Void = { done, total in
                 mapped?.dropResidentPages()
                 bar?.show(fraction: Double(done) / Double(total), label: "frame \(done)/\(total)")
             }
-        } catch {
+            if outPath == "-" {
+                let result = try AnimationConversion.run(source: source, writer: writer, progress: progress)
+                FileHandle.standardOutput.write(result.data)
+                summary = result.summary
+            } else {
+                // Straight to the file (atomically): a writer that spills its output to a
+                // temporary file renames it into place instead of reading it back.
+                summary = try AnimationConversion.run(source: source, writer: writer, to: URL(fileURLWithPath: outPath),
+                                                      progress: progress)
+            }
+        } catch let error as AnimatedImageError {
             bar?.clear()
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
+        } catch {
+            bar?.clear()
+            throw ToolError("\(outPath): cannot write")
         }
         bar?.clear()
-        if outPath == "-" {
-            FileHandle.standardOutput.write(result.data)
-        } else {
-            do {
-                try result.data.write(to: URL(fileURLWithPath: outPath), options: .atomic)
-            } catch {
-                throw ToolError("\(outPath): cannot write")
-            }
-        }
-        if let t = result.summary.truncation {
-            out.error("zoetrope: warning: \(inPath): \(t); converted the \(result.summary.frameCount) frames before it")
+        if let t = summary.truncation {
+            out.error("zoetrope: warning: \(inPath): \(t); converted the \(summary.frameCount) frames before it")
         }
         if !a.flag("quiet") {
-            let line = summaryLine(frames: result.summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
-                                   inBytes: data.count, outBytes: result.data.count, elapsed: ContinuousClock.now - started)
+            let line = summaryLine(frames: summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
+                                   inBytes: data.count, outBytes: summary.outputByteCount, elapsed: ContinuousClock.now - started)
             if outPath == "-" { out.error(line) } else { out.print(line) }
         }
         return 0
+    }
+
+    /// `args` parsed with convert's options.
+    static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
+        try Arguments(args, valueOptions: ["format", "quality", "speed", "codec", "depth", "chroma", "dither",
+                                           "resize", "max-size", "loops"],
+                      flagOptions: ["lossless", "mixed", "quiet", "help"])
     }
 
     /// "60 frames gif → webp: 1,234 bytes → 456 bytes (2.71× smaller) in 0.52 s".

@@ -1,0 +1,59 @@
+import CWebP
+import Zoetrope
+
+/// A full canvas of ARGB pixels in libwebp's layout (one `UInt32` a pixel, alpha in the top
+/// byte), allocated once per writer; frame rectangles are handed to libwebp as views of it.
+///
+/// "The previous canvas" here is always what a decoder shows before the next frame: the
+/// source's previous canvas, or that canvas with the previous frame's rectangle cleared to
+/// transparent black when the previous frame is disposed to the background.
+final class WebPCanvas {
+    let width: Int
+    let height: Int
+    let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A transparent black canvas, as every play of a WebP animation starts.
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = .allocate(capacity: width * height)
+        pixels.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit { pixels.deallocate() }
+
+    var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+
+    /// Loads straight-alpha RGBA8 pixels of the same size.
+    func load(_ buffer: PixelBuffer) {
+        let w = width, stride = buffer.bytesPerRow
+        buffer.bytes.withUnsafeBytes { raw in
+            let src = raw.bindMemory(to: UInt8.self)
+            for y in 0..<height {
+                let row = pixels + y * w
+                var o = y * stride
+                for x in 0..<w {
+                    row[x] = UInt32(src[o + 3]) << 24 | UInt32(src[o]) << 16 | UInt32(src[o + 1]) << 8 | UInt32(src[o + 2])
+                    o += 4
+                }
+            }
+        }
+    }
+
+    /// Copies every pixel of `other` (same size).
+    func copy(from other: WebPCanvas) {
+        pixels.update(from: other.pixels, count: width * height)
+    }
+
+    /// A libwebp picture that views `rect` of this canvas (no copy; valid while the canvas lives).
+    func view(_ rect: PixelRect) -> WebPPicture {
+        var picture = WebPPicture()
+        _ = WebPPictureInitInternal(&picture, WEBP_ENCODER_ABI_VERSION)
+        picture.use_argb = 1
+        picture.width = Int32(rect.width)
+        picture.height = Int32(rect.height)
+        picture.argb = pixels + rect.y * width + rect.x
+        picture.argb_stride = Int32(width)
+        return picture
+    }
+}

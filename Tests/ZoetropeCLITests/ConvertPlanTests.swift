@@ -1,0 +1,36 @@
+import Testing
+import Zoetrope
+import ZoetropeAVIF
+import ZoetropeWebP
+@testable import zoetrope
+
+/// What `convert` asks each encoder for when options are left out or given.
+@Suite struct ConvertPlanTests {
+    static func plan(_ args: [String]) throws -> ConvertPlan {
+        try ConvertPlan(ConvertCommand.arguments(args), outPath: args[1])
+    }
+
+    @Test func avifDefaultsToQuality70In444AtSpeed6() throws {
+        let plan = try Self.plan(["in.gif", "out.avif"])
+        let avif = try #require(plan.encoder as? AVIFEncoder)
+        #expect(plan.quality == 70)
+        #expect(AVIFEncoder.quantizer(forQuality: 70) == 19)
+        #expect(avif.chroma == .yuv444 && avif.speed == 6 && avif.depth == 8 && avif.codec == "aom")
+    }
+
+    @Test func avifOptionsOverrideTheDefaults() throws {
+        let plan = try Self.plan(["in.gif", "out.avif", "--chroma", "420", "--quality", "80", "--speed", "8"])
+        let avif = try #require(plan.encoder as? AVIFEncoder)
+        #expect(plan.quality == 80)
+        #expect(avif.chroma == .yuv420 && avif.speed == 8)
+        #expect(try Self.plan(["in.gif", "out.avif", "--lossless"]).quality == nil)
+    }
+
+    @Test func webpDefaultsToLossless() throws {
+        let plan = try Self.plan(["in.gif", "/some/dir/out.webp"])
+        let webp = try #require(plan.encoder as? WebPEncoder)
+        #expect(plan.quality == nil && !webp.mixed && webp.method == 4)
+        #expect(webp.spillDirectory?.path == "/some/dir") // the output's, so finishing is a rename
+        #expect(try #require(Self.plan(["in.gif", "-", "--format", "webp"]).encoder as? WebPEncoder).spillDirectory == nil)
+    }
+}
