@@ -5,8 +5,10 @@ import Foundation
 /// `AnimatedImageWriter`, in order, with its raw duration.
 ///
 /// Decoding and encoding overlap: while frame *i* is being encoded on the calling thread,
-/// frame *i + 1* is decoded on a background queue. At most two decoded frames exist at a
-/// time, so memory stays bounded by two canvases plus the encoder's working set.
+/// frame *i + 1* is decoded on a background queue, from a `BulkFrameDecoder` (GIF, PNG and
+/// WebP frames' data decode a few frames further ahead on worker threads). At most two
+/// decoded frames exist at a time, plus the bulk run's payloads in flight, so memory stays
+/// bounded by two canvases, those payloads and the encoder's working set.
 public enum AnimationConversion {
     /// What a conversion did.
     public struct Summary: Sendable, Hashable {
@@ -42,7 +44,8 @@ public enum AnimationConversion {
         return Summary(frameCount: count, outputByteCount: size, truncation: source.info.truncation)
     }
 
-    /// Adds every frame, decoding frame i + 1 while frame i is encoded; returns the count.
+    /// Adds every frame, decoding frame i + 1 while frame i is encoded (on the bulk path:
+    /// GIF, PNG and WebP frames' data decode further ahead on worker threads); returns the count.
     private static func feed(source: any FrameSource, writer: any AnimatedImageWriter,
                              progress: ((Int, Int) -> Void)?) throws -> Int {
         let info = source.info
@@ -51,10 +54,12 @@ public enum AnimationConversion {
             throw info.truncation ?? AnimatedImageError.invalidArgument("the source has no frames")
         }
         let queue = DispatchQueue(label: "zoetrope.conversion.decode")
-        var next = DecodedFrameSlot.start(index: 0, source: source, on: queue)
+        let run = BulkFrameDecoder(source: source)
+        defer { run.cancel() }
+        var next = DecodedFrameSlot.start(index: 0, run: run, on: queue)
         for i in 0..<count {
             let pixels = try next.wait()
-            if i + 1 < count { next = DecodedFrameSlot.start(index: i + 1, source: source, on: queue) }
+            if i + 1 < count { next = DecodedFrameSlot.start(index: i + 1, run: run, on: queue) }
             try writer.add(EncodingFrame(pixels: pixels, duration: info.frameDurations[i]))
             progress?(i + 1, count)
         }

@@ -5,11 +5,17 @@ final class DecodedFrameSlot: Sendable {
     private let done = DispatchSemaphore(value: 0)
     private let result = Locked<Result<PixelBuffer, any Error>?>(nil)
 
-    /// Starts decoding frame `index` of `source` on `queue`.
-    static func start(index: Int, source: any FrameSource, on queue: DispatchQueue) -> DecodedFrameSlot {
+    /// Starts decoding the next frame of `run` (which must be frame `index`) on `queue`.
+    static func start(index: Int, run: BulkFrameDecoder, on queue: DispatchQueue) -> DecodedFrameSlot {
         let slot = DecodedFrameSlot()
         queue.async {
-            let r = Result { try source.decodeFrame(at: index) }
+            let r = Result { () throws -> PixelBuffer in
+                var pixels = PixelBuffer()
+                guard try run.nextFrame(into: &pixels) == index else {
+                    throw AnimatedImageError.invalidArgument("the bulk run ended before frame \(index)")
+                }
+                return pixels
+            }
             slot.result.withLock { $0 = r }
             slot.done.signal()
         }
