@@ -55,7 +55,8 @@ import ZoetropeTestSupport
         for expected in 0..<5 {
             #expect(try run.nextFrame(into: &buffer) == expected)
             // Payloads decoded ahead plus recycled storage stay within the window.
-            #expect(run.retainedByteCount <= (run.framesInFlight + 1) * payloadBytes)
+            // Each array may be rounded up by the allocator (to a page for large ones).
+            #expect(run.retainedByteCount <= (run.framesInFlight + 1) * (payloadBytes + 4096))
         }
         run.cancel()
         #expect(run.retainedByteCount == 0)
