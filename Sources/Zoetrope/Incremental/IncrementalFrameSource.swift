@@ -20,8 +20,10 @@ public protocol IncrementalFrameSource: AnyObject, Sendable {
     var snapshot: IncrementalSnapshot { get }
     /// Adds the next bytes of the file and indexes them. Returns the new snapshot; throws
     /// (now and on every later call) when the file cannot be decoded: an unusable header or
-    /// a passed limit, with the error the whole-file source throws. Bytes appended once the
-    /// state is `.complete` are ignored.
+    /// a passed limit, with the error the whole-file source throws (the frame count and
+    /// pixels-per-play limits are checked by the same parser; the allocation limit is checked
+    /// as frames arrive, so when it is passed before the end the error names the total so
+    /// far). Bytes appended once the state is `.complete` are ignored.
     @discardableResult
     func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot
     /// Says the data is complete. Returns the info the whole-file source gives for the
