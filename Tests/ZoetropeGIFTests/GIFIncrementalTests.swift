@@ -153,3 +153,52 @@ import ZoetropeTestSupport
         #expect(count == 2)
     }
 }
+
+extension GIFIncrementalTests {
+    /// A download thread appends while a player thread decodes what has arrived: appending
+    /// never waits for a decode, and every frame decoded meanwhile is the whole-file frame.
+    @Test func appendingOnOneThreadWhileDecodingOnAnother() async throws {
+        let palette: [GIFWriter.Color] = (0..<16).map { (i: Int) -> GIFWriter.Color in
+            (r: UInt8(i * 16), g: 0, b: UInt8(255 - i * 16))
+        }
+        var w = GIFWriter(width: 16, height: 16, globalColors: palette)
+        var random = SplitMix64(seed: 15)
+        for _ in 0..<30 {
+            w.graphicControl(delay: 4)
+            let indices: [UInt8] = (0..<256).map { _ in UInt8(truncatingIfNeeded: random.next() % 16) }
+            w.image(width: 16, height: 16, indices: indices)
+        }
+        w.trailer()
+        let bytes = w.bytes
+        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        let expected = try (0..<30).map { try whole.decodeFrame(at: $0) }
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        async let download: Void = {
+            for start in stride(from: 0, to: bytes.count, by: 97) {
+                try source.append(bytes[start..<min(bytes.count, start + 97)])
+                await Task.yield()
+            }
+        }()
+        async let player: Int = {
+            var shown = 0
+            while shown < 30 {
+                do {
+                    let frame = try source.decodeFrame(at: shown)
+                    #expect(frame == expected[shown])
+                    shown += 1
+                } catch {
+                    // Not arrived yet: the typed error, naming fewer complete frames.
+                    guard case .frameNotYetAvailable(shown, let available)? = error as? AnimatedImageError, available <= shown else {
+                        Issue.record("frame \(shown): \(error)")
+                        return shown
+                    }
+                    try? await Task.sleep(nanoseconds: 200_000)
+                }
+            }
+            return shown
+        }()
+        try await download
+        #expect(await player == 30)
+        #expect(try source.finish() == whole.info)
+    }
+}
