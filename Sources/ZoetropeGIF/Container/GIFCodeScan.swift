@@ -26,7 +26,7 @@ struct GIFCodeScan {
     private(set) var finished = true
 
     /// String length of every table entry (literals are 1).
-    private var lengths = [Int32](repeating: 1, count: 4096)
+    private let lengths = GIFCodeLengths()
     private var minimumCodeSize = 0, transparent = -1, pixelCount = 0
     private var width = 0, next = 0, previous = -1, produced = 0
     private var bits: UInt32 = 0, bitCount = 0
@@ -60,49 +60,48 @@ struct GIFCodeScan {
         var width = self.width, next = self.next, previous = self.previous, produced = self.produced
         var bits = self.bits, bitCount = self.bitCount, highest = result.highestIndex
         var finished = false, badCode: (code: Int, nextFree: Int)?
-        lengths.withUnsafeMutableBufferPointer { length in
-            for byte in block {
-                bits |= UInt32(byte) << UInt32(bitCount)
-                bitCount += 8
-                while bitCount >= width {
-                    let code = Int(bits & ((1 << UInt32(width)) - 1))
-                    bits >>= UInt32(width)
-                    bitCount -= width
-                    if code == clear {
-                        width = minimumCodeSize + 1
-                        next = clear + 2
-                        previous = -1
-                        continue
-                    }
-                    if code == end {
-                        finished = true
-                        return
-                    }
-                    var emitted: Int32
-                    if code < clear {
-                        emitted = 1
-                        if code != transparent, code > highest { highest = code }
-                    } else if previous >= 0, code < next {
-                        emitted = length[code]
-                    } else if previous >= 0, code == next, next < 4096 {
-                        emitted = length[previous] &+ 1
-                    } else {
-                        badCode = (code, next)
-                        finished = true
-                        return
-                    }
-                    if previous >= 0, next < 4096 {
-                        length[next] = length[previous] &+ 1
-                        next += 1
-                        if next == 1 << width, width < 12 { width += 1 }
-                    }
-                    previous = code
-                    produced += Int(emitted)
-                    if produced >= pixelCount {
-                        // giflib reads no further code once the image is full.
-                        finished = true
-                        return
-                    }
+        let length = lengths.entries
+        scan: for byte in block {
+            bits |= UInt32(byte) << UInt32(bitCount)
+            bitCount += 8
+            while bitCount >= width {
+                let code = Int(bits & ((1 << UInt32(width)) - 1))
+                bits >>= UInt32(width)
+                bitCount -= width
+                if code == clear {
+                    width = minimumCodeSize + 1
+                    next = clear + 2
+                    previous = -1
+                    continue
+                }
+                if code == end {
+                    finished = true
+                    break scan
+                }
+                var emitted: Int32
+                if code < clear {
+                    emitted = 1
+                    if code != transparent, code > highest { highest = code }
+                } else if previous >= 0, code < next {
+                    emitted = length[code]
+                } else if previous >= 0, code == next, next < 4096 {
+                    emitted = length[previous] &+ 1
+                } else {
+                    badCode = (code, next)
+                    finished = true
+                    break scan
+                }
+                if previous >= 0, next < 4096 {
+                    length[next] = length[previous] &+ 1
+                    next += 1
+                    if next == 1 << width, width < 12 { width += 1 }
+                }
+                previous = code
+                produced += Int(emitted)
+                if produced >= pixelCount {
+                    // giflib reads no further code once the image is full.
+                    finished = true
+                    break scan
                 }
             }
         }

@@ -252,30 +252,31 @@ struct GIFIndexParser {
         chainLoop = nil
     }
 
-    /// Reads the next sub-block of the chain once all its bytes are in and hands it to
-    /// `body`; at the terminator calls `chainEnded`. Returns false when it needs more bytes
-    /// (or `body` stopped the parser).
+    /// Reads the chain's sub-blocks whose bytes are all in, handing each to `body`, and at
+    /// the terminator calls `chainEnded` and returns true. Returns false when it needs more
+    /// bytes (or `body` stopped the parser).
     private mutating func readSubBlock(_ bytes: UnsafeRawBufferPointer,
                                        _ body: (inout GIFIndexParser, UnsafeRawBufferPointer) -> Void,
                                        chainEnded: (inout GIFIndexParser) -> Void) -> Bool {
-        if subBlockSize == nil {
-            guard position < bytes.count else { return false }
-            let size = Int(read(bytes))
-            if size == 0 {
-                chainEnded(&self)
-                return true
+        while true {
+            if subBlockSize == nil {
+                guard position < bytes.count else { return false }
+                let size = Int(read(bytes))
+                if size == 0 {
+                    chainEnded(&self)
+                    return true
+                }
+                subBlockSize = size
             }
-            subBlockSize = size
+            let size = subBlockSize!
+            guard bytes.count - position >= size else { return false }
+            let block = UnsafeRawBufferPointer(rebasing: bytes[position..<(position + size)])
+            position += size
+            subBlockSize = nil
+            body(&self, block)
+            subBlockOrdinal += 1
+            if case .stopped = step { return false }
         }
-        let size = subBlockSize!
-        guard bytes.count - position >= size else { return false }
-        let block = UnsafeRawBufferPointer(rebasing: bytes[position..<(position + size)])
-        position += size
-        subBlockSize = nil
-        body(&self, block)
-        subBlockOrdinal += 1
-        if case .stopped = step { return false }
-        return true
     }
 
     @inline(__always)
