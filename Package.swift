@@ -86,6 +86,13 @@ let package = Package(
             path: "Benchmarks/ZoetropeDecodeBench"
         ),
 
+        // Decoding while the file arrives against decoding the whole file (CPU per input).
+        .executableTarget(
+            name: "zoetrope-incremental-bench",
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG"],
+            path: "Benchmarks/ZoetropeIncrementalBench"
+        ),
+
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(
             name: "zoetrope-player-bench",

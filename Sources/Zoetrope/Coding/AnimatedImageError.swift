@@ -31,6 +31,9 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     /// `AnimatedImage(named:in:)` found no resource `name` in the bundle at `bundlePath`
     /// with any of `triedExtensions` (the registered formats' file extensions).
     case resourceNotFound(name: String, bundlePath: String, triedExtensions: [String])
+    /// An incremental source was asked for frame `index` before all of its bytes arrived:
+    /// `availableFrames` frames are complete so far, and more data may still bring this one.
+    case frameNotYetAvailable(index: Int, availableFrames: Int)
 
     /// One line naming the format and what was wrong, fit for a log or a command-line error.
     public var description: String {
@@ -48,6 +51,8 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
             return "\(format): truncated after \(complete) complete frame\(complete == 1 ? "" : "s"): \(reason)"
         case .frameOutOfRange(let index, let count):
             return "frame \(index) out of range (the animation has \(count) frame\(count == 1 ? "" : "s"))"
+        case .frameNotYetAvailable(let index, let available):
+            return "frame \(index) has not arrived yet (\(available) complete frame\(available == 1 ? "" : "s") so far; more data may bring it)"
         case .unsupported(let format, let feature):
             return "\(format): unsupported: \(feature)"
         case .codecFailure(let format, let library, let message):

@@ -109,6 +109,17 @@ public struct KeyFrameTable: Hashable, Sendable {
         return true
     }
 
+    /// Adds the placement of one more frame (an incremental source indexing the frames as
+    /// they arrive): the rule is applied to the new frame only, so growing a table frame by
+    /// frame costs the same as building it at once. A frame added after the one that was
+    /// last may change `decodesDirectly` for that one (it is no longer last).
+    public mutating func append(_ placement: FramePlacement) {
+        placements.append(placement)
+        startsClear.append(false)
+        keyFrameAtOrBefore.append(0)
+        recompute(from: placements.count - 1)
+    }
+
     private mutating func recompute(from first: Int) {
         let n = placements.count
         if startsClear.count != n {

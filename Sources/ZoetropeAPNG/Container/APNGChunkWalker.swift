@@ -8,84 +8,114 @@ import Zoetrope
 /// Broken animation chunks are not: the walker records why and the file decodes as its
 /// still image, as browsers do. A file that ends early keeps the frames completed before
 /// the break and records the truncation.
+///
+/// The walker is resumable: `advance` is given every byte received so far and continues
+/// with the first chunk it has not visited, visiting a chunk once all of its bytes are in
+/// (until then an `advance` costs O(1)); `finish` says the file ends there. The whole-file
+/// path (`index`) is the walker fed the whole file at once.
 struct APNGChunkWalker {
-    private let bytes: UnsafeRawBufferPointer
     private let limits: Limits
 
-    private enum IDATState { case before, inside, after }
+    enum IDATState { case before, inside, after }
 
     // Header and the chunks frame streams repeat.
-    private var header: PNGHeader?
-    private var palette: Range<Int>?
-    private var transparency: Range<Int>?
+    private(set) var header: PNGHeader?
+    private(set) var palette: Range<Int>?
+    private(set) var transparency: Range<Int>?
     // The still image.
-    private var idatState = IDATState.before
-    private var idatChunks: [APNGDataChunk] = []
+    private(set) var idatState = IDATState.before
+    private(set) var idatChunks: [APNGDataChunk] = []
     // Animation state.
-    private var numFrames: UInt32?
-    private var numPlays: UInt32 = 0
-    private var animationIgnored = false   // no acTL before the first IDAT: a plain PNG
-    private var animationError: String?
+    private(set) var numFrames: UInt32?
+    private(set) var numPlays: UInt32 = 0
+    private(set) var animationIgnored = false   // no acTL before the first IDAT: a plain PNG
+    private(set) var animationError: String?
     private var expectedSequence: UInt32 = 0
-    private var frames: [APNGFrameRecord] = []
-    private var pending: APNGFrameRecord?
+    /// The frames whose data is complete (a frame's fdAT run ends at the next fcTL or IEND).
+    private(set) var frames: [APNGFrameRecord] = []
+    /// The frame whose fcTL was read last and whose data may go on.
+    private(set) var pending: APNGFrameRecord?
     private var pendingHasData = false
     private var cleanBreak = false
     private var dataChunkCount = 0
+    /// Where the next chunk starts (0 until the signature is read).
+    private(set) var offset = 0
+    private(set) var sawIEND = false
+    /// Set when a chunk length stopped the walk before the end of the bytes.
+    private var breakReason: String?
+    /// Bytes read so far: chunk headers, control chunks and CRCs, each once.
+    private(set) var bytesExamined = 0
+    /// The length and type of the chunk at `offset`, read while its bytes are still arriving.
+    private var awaitedChunk: (length: UInt32, type: UInt32)?
 
-    init(bytes: UnsafeRawBufferPointer, limits: Limits) {
-        self.bytes = bytes
+    init(limits: Limits) {
         self.limits = limits
     }
 
     /// Indexes `bytes` (a whole file).
     static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws(AnimatedImageError) -> APNGIndex {
-        var walker = APNGChunkWalker(bytes: bytes, limits: limits)
-        return try walker.run()
+        var walker = APNGChunkWalker(limits: limits)
+        try walker.advance(bytes)
+        return try walker.finish(bytes)
     }
 
-    private mutating func run() throws(AnimatedImageError) -> APNGIndex {
-        guard bytes.count >= 8, zip(bytes.prefix(8), APNGCoder.signature).allSatisfy({ $0 == $1 }) else {
-            throw .invalidData(format: .png, reason: "missing the PNG signature")
-        }
-        var offset = 8
-        var sawIEND = false
-        var breakReason: String?
-        while !sawIEND {
-            guard offset < bytes.count else {
-                breakReason = "the file ends before IEND"
-                cleanBreak = true
-                break
+    /// No chunk after this point changes the index: IEND was read, or a chunk length stopped the walk.
+    var isComplete: Bool { sawIEND || breakReason != nil }
+
+    /// Visits the chunks of `bytes` (every byte of the file received so far; earlier calls
+    /// saw a prefix of it) from `offset`, up to the first one not complete yet.
+    mutating func advance(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) {
+        if offset == 0 {
+            // A wrong byte of the signature fails as soon as it arrives.
+            guard zip(bytes.prefix(8), APNGCoder.signature).allSatisfy({ $0 == $1 }) else {
+                throw .invalidData(format: .png, reason: "missing the PNG signature")
             }
-            guard offset + 8 <= bytes.count else { breakReason = "a chunk header is cut short"; break }
-            let length = PNGHeader.be32(bytes, offset)
-            let type = PNGHeader.be32(bytes, offset + 4)
+            guard bytes.count >= 8 else { return }
+            bytesExamined += 8
+            offset = 8
+        }
+        while !isComplete {
+            let length: UInt32, type: UInt32
+            if let awaited = awaitedChunk {
+                (length, type) = awaited
+            } else {
+                guard offset + 8 <= bytes.count else { return }
+                length = PNGHeader.be32(bytes, offset)
+                type = PNGHeader.be32(bytes, offset + 4)
+                bytesExamined += 8
+                awaitedChunk = (length, type)
+            }
             guard length <= 0x7FFF_FFFF else {
                 if header == nil { throw .invalidData(format: .png, reason: "chunk length \(length) exceeds 2³¹−1") }
                 breakReason = "\(PNGChunkType.name(type)) chunk length \(length) exceeds 2³¹−1"
-                break
+                return
             }
             let start = offset + 8, end = start + Int(length)
-            guard end + 4 <= bytes.count else {
-                breakReason = "the \(PNGChunkType.name(type)) chunk is cut short"
-                break
-            }
+            guard end + 4 <= bytes.count else { return }
+            awaitedChunk = nil
+            bytesExamined += 4
             if header == nil, type != PNGChunkType.IHDR {
                 throw .invalidData(format: .png, reason: "the first chunk is \(PNGChunkType.name(type)), not IHDR")
             }
             if type != PNGChunkType.IDAT, idatState == .inside { idatState = .after }
             let payload = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
             let stored = PNGHeader.be32(bytes, end)
-            try visit(type: type, chunk: offset..<(end + 4), payload: payload, storedCRC: stored, sawIEND: &sawIEND)
+            try visit(type: type, chunk: offset..<(end + 4), payload: payload, storedCRC: stored)
             offset = end + 4
         }
-        return try finish(sawIEND: sawIEND, breakReason: breakReason)
     }
 
     // MARK: - Chunks
 
-    private mutating func visit(type: UInt32, chunk: Range<Int>, payload: UnsafeRawBufferPointer, storedCRC: UInt32,
-                                sawIEND: inout Bool) throws(AnimatedImageError) {
+    private mutating func visit(type: UInt32, chunk: Range<Int>, payload: UnsafeRawBufferPointer,
+                                storedCRC: UInt32) throws(AnimatedImageError) {
+        switch type {
+        case PNGChunkType.IDAT, PNGChunkType.IEND: break
+        case PNGChunkType.fdAT: bytesExamined += min(4, payload.count)
+        case PNGChunkType.IHDR, PNGChunkType.PLTE, PNGChunkType.tRNS, PNGChunkType.acTL, PNGChunkType.fcTL:
+            bytesExamined += payload.count // read (and their CRCs checked) once
+        default: break
+        }
         switch type {
         case PNGChunkType.IHDR:
             guard header == nil else { throw .invalidData(format: .png, reason: "a second IHDR chunk") }
@@ -99,7 +129,7 @@ struct APNGChunkWalker {
         case PNGChunkType.tRNS:
             if idatState == .before, transparency == nil, crcMatches(type, payload, storedCRC) { transparency = chunk }
         case PNGChunkType.IDAT:
-            try visitIDAT(payload: payload, storedCRC: storedCRC)
+            try visitIDAT(payload: payload, at: chunk.lowerBound + 8, storedCRC: storedCRC)
         case PNGChunkType.IEND:
             sawIEND = true
         case PNGChunkType.acTL:
@@ -107,13 +137,13 @@ struct APNGChunkWalker {
         case PNGChunkType.fcTL:
             try visitFcTL(payload, storedCRC)
         case PNGChunkType.fdAT:
-            try visitFdAT(payload, storedCRC)
+            try visitFdAT(payload, at: chunk.lowerBound + 8, storedCRC)
         default:
             break // ancillary chunks Zoetrope does not use (colour spaces are not applied)
         }
     }
 
-    private mutating func visitIDAT(payload: UnsafeRawBufferPointer, storedCRC: UInt32) throws(AnimatedImageError) {
+    private mutating func visitIDAT(payload: UnsafeRawBufferPointer, at offset: Int, storedCRC: UInt32) throws(AnimatedImageError) {
         switch idatState {
         case .after:
             throw .invalidData(format: .png, reason: "IDAT chunks are not consecutive")
@@ -133,7 +163,6 @@ struct APNGChunkWalker {
         case .inside:
             break
         }
-        let offset = payload.baseAddress! - bytes.baseAddress!
         try countDataChunk()
         idatChunks.append(APNGDataChunk(range: offset..<(offset + payload.count),
                                         headCRC: APNGDataChunk.idatTypeCRC, storedCRC: storedCRC))
@@ -190,7 +219,7 @@ struct APNGChunkWalker {
         pendingHasData = false
     }
 
-    private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) throws(AnimatedImageError) {
+    private mutating func visitFdAT(_ p: UnsafeRawBufferPointer, at chunkStart: Int, _ storedCRC: UInt32) throws(AnimatedImageError) {
         guard !animationIgnored, animationError == nil else { return }
         guard p.count >= 4 else { return fail("fdAT is \(p.count) bytes, must be at least 4") }
         // The data's CRC is checked when the frame is decoded (frame 0's at the end of the
@@ -202,7 +231,7 @@ struct APNGChunkWalker {
         guard idatState != .before else { return fail("fdAT before IDAT") }
         guard pending != nil else { return fail("fdAT without a preceding fcTL") }
         guard pending?.usesIDAT == false else { return fail("fdAT continues frame 0, whose data is the IDAT image") }
-        let offset = data.baseAddress! - bytes.baseAddress!
+        let offset = chunkStart + 4
         try countDataChunk()
         pending?.chunks.append(APNGDataChunk(range: offset..<(offset + data.count), headCRC: headCRC, storedCRC: storedCRC))
         pendingHasData = true
@@ -249,7 +278,22 @@ struct APNGChunkWalker {
 
     // MARK: - Result
 
-    private mutating func finish(sawIEND: Bool, breakReason: String?) throws(AnimatedImageError) -> APNGIndex {
+    /// The index, with the file ending after `bytes` (all of them given to `advance`): a
+    /// chunk cut short becomes the truncation, and the rules that need the whole file apply
+    /// (the frame count against acTL, frame 0's data CRCs). Throws when the file cannot be
+    /// decoded at all.
+    mutating func finish(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) -> APNGIndex {
+        guard offset > 0 else { throw .invalidData(format: .png, reason: "missing the PNG signature") }
+        if !isComplete {
+            if offset >= bytes.count {
+                breakReason = "the file ends before IEND"
+                cleanBreak = true
+            } else if offset + 8 > bytes.count {
+                breakReason = "a chunk header is cut short"
+            } else {
+                breakReason = "the \(PNGChunkType.name(PNGHeader.be32(bytes, offset + 4))) chunk is cut short"
+            }
+        }
         guard let header else {
             throw .truncated(format: .png, completeFrames: 0, reason: breakReason ?? "no IHDR chunk")
         }

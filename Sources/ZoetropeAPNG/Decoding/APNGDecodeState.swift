@@ -23,7 +23,7 @@ struct APNGDecodeState: Sendable, CanvasRendering {
 
     var decodesFullFrames: Bool { true }
 
-    mutating func drawFrame(_ index: Int, input source: APNGFrameSource) throws -> FrameDrawResult {
+    mutating func drawFrame(_ index: Int, input source: any APNGFrameDrawing) throws -> FrameDrawResult {
         do {
             try source.draw(index, state: &self)
         } catch {
@@ -32,7 +32,7 @@ struct APNGDecodeState: Sendable, CanvasRendering {
         return .complete
     }
 
-    mutating func decodeFullFrame(_ index: Int, input source: APNGFrameSource, into pixels: UnsafeMutableRawPointer,
+    mutating func decodeFullFrame(_ index: Int, input source: any APNGFrameDrawing, into pixels: UnsafeMutableRawPointer,
                                   bytesPerRow: Int) throws {
         do {
             try source.decodeFull(index, into: pixels, bytesPerRow: bytesPerRow, stream: &stream)

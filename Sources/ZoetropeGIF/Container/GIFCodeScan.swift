@@ -6,86 +6,113 @@
 /// (giflib makes up pixels for it; Chromium drops the frame) and which palette indices the
 /// image uses (every index in the output is a literal code read before the pixels are
 /// complete), so a frame drawing colours its table does not have is known up front.
-/// Cost: one pass over the compressed bytes, a 16 KB table reused across frames.
+///
+/// It is fed one data sub-block at a time and keeps its state between them, so an image
+/// whose bytes arrive in pieces is scanned once. Cost: one pass over the compressed bytes,
+/// a 16 KB table reused across frames.
 struct GIFCodeScan {
     /// What the scan found in one image.
     struct Result {
-        /// The chain of sub-blocks ends with its terminator inside the file.
-        var complete = true
         /// The first code past the next free table entry, and that entry.
         var badCode: (code: Int, nextFree: Int)?
         /// The highest palette index the image draws (its transparent index aside); -1 for none.
         var highestIndex = -1
     }
 
-    /// String length of every table entry (literals are 1).
-    private var lengths = [Int32](repeating: 1, count: 4096)
+    /// What the scan has found in the current image so far.
+    private(set) var result = Result()
+    /// The scan needs no more codes: the image is full, the end code came, a bad code came,
+    /// or the image's codes are not checked at all.
+    private(set) var finished = true
 
-    /// Scans the sub-blocks at `cursor` (just after the LZW minimum code size byte) up to and
-    /// including their terminator. `pixelCount` is the image's width × height.
-    mutating func scan(_ cursor: inout GIFByteCursor, minimumCodeSize: Int, pixelCount: Int,
-                       transparentIndex: Int?) -> Result {
-        var result = Result()
-        // giflib accepts code sizes 0 and 1, whose width rules are its own; the format says 2–8.
+    /// String length of every table entry (literals are 1).
+    private let lengths = GIFCodeLengths()
+    private var minimumCodeSize = 0, transparent = -1, pixelCount = 0
+    private var width = 0, next = 0, previous = -1, produced = 0
+    private var bits: UInt32 = 0, bitCount = 0
+
+    /// Starts a new image (just after its LZW minimum code size byte). `pixelCount` is the
+    /// image's width × height. giflib accepts code sizes 0 and 1, whose width rules are its
+    /// own, and an image without pixels decodes nothing: their codes are not checked.
+    mutating func begin(minimumCodeSize: Int, pixelCount: Int, transparentIndex: Int?) {
+        result = Result()
         guard (2...8).contains(minimumCodeSize), pixelCount > 0 else {
-            result.complete = cursor.skipSubBlocks()
-            return result
+            finished = true
+            return
         }
+        finished = false
+        self.minimumCodeSize = minimumCodeSize
+        self.pixelCount = pixelCount
+        transparent = transparentIndex ?? -1
+        width = minimumCodeSize + 1
+        next = (1 << minimumCodeSize) + 2
+        previous = -1
+        produced = 0
+        bits = 0
+        bitCount = 0
+    }
+
+    /// Scans the bytes of the image's next data sub-block.
+    mutating func feed(_ block: UnsafeRawBufferPointer) {
+        guard !finished else { return }
+        let minimumCodeSize = self.minimumCodeSize, pixelCount = self.pixelCount, transparent = self.transparent
         let clear = 1 << minimumCodeSize, end = clear + 1
-        let transparent = transparentIndex ?? -1
-        var width = minimumCodeSize + 1, next = clear + 2, previous = -1
-        var produced = 0
-        var bits: UInt32 = 0, bitCount = 0
-        var finished = false
-        lengths.withUnsafeMutableBufferPointer { length in
-            result.complete = cursor.readSubBlocks { block, _ in
-                guard !finished else { return }
-                for byte in block {
-                    bits |= UInt32(byte) << UInt32(bitCount)
-                    bitCount += 8
-                    while bitCount >= width {
-                        let code = Int(bits & ((1 << UInt32(width)) - 1))
-                        bits >>= UInt32(width)
-                        bitCount -= width
-                        if code == clear {
-                            width = minimumCodeSize + 1
-                            next = clear + 2
-                            previous = -1
-                            continue
-                        }
-                        if code == end {
-                            finished = true
-                            return
-                        }
-                        var emitted: Int32
-                        if code < clear {
-                            emitted = 1
-                            if code != transparent, code > result.highestIndex { result.highestIndex = code }
-                        } else if previous >= 0, code < next {
-                            emitted = length[code]
-                        } else if previous >= 0, code == next, next < 4096 {
-                            emitted = length[previous] &+ 1
-                        } else {
-                            result.badCode = (code, next)
-                            finished = true
-                            return
-                        }
-                        if previous >= 0, next < 4096 {
-                            length[next] = length[previous] &+ 1
-                            next += 1
-                            if next == 1 << width, width < 12 { width += 1 }
-                        }
-                        previous = code
-                        produced += Int(emitted)
-                        if produced >= pixelCount {
-                            // giflib reads no further code once the image is full.
-                            finished = true
-                            return
-                        }
-                    }
+        var width = self.width, next = self.next, previous = self.previous, produced = self.produced
+        var bits = self.bits, bitCount = self.bitCount, highest = result.highestIndex
+        var finished = false, badCode: (code: Int, nextFree: Int)?
+        let length = lengths.entries
+        scan: for byte in block {
+            bits |= UInt32(byte) << UInt32(bitCount)
+            bitCount += 8
+            while bitCount >= width {
+                let code = Int(bits & ((1 << UInt32(width)) - 1))
+                bits >>= UInt32(width)
+                bitCount -= width
+                if code == clear {
+                    width = minimumCodeSize + 1
+                    next = clear + 2
+                    previous = -1
+                    continue
+                }
+                if code == end {
+                    finished = true
+                    break scan
+                }
+                var emitted: Int32
+                if code < clear {
+                    emitted = 1
+                    if code != transparent, code > highest { highest = code }
+                } else if previous >= 0, code < next {
+                    emitted = length[code]
+                } else if previous >= 0, code == next, next < 4096 {
+                    emitted = length[previous] &+ 1
+                } else {
+                    badCode = (code, next)
+                    finished = true
+                    break scan
+                }
+                if previous >= 0, next < 4096 {
+                    length[next] = length[previous] &+ 1
+                    next += 1
+                    if next == 1 << width, width < 12 { width += 1 }
+                }
+                previous = code
+                produced += Int(emitted)
+                if produced >= pixelCount {
+                    // giflib reads no further code once the image is full.
+                    finished = true
+                    break scan
                 }
             }
         }
-        return result
+        self.width = width
+        self.next = next
+        self.previous = previous
+        self.produced = produced
+        self.bits = bits
+        self.bitCount = bitCount
+        self.finished = finished
+        result.highestIndex = highest
+        if let badCode { result.badCode = badCode }
     }
 }

@@ -1,0 +1,74 @@
+/// What an incremental source knows after the bytes received so far.
+///
+/// It grows as bytes arrive: the format once the signature is in, the canvas once the
+/// header says it, each frame's duration once all of the frame's bytes are there, the
+/// plays as soon as the file states them. `frameCount` counts the frames that decode now;
+/// once `state` is `.complete`, `info` is exactly the `AnimationInfo` the whole-file
+/// source gives for the same bytes.
+public struct IncrementalSnapshot: Hashable, Sendable {
+    /// Receiving, complete or failed.
+    public var state: IncrementalState
+    /// Bytes appended so far.
+    public var receivedByteCount: Int
+    /// The format, once the signature is in. For a PNG it is `.apng` while the animation
+    /// chunks are valid and `.png` for a still image or a broken animation.
+    public var format: ImageFormat?
+    /// The canvas every frame is composited onto, once the file has said it (a PNG's
+    /// `IHDR`; a GIF's first image descriptor, as the canvas grows to hold the first frame).
+    public var canvasSize: PixelSize?
+    /// The raw duration of each frame whose bytes have all arrived, in order: its count is
+    /// the number of frames that decode now.
+    public var frameDurations: [FrameDuration]
+    /// Total plays as the file has stated them so far (a GIF's NETSCAPE2.0/ANIMEXTS1.0
+    /// block, an APNG's `acTL`); nil while the file has not said. A GIF that never says
+    /// plays once, and a later loop block replaces an earlier one (the last counts).
+    public var loopCount: LoopCount?
+    /// The loop value exactly as stored, when the file has stored one.
+    public var storedLoopValue: Int?
+    /// Whether frames may carry transparency, as far as the frames so far tell (nil: not
+    /// known without decoding).
+    public var hasAlpha: Bool?
+    /// Set once the file is known to end early or break after the frames so far.
+    public var truncation: AnimatedImageError?
+    /// What the file gets wrong that decoding works around (see `AnimationInfo.warnings`).
+    public var warnings: [String]
+    /// Increases each time frames already reported were withdrawn: an APNG whose animation
+    /// chunks turn out broken is shown as its still image, as the whole-file source shows
+    /// it, so the frames of the earlier revision no longer exist. A consumer that kept
+    /// frames of an earlier revision drops them. GIF never withdraws frames.
+    public var revision: Int
+
+    /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
+    public init(state: IncrementalState = .receiving, receivedByteCount: Int = 0, format: ImageFormat? = nil,
+                canvasSize: PixelSize? = nil, frameDurations: [FrameDuration] = [], loopCount: LoopCount? = nil,
+                storedLoopValue: Int? = nil, hasAlpha: Bool? = nil, truncation: AnimatedImageError? = nil,
+                warnings: [String] = [], revision: Int = 0) {
+        self.state = state
+        self.receivedByteCount = receivedByteCount
+        self.format = format
+        self.canvasSize = canvasSize
+        self.frameDurations = frameDurations
+        self.loopCount = loopCount
+        self.storedLoopValue = storedLoopValue
+        self.hasAlpha = hasAlpha
+        self.truncation = truncation
+        self.warnings = warnings
+        self.revision = revision
+    }
+
+    /// The frames whose bytes have all arrived: frames `0..<frameCount` decode now.
+    public var frameCount: Int { frameDurations.count }
+
+    /// Whether more frames may still come (the state is `.receiving`).
+    public var mayGrow: Bool { state == .receiving }
+
+    /// The snapshot as an `AnimationInfo`, once the format and the canvas are known (nil
+    /// before). Plays the file has not stated yet count as one play. Once `state` is
+    /// `.complete` it equals the whole-file source's info.
+    public var info: AnimationInfo? {
+        guard let format, let canvasSize else { return nil }
+        return AnimationInfo(format: format, canvasSize: canvasSize, frameDurations: frameDurations,
+                             loopCount: loopCount ?? .once, storedLoopValue: storedLoopValue, hasAlpha: hasAlpha,
+                             truncation: truncation, warnings: warnings)
+    }
+}

@@ -1,0 +1,61 @@
+import Zoetrope
+
+/// Draws the frames of an index over the file's bytes exactly as `APNGFrameSource` does:
+/// what an incremental source decodes with, over the bytes received when the decode began.
+struct APNGFrameDrawer: APNGFrameDrawing {
+    let index: APNGIndex
+    let file: UnsafeRawBufferPointer
+    let format: ImageFormat
+    let limits: Limits
+
+    func frameError(_ error: any Error, frame i: Int) -> any Error {
+        guard i > 0 else { return error }
+        return AnimatedImageError.truncated(format: format, completeFrames: i, reason: "frame \(i) does not decode: \(error)")
+    }
+
+    func decodeFull(_ i: Int, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, stream: inout PNGFrameStream) throws {
+        let frame = index.frames[i]
+        try stream.prepare(frame, index: index, file: file, format: format)
+        let outcome = try stream.decode(frame, file: file, into: pixels, bytesPerRow: bytesPerRow, limits: limits, format: format)
+        clearUndecoded(outcome, pixels, bytesPerRow: bytesPerRow, rect: frame.rect)
+    }
+
+    func draw(_ i: Int, state s: inout APNGDecodeState) throws {
+        let frame = index.frames[i]
+        try s.stream.prepare(frame, index: index, file: file, format: format)
+        let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
+        precondition(r == frame.rect, "the walker keeps frames inside the canvas")
+        let stream = s.stream
+        let (file, format, limits) = (self.file, self.format, self.limits)
+        if frame.blend == .source || i == 0 {
+            // Replacing pixels (or drawing onto the clear canvas of a play's first frame):
+            // libpng writes straight into the canvas.
+            try s.compositor.withCanvas { canvas in
+                let stride = canvas.bytesPerRow
+                try canvas.bytes.withUnsafeMutableBytes { dst in
+                    let origin = dst.baseAddress! + r.y * stride + r.x * 4
+                    let outcome = try stream.decode(frame, file: file, into: origin, bytesPerRow: stride,
+                                                    limits: limits, format: format)
+                    clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
+                }
+            }
+            return
+        }
+        let rowBytes = r.width * 4
+        if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
+        try s.scratch.withUnsafeMutableBytes { dst in
+            let outcome = try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
+                                            limits: limits, format: format)
+            clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: r)
+        }
+        let scratch = s.scratch
+        scratch.withUnsafeBytes { s.compositor.draw($0, bytesPerRow: rowBytes, rect: r, blend: .over) }
+    }
+
+    /// Rows a decode did not reach become transparent (see `APNGFrameSource.clearUndecoded`).
+    func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer, bytesPerRow: Int, rect: PixelRect) {
+        guard let broken = outcome.broken else { return }
+        PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
+                                      interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
+    }
+}

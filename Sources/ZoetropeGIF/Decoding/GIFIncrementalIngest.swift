@@ -1,0 +1,103 @@
+import Zoetrope
+
+/// The receiving side of a `GIFIncrementalSource`, behind its lock: the bytes, the
+/// parser, and the snapshot kept up to date frame by frame.
+struct GIFIncrementalIngest {
+    var bytes = IncrementalByteBuffer()
+    var parser: GIFIndexParser
+    var snapshot = IncrementalSnapshot()
+    /// The frames that decode: the parser's, or the final index's once complete.
+    var frames: [GIFFrameRecord] = []
+    /// The final index, once the parser is complete or `finish()` was called.
+    var final: GIFIndex?
+    var failure: AnimatedImageError?
+    /// The widest frame so far, for the allocation budget.
+    var widestFrame = 0
+    let options: DecodingOptions
+
+    init(options: DecodingOptions) {
+        self.options = options
+        parser = GIFIndexParser(limits: options.limits)
+    }
+
+    /// Appends and indexes `new`; throws the session's failure.
+    mutating func append(_ new: UnsafeRawBufferPointer) throws(AnimatedImageError) -> IncrementalSnapshot {
+        if let failure { throw failure }
+        guard final == nil else { return snapshot }
+        bytes.append(new)
+        snapshot.receivedByteCount = bytes.count
+        do {
+            try bytes.withBytes { raw throws(AnimatedImageError) in try parser.advance(raw) }
+            if parser.isComplete {
+                try complete()
+            } else {
+                try update()
+            }
+        } catch {
+            // The frames completed before the failure stay reported (and decodable).
+            if final == nil { try? update() }
+            fail(error)
+            throw error
+        }
+        return snapshot
+    }
+
+    /// Ends the data: the whole-file index for the bytes received.
+    mutating func finish() throws(AnimatedImageError) -> AnimationInfo {
+        if let failure { throw failure }
+        if final == nil {
+            do {
+                try complete()
+            } catch {
+                fail(error)
+                throw error
+            }
+        }
+        return snapshot.info!
+    }
+
+    private mutating func fail(_ error: AnimatedImageError) {
+        failure = error
+        snapshot.state = .failed(error)
+    }
+
+    /// Brings the snapshot up to the parser's frames, checking the session's allocation
+    /// budget for them.
+    private mutating func update() throws(AnimatedImageError) {
+        if snapshot.format == nil, parser.position >= 13 { snapshot.format = .gif }
+        snapshot.canvasSize = parser.currentCanvas
+        if let loop = parser.storedLoopCount, loop != snapshot.storedLoopValue {
+            snapshot.storedLoopValue = loop
+            snapshot.loopCount = GIFIndex.loopCount(stored: loop)
+        }
+        let known = frames.count
+        guard parser.frames.count > known else { return }
+        for record in parser.frames[known...] {
+            frames.append(record)
+            widestFrame = max(widestFrame, record.rect.width)
+            snapshot.frameDurations.append(record.duration)
+        }
+        let canvas = parser.currentCanvas ?? parser.screenSize
+        try GIFIndex.checkBudget(canvas: canvas, frameCount: frames.count, widestFrame: widestFrame, limits: options.limits)
+        let first = frames[0].rect
+        let covers = first.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+            == PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+        snapshot.hasAlpha = !covers || parser.anyFrameClears ? true : nil
+        snapshot.warnings = parser.warnings
+        snapshot.truncation = parser.truncation
+    }
+
+    /// Makes the index final (the parser completed, or the data ended).
+    private mutating func complete() throws(AnimatedImageError) {
+        let index = try parser.finish(receivedByteCount: bytes.count)
+        try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
+                                 widestFrame: index.frames.map(\.rect.width).max() ?? 0, limits: options.limits)
+        final = index
+        frames = index.frames
+        snapshot = IncrementalSnapshot(
+            state: .complete, receivedByteCount: bytes.count, format: .gif, canvasSize: index.canvasSize,
+            frameDurations: index.frames.map(\.duration), loopCount: index.loopCount,
+            storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
+            warnings: index.warnings, revision: 0)
+    }
+}

@@ -1,0 +1,79 @@
+import Zoetrope
+
+/// A GIF decoding session over a file that is still arriving (`GIFCoder.makeIncrementalSource`).
+///
+/// Two locks: the receiving side (bytes, parser, snapshot) and the decoding side (canvas,
+/// giflib, key frames), so an append never waits for a frame being decoded. A decode takes
+/// the bytes and frame records complete at that moment and draws with the same
+/// `GIFDecodeState` as `GIFFrameSource`, whose key-frame table grows as frames arrive.
+final class GIFIncrementalSource: IncrementalFrameSource, SeekCostReporting {
+    let options: DecodingOptions
+    private let ingest: Locked<GIFIncrementalIngest>
+    private let decoder = Locked<GIFDecodeState?>(nil)
+
+    init(options: DecodingOptions) {
+        self.options = options
+        ingest = Locked(GIFIncrementalIngest(options: options))
+    }
+
+    var snapshot: IncrementalSnapshot { ingest.withLock { $0.snapshot } }
+
+    /// The snapshot's info (what a `FrameSource` consumer sees), or an empty GIF info before
+    /// the canvas is known.
+    var info: AnimationInfo {
+        snapshot.info ?? AnimationInfo(format: .gif, canvasSize: PixelSize(width: 0, height: 0), frameDurations: [],
+                                       loopCount: .once, storedLoopValue: nil)
+    }
+
+    /// Bytes the parser has looked at so far (each byte of the file at most once).
+    var bytesExamined: Int { ingest.withLock { $0.parser.bytesExamined } }
+
+    @discardableResult
+    func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot {
+        try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
+    }
+
+    @discardableResult
+    func finish() throws -> AnimationInfo {
+        try ingest.withLock { state throws(AnimatedImageError) in try state.finish() }
+    }
+
+    var retainedByteCount: Int {
+        let received = ingest.withLock { $0.bytes.capacity + $0.frames.capacity * MemoryLayout<GIFFrameRecord>.stride }
+        return received + decoder.withLock { s in s.map { $0.compositor.byteCount + $0.line.capacity + $0.palette.capacity * 4 } ?? 0 }
+    }
+
+    var decodedFrameCount: Int { decoder.withLock { $0?.decodedFrameCount ?? 0 } }
+
+    func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.keyFrames.restartFrame(for: index) ?? 0 } }
+
+    func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
+        let (prefix, frames, snapshot) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot) }
+        guard index >= 0, index < frames.count, let canvas = snapshot.canvasSize else {
+            throw IncrementalSnapshot.unavailableError(index, in: snapshot)
+        }
+        let size = options.outputSize(forCanvas: canvas), format = options.pixelFormat
+        // Full size, straight alpha: the caller's buffer becomes the canvas itself
+        // (copy-on-write), as in `GIFFrameSource`.
+        let direct = size == canvas && format.alphaMode == .straight
+        try decoder.withLock { slot in
+            var state = slot ?? GIFDecodeState(canvasSize: canvas, keyFrames: KeyFrameTable([], canvasSize: canvas))
+            slot = nil
+            defer { slot = state }
+            // The key-frame table grows with the frames indexed since the last decode.
+            for record in frames[state.keyFrames.count...] {
+                state.keyFrames.append(FramePlacement(rect: record.rect, dispose: record.disposal, blend: .over,
+                                                      isOpaque: record.transparentIndex == nil))
+            }
+            state.ensureCanvas()
+            if direct { state.reclaim(&buffer) }
+            try prefix.withBytes { bytes in try state.render(index, input: (bytes, frames)) }
+            if direct {
+                buffer = state.compositor.canvas
+                state.canvasShared = true
+            } else {
+                state.compositor.copyCanvas(into: &buffer, size: size, format: format)
+            }
+        }
+    }
+}

@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+@testable import ZoetropeGIF
+import Zoetrope
+import ZoetropeTestSupport
+
+/// The incremental GIF source: the corpus fed in pieces gives the whole-file frames and
+/// info, and fixtures built here pin when each piece of information becomes known.
+@Suite struct GIFIncrementalTests {
+    static func corpusFiles() -> [URL] {
+        guard let root = CorpusLocation.corpus()?.appendingPathComponent("gif"),
+              let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+        return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "gif" }.sorted { $0.path < $1.path }
+    }
+
+    @Test(.enabled(if: CorpusLocation.corpus() != nil, "../shared/corpus is absent"), arguments: [1, 7, 4096])
+    func corpusFedInPiecesMatchesTheWholeFile(step: Int) throws {
+        let files = Self.corpusFiles()
+        #expect(files.count == 84)
+        var checked = 0
+        for url in files {
+            let feed = IncrementalFeed(GIFCoder(), data: try Data(contentsOf: url), step: step)
+            #expect(feed.problems.isEmpty, "\(url.lastPathComponent) in \(step)-byte pieces: \(feed.problems.joined(separator: "; "))")
+            #expect(feed.framesWithdrawn == 0)
+            checked += feed.framesChecked
+        }
+        #expect(checked > 100)
+    }
+
+    @Test(.enabled(if: CorpusLocation.corpus() != nil, "../shared/corpus is absent"))
+    func appendingExaminesEachByteOnce() throws {
+        var total = 0, size = 0
+        for url in Self.corpusFiles() {
+            let data = try Data(contentsOf: url)
+            let source = GIFIncrementalSource(options: .default)
+            for byte in data { _ = try? source.append(CollectionOfOne(byte)) }
+            var whole = GIFIndexParser(limits: .default)
+            try? data.withUnsafeBytes { try whole.advance($0) }
+            // The same bytes as the whole-file pass, each once: O(file size) however it is split.
+            #expect(source.bytesExamined <= data.count, "\(url.lastPathComponent)")
+            #expect(source.bytesExamined == whole.bytesExamined, "\(url.lastPathComponent)")
+            total += source.bytesExamined
+            size += data.count
+        }
+        print("GIF corpus fed 1 byte at a time: the parser examined \(total) of \(size) bytes")
+        #expect(total > 0)
+    }
+
+    /// Two 2×2 frames after a loop block storing 2 (3 plays).
+    static func fixture(trailer: Bool = true) -> (bytes: [UInt8], loopEnd: Int, frameEnds: [Int]) {
+        var w = GIFWriter(width: 2, height: 2, globalColors: [(255, 0, 0), (0, 0, 255)])
+        w.loop(2)
+        let loopEnd = w.bytes.count - 1 // the loop sub-block, before its terminator
+        var ends: [Int] = []
+        for i in 0..<2 {
+            w.graphicControl(delay: 5 + i)
+            w.image(width: 2, height: 2, indices: [UInt8(i), 1, 0, UInt8(1 - i)])
+            ends.append(w.bytes.count)
+        }
+        if trailer { w.trailer() }
+        return (w.bytes, loopEnd, ends)
+    }
+
+    @Test func playsAreKnownAsSoonAsTheLoopBlockArrives() throws {
+        let (bytes, loopEnd, _) = Self.fixture()
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        for (i, byte) in bytes.enumerated() {
+            let snapshot = try source.append([byte])
+            #expect(snapshot.loopCount == (i + 1 >= loopEnd ? .plays(3) : nil), "after \(i + 1) bytes")
+            #expect((snapshot.canvasSize != nil) == (i + 1 >= loopEnd + 1 + 8 + 10), "after \(i + 1) bytes")
+        }
+        #expect(source.snapshot.state == .complete)
+    }
+
+    @Test func aFrameNotYetCompleteThrowsTheTypedError() throws {
+        let (bytes, _, ends) = Self.fixture()
+        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        try source.append(bytes[..<(ends[1] - 3)])
+        #expect(source.snapshot.frameCount == 1)
+        #expect(source.snapshot.frameDurations == [.centiseconds(5)])
+        #expect(try source.decodeFrame(at: 0) == whole.decodeFrame(at: 0))
+        #expect(throws: AnimatedImageError.frameNotYetAvailable(index: 1, availableFrames: 1)) {
+            try source.decodeFrame(at: 1)
+        }
+        #expect(AnimatedImageError.frameNotYetAvailable(index: 1, availableFrames: 1).localizedDescription
+                == "frame 1 has not arrived yet (1 complete frame so far; more data may bring it)")
+        try source.append(bytes[(ends[1] - 3)...])
+        #expect(try source.decodeFrame(at: 1) == whole.decodeFrame(at: 1))
+        #expect(try source.finish() == whole.info)
+    }
+
+    @Test func aCorruptBlockFailsWhenItArrivesKeepingTheFramesBefore() throws {
+        var (bytes, _, _) = Self.fixture(trailer: false)
+        bytes += [0x99, 0x3B]
+        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        try source.append(bytes.dropLast(2))
+        #expect(source.snapshot.state == .receiving)
+        let snapshot = try source.append([0x99])
+        #expect(snapshot.state == .complete)
+        #expect(snapshot.frameCount == 2)
+        #expect(snapshot.truncation == .invalidData(format: .gif, reason: "unknown block 0x99 at offset \(bytes.count - 2) after 2 frames"))
+        #expect(snapshot.info == whole.info)
+        #expect(try source.decodeFrame(at: 1) == whole.decodeFrame(at: 1))
+    }
+
+    @Test func finishOnAFileCutMidFrameGivesTheWholeFileTruncation() throws {
+        let (bytes, _, ends) = Self.fixture()
+        for cut in [ends[0] + 5, ends[1] - 1, ends[0] - 4] {
+            let data = Data(bytes[..<cut])
+            let source = GIFCoder().makeIncrementalSource(options: .default)
+            try source.append(data)
+            #expect(source.snapshot.state == .receiving)
+            do {
+                let whole = try GIFCoder().makeFrameSource(data: data, options: .default)
+                #expect(try source.finish() == whole.info)
+                #expect(whole.info.truncation != nil)
+            } catch let error as AnimatedImageError {
+                // Cut inside frame 0: the whole file fails, and so does finish.
+                #expect(cut < ends[0])
+                #expect(throws: error) { try source.finish() }
+                #expect(source.snapshot.state == .failed(error))
+            }
+        }
+    }
+
+    @Test func aPassedLimitFailsTheSessionWithTheWholeFileError() throws {
+        let (bytes, _, _) = Self.fixture()
+        let options = DecodingOptions(limits: Limits(maxFrameCount: 1))
+        let expected = AnimatedImageError.limitExceeded(format: .gif, limit: .frameCount, requested: 2, allowed: 1)
+        #expect(throws: expected) { try GIFCoder().makeFrameSource(data: Data(bytes), options: options) }
+        let source = GIFCoder().makeIncrementalSource(options: options)
+        #expect(throws: expected) { try source.append(bytes) }
+        #expect(throws: expected) { try source.append([0]) }
+        #expect(source.snapshot.frameCount == 1)
+        #expect(try source.decodeFrame(at: 0).size == PixelSize(width: 2, height: 2))
+    }
+
+    @Test func aFrameSourceViewIsTheWholeFileSourceOnceComplete() throws {
+        let (bytes, _, _) = Self.fixture()
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        #expect(source.frameSource() == nil)
+        try source.append(bytes)
+        let view = try #require(source.frameSource())
+        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        #expect(view.info == whole.info)
+        let decoder = BulkFrameDecoder(source: view, threads: 1)
+        var pixels = PixelBuffer()
+        var count = 0
+        while let i = try decoder.nextFrame(into: &pixels) {
+            #expect(pixels == (try whole.decodeFrame(at: i)))
+            count += 1
+        }
+        #expect(count == 2)
+    }
+}
+
+extension GIFIncrementalTests {
+    /// A download thread appends while a player thread decodes what has arrived: appending
+    /// never waits for a decode, and every frame decoded meanwhile is the whole-file frame.
+    @Test func appendingOnOneThreadWhileDecodingOnAnother() async throws {
+        let palette: [GIFWriter.Color] = (0..<16).map { (i: Int) -> GIFWriter.Color in
+            (r: UInt8(i * 16), g: 0, b: UInt8(255 - i * 16))
+        }
+        var w = GIFWriter(width: 16, height: 16, globalColors: palette)
+        var random = SplitMix64(seed: 15)
+        for _ in 0..<30 {
+            w.graphicControl(delay: 4)
+            let indices: [UInt8] = (0..<256).map { _ in UInt8(truncatingIfNeeded: random.next() % 16) }
+            w.image(width: 16, height: 16, indices: indices)
+        }
+        w.trailer()
+        let bytes = w.bytes
+        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        let expected = try (0..<30).map { try whole.decodeFrame(at: $0) }
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        async let download: Void = {
+            for start in stride(from: 0, to: bytes.count, by: 97) {
+                try source.append(bytes[start..<min(bytes.count, start + 97)])
+                await Task.yield()
+            }
+        }()
+        async let player: Int = {
+            var shown = 0
+            while shown < 30 {
+                do {
+                    let frame = try source.decodeFrame(at: shown)
+                    #expect(frame == expected[shown])
+                    shown += 1
+                } catch {
+                    // Not arrived yet: the typed error, naming fewer complete frames.
+                    guard case .frameNotYetAvailable(shown, let available)? = error as? AnimatedImageError, available <= shown else {
+                        Issue.record("frame \(shown): \(error)")
+                        return shown
+                    }
+                    try? await Task.sleep(nanoseconds: 200_000)
+                }
+            }
+            return shown
+        }()
+        try await download
+        #expect(await player == 30)
+        #expect(try source.finish() == whole.info)
+    }
+}
