@@ -1,7 +1,7 @@
 import Zoetrope
 
-/// Draws the frames of an index over the file's bytes exactly as `APNGFrameSource` does:
-/// what an incremental source decodes with, over the bytes received when the decode began.
+/// Draws the frames of an index over a file's bytes: what `APNGFrameSource` decodes with,
+/// and an incremental source over the bytes received when the decode began.
 struct APNGFrameDrawer: APNGFrameDrawing {
     let index: APNGIndex
     let file: UnsafeRawBufferPointer
@@ -9,6 +9,12 @@ struct APNGFrameDrawer: APNGFrameDrawing {
     let limits: Limits
 
     func frameError(_ error: any Error, frame i: Int) -> any Error {
+        APNGFrameDrawer.frameError(error, frame: i, format: format)
+    }
+
+    /// A libpng failure on frame 0 as it is; on a later frame, the truncation of the
+    /// animation after the `i` frames before it.
+    static func frameError(_ error: any Error, frame i: Int, format: ImageFormat) -> any Error {
         guard i > 0 else { return error }
         return AnimatedImageError.truncated(format: format, completeFrames: i, reason: "frame \(i) does not decode: \(error)")
     }
@@ -52,7 +58,8 @@ struct APNGFrameDrawer: APNGFrameDrawing {
         scratch.withUnsafeBytes { s.compositor.draw($0, bytesPerRow: rowBytes, rect: r, blend: .over) }
     }
 
-    /// Rows a decode did not reach become transparent (see `APNGFrameSource.clearUndecoded`).
+    /// Rows a decode did not reach become transparent: a frame whose image data ends early
+    /// keeps the rows decoded before the end (Docs/FormatRules.md).
     func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer, bytesPerRow: Int, rect: PixelRect) {
         guard let broken = outcome.broken else { return }
         PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,

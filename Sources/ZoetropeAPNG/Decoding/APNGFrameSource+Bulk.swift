@@ -14,14 +14,13 @@ extension APNGFrameSource: ParallelFrameDecoding {
         var pixels = storage
         storage = []
         pixels.resizeForPayload(rowBytes * frame.rect.height, capacity: maxPayloadByteCount)
-        let fmt = info.format
-        let ok: Bool = data.withUnsafeBytes { file in
+        let ok: Bool = withDrawer { drawer in
             do {
-                try stream.prepare(frame, index: index, file: file, format: fmt)
+                try stream.prepare(frame, index: index, file: drawer.file, format: drawer.format)
                 try pixels.withUnsafeMutableBytes { dst in
-                    let outcome = try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                                                    limits: options.limits, format: fmt)
-                    clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: frame.rect)
+                    let outcome = try stream.decode(frame, file: drawer.file, into: dst.baseAddress!, bytesPerRow: rowBytes,
+                                                    limits: drawer.limits, format: drawer.format)
+                    drawer.clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: frame.rect)
                 }
                 return true
             } catch {

@@ -86,69 +86,28 @@ final class APNGFrameSource: SeekCostReporting {
         }
     }
 
+    /// Runs `body` with a drawer over the file's bytes (the drawing code the incremental
+    /// source shares).
+    func withDrawer<R>(_ body: (APNGFrameDrawer) throws -> R) rethrows -> R {
+        try data.withUnsafeBytes { file in
+            try body(APNGFrameDrawer(index: index, file: file, format: info.format, limits: options.limits))
+        }
+    }
+
     /// Says that frame `i` failed: a libpng failure on frame 0, else the truncation of the
     /// animation after the `i` frames before it.
     func frameError(_ error: any Error, frame i: Int) -> any Error {
-        guard i > 0 else { return error }
-        return AnimatedImageError.truncated(format: info.format, completeFrames: i, reason: "frame \(i) does not decode: \(error)")
+        APNGFrameDrawer.frameError(error, frame: i, format: info.format)
     }
 
     /// Decodes frame `i`, whose rectangle is the canvas, straight into `pixels`.
     func decodeFull(_ i: Int, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, stream: inout PNGFrameStream) throws {
-        let frame = index.frames[i]
-        try data.withUnsafeBytes { file in
-            try stream.prepare(frame, index: index, file: file, format: info.format)
-            let outcome = try stream.decode(frame, file: file, into: pixels, bytesPerRow: bytesPerRow,
-                                            limits: options.limits, format: info.format)
-            clearUndecoded(outcome, pixels, bytesPerRow: bytesPerRow, rect: frame.rect)
-        }
+        try withDrawer { try $0.decodeFull(i, into: pixels, bytesPerRow: bytesPerRow, stream: &stream) }
     }
 
     /// Decodes frame `i` and composites it onto the canvas.
     func draw(_ i: Int, state s: inout APNGDecodeState) throws {
-        let frame = index.frames[i]
-        let fmt = info.format
-        let limits = options.limits
-        try data.withUnsafeBytes { file in
-            try s.stream.prepare(frame, index: index, file: file, format: fmt)
-            let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
-            precondition(r == frame.rect, "the walker keeps frames inside the canvas")
-            let stream = s.stream
-            if frame.blend == .source || i == 0 {
-                // Replacing pixels (or drawing onto the clear canvas of a play's first frame):
-                // libpng writes straight into the canvas.
-                try s.compositor.withCanvas { canvas in
-                    let stride = canvas.bytesPerRow
-                    try canvas.bytes.withUnsafeMutableBytes { dst in
-                        let origin = dst.baseAddress! + r.y * stride + r.x * 4
-                        let outcome = try stream.decode(frame, file: file, into: origin, bytesPerRow: stride,
-                                                        limits: limits, format: fmt)
-                        clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
-                    }
-                }
-                return
-            }
-            let rowBytes = r.width * 4
-            if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
-            try s.scratch.withUnsafeMutableBytes { dst in
-                let outcome = try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                                                limits: limits, format: fmt)
-                clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: r)
-            }
-            let scratch = s.scratch
-            scratch.withUnsafeBytes { s.compositor.draw($0, bytesPerRow: rowBytes, rect: r, blend: .over) }
-        }
-    }
-
-    /// A frame whose image data ends early (inflates to fewer bytes than its rows need) keeps
-    /// the rows decoded before the end; its other pixels are transparent, so SOURCE clears
-    /// them and OVER leaves what is under them (Docs/FormatRules.md). Such a frame decodes,
-    /// so `info`, `frames` and the player agree on the frame count.
-    func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer,
-                                bytesPerRow: Int, rect: PixelRect) {
-        guard let broken = outcome.broken else { return }
-        PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
-                                      interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
+        try withDrawer { try $0.draw(i, state: &s) }
     }
 
     static func hasAlpha(_ index: APNGIndex) -> Bool {
