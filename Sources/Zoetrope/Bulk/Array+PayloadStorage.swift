@@ -13,3 +13,23 @@ extension [UInt8] {
         }
     }
 }
+
+extension ParallelFrameDecoding {
+    /// The common shape of `decodePayload` for a payload of `count` bytes: takes the
+    /// recycled `storage`, shapes it (see `resizeForPayload`), lets `decode` fill it, and
+    /// returns it; when `decode` throws, gives the storage back and returns nil, so the
+    /// frame takes `decodeFrame`, which reports the error.
+    package func fillPayload(count: Int, storage: inout [UInt8],
+                             _ decode: (UnsafeMutableRawBufferPointer) throws -> Void) -> [UInt8]? {
+        var pixels = storage
+        storage = []
+        pixels.resizeForPayload(count, capacity: maxPayloadByteCount)
+        do {
+            try pixels.withUnsafeMutableBytes { try decode($0) }
+        } catch {
+            storage = pixels
+            return nil
+        }
+        return pixels
+    }
+}

@@ -23,4 +23,31 @@ extension CanvasRendering {
         decodesFullFrames && size == compositor.canvas.size && format.alphaMode == .straight
             && shownFrame != target && keyFrames.decodesDirectly(target)
     }
+
+    /// Delivers frame `target` from straight RGBA `pixels` decoded ahead (the frame's
+    /// rectangle, rows `width × 4` apart), as `renderFrame` would deliver it: a frame that
+    /// `deliversDirectly` hands its pixels over as the caller's buffer (and takes the
+    /// buffer's old storage back in `pixels` for reuse); any other is drawn by `draw` onto
+    /// the canvas, which is copied out. When the canvas is not where the payload needs it,
+    /// `render` delivers the frame the usual way instead.
+    public mutating func deliverPayload(_ target: Int, pixels: inout [UInt8], into buffer: inout PixelBuffer,
+                                        size: PixelSize, format: PixelFormat,
+                                        render: (inout Self, inout PixelBuffer) throws -> Void,
+                                        draw: (inout Self, UnsafeRawBufferPointer) -> Void) rethrows {
+        if deliversDirectly(target, size: size, format: format) {
+            shownFrame = nil
+            buffer.format = .rgba8
+            buffer.reshape(width: size.width, height: size.height)
+            swap(&buffer.bytes, &pixels)
+            decodedFrameCount += 1
+            return
+        }
+        guard beginPayloadFrame(target) else {
+            try render(&self, &buffer)
+            return
+        }
+        pixels.withUnsafeBytes { draw(&self, $0) }
+        endPayloadFrame(target)
+        compositor.copyCanvas(into: &buffer, size: size, format: format)
+    }
 }

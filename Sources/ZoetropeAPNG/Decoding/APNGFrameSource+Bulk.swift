@@ -11,27 +11,14 @@ extension APNGFrameSource: ParallelFrameDecoding {
     func decodePayload(_ i: Int, context stream: inout PNGFrameStream, storage: inout [UInt8]) -> [UInt8]? {
         let frame = index.frames[i]
         let rowBytes = frame.rect.width * 4
-        var pixels = storage
-        storage = []
-        pixels.resizeForPayload(rowBytes * frame.rect.height, capacity: maxPayloadByteCount)
-        let ok: Bool = withDrawer { drawer in
-            do {
+        return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in
+            try withDrawer { drawer in
                 try stream.prepare(frame, index: index, file: drawer.file, format: drawer.format)
-                try pixels.withUnsafeMutableBytes { dst in
-                    let outcome = try stream.decode(frame, file: drawer.file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                                                    limits: drawer.limits, format: drawer.format)
-                    drawer.clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: frame.rect)
-                }
-                return true
-            } catch {
-                return false
+                let outcome = try stream.decode(frame, file: drawer.file, into: dst.baseAddress!, bytesPerRow: rowBytes,
+                                                limits: drawer.limits, format: drawer.format)
+                drawer.clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: frame.rect)
             }
         }
-        guard ok else {
-            storage = pixels
-            return nil
-        }
-        return pixels
     }
 
     func deliverFrame(_ i: Int, payload: consuming [UInt8], into buffer: inout PixelBuffer) throws -> [UInt8] {
@@ -43,25 +30,12 @@ extension APNGFrameSource: ParallelFrameDecoding {
                 s.compositor = Compositor(size: info.canvasSize)
                 s.shownFrame = nil
             }
-            if s.deliversDirectly(i, size: size, format: format) {
-                // The frame is the whole canvas: its payload becomes the caller's buffer.
-                s.shownFrame = nil
-                buffer.format = .rgba8
-                buffer.reshape(width: size.width, height: size.height)
-                swap(&buffer.bytes, &pixels)
-                s.decodedFrameCount += 1
-                return
-            }
-            guard s.beginPayloadFrame(i) else {
+            try s.deliverPayload(i, pixels: &pixels, into: &buffer, size: size, format: format) { s, buffer in
                 try s.renderFrame(i, input: self, into: &buffer, size: size, format: format)
-                return
+            } draw: { s, pixels in
+                let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
+                s.compositor.draw(pixels, bytesPerRow: r.width * 4, rect: r, blend: frame.blend == .source || i == 0 ? .source : .over)
             }
-            let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
-            let rowBytes = r.width * 4
-            pixels.withUnsafeBytes { s.compositor.draw($0, bytesPerRow: rowBytes, rect: r,
-                                                       blend: frame.blend == .source || i == 0 ? .source : .over) }
-            s.endPayloadFrame(i)
-            s.compositor.copyCanvas(into: &buffer, size: size, format: format)
         }
         return pixels
     }

@@ -13,26 +13,13 @@ extension WebPFrameSource: ParallelFrameDecoding {
         // A frame reaching outside the canvas is an error the one-frame path reports.
         guard frame.rect.intersection(canvas) == frame.rect else { return nil }
         let rowBytes = frame.rect.width * 4
-        var pixels = storage
-        storage = []
-        pixels.resizeForPayload(rowBytes * frame.rect.height, capacity: maxPayloadByteCount)
-        let ok: Bool = data.withUnsafeBytes { file in
-            pixels.withUnsafeMutableBytes { dst in
-                guard let payload = try? WebPDecodeState.payload(of: frame, index: i, in: file) else { return false }
-                do {
-                    try WebPBitstreamDecoder.decode(payload, width: frame.rect.width, height: frame.rect.height,
-                                                    into: dst.baseAddress!, bytesPerRow: rowBytes, frame: i)
-                    return true
-                } catch {
-                    return false
-                }
+        return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in
+            try data.withUnsafeBytes { file in
+                let payload = try WebPDecodeState.payload(of: frame, index: i, in: file)
+                try WebPBitstreamDecoder.decode(payload, width: frame.rect.width, height: frame.rect.height,
+                                                into: dst.baseAddress!, bytesPerRow: rowBytes, frame: i)
             }
         }
-        guard ok else {
-            storage = pixels
-            return nil
-        }
-        return pixels
     }
 
     func deliverFrame(_ i: Int, payload: consuming [UInt8], into buffer: inout PixelBuffer) throws -> [UInt8] {
@@ -40,24 +27,13 @@ extension WebPFrameSource: ParallelFrameDecoding {
         var pixels = payload
         try state.withLock { s in
             s.ensureCanvas()
-            if s.deliversDirectly(i, size: size, format: format) {
-                // The frame is the whole canvas: its payload becomes the caller's buffer.
-                s.shownFrame = nil
-                buffer.format = .rgba8
-                buffer.reshape(width: size.width, height: size.height)
-                swap(&buffer.bytes, &pixels)
-                s.decodedFrameCount += 1
-                return
-            }
-            guard s.beginPayloadFrame(i) else {
+            try s.deliverPayload(i, pixels: &pixels, into: &buffer, size: size, format: format) { s, buffer in
                 try data.withUnsafeBytes { (file: UnsafeRawBufferPointer) in
                     try s.renderFrame(i, input: (file, frames), into: &buffer, size: size, format: format)
                 }
-                return
+            } draw: { s, pixels in
+                s.drawDecoded(i, pixels: pixels, frames: frames)
             }
-            pixels.withUnsafeBytes { s.drawDecoded(i, pixels: $0, frames: frames) }
-            s.endPayloadFrame(i)
-            s.compositor.copyCanvas(into: &buffer, size: size, format: format)
         }
         return pixels
     }
