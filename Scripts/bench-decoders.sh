@@ -23,6 +23,9 @@
 #   BASE=path another zoetrope-decode-bench (say, a build of the previous commit) run in the
 #             same rounds: a "Zoetrope base" column and an after/before ratio
 #   MMAP=1    also runs Zoetrope with --mmap (a fourth column set, "zoetrope-mmap")
+#   BULK=0    skips the bulk path (zoetrope-decode-bench --bulk: frame data decoded on worker
+#             threads, compositing in order, at the default thread count, or BULK_THREADS);
+#             by default it runs in every round beside the others and gets its own table
 #   SEEKS     random seeks per input for the seek table (default 20; 0 skips it)
 #   SEEK_INPUTS  inputs the seek table covers (default "small timer"; big is slow from 0)
 #   CALLGRIND=1  instructions per loop (valgrind), C ref vs Zoetrope, small and timer only
@@ -90,10 +93,13 @@ fi
 RUNLABEL="quiet"
 (( LOAD > 0 )) && RUNLABEL="loaded ($LOAD busy-loop process(es) on $(nproc) cores)"
 progs=(c zt py)
+[[ "${BULK:-1}" == 1 ]] && progs+=(ztb)
+bflag=()
+[[ -n "${BULK_THREADS:-}" ]] && bflag=(-t "$BULK_THREADS")
 [[ "${MMAP:-0}" == 1 ]] && progs+=(ztm)
 if [[ -n "${BASE:-}" ]]; then
   [[ -x "$BASE" ]] || { echo "BASE=$BASE is not an executable" >&2; exit 1; }
-  progs+=(ztb)
+  progs+=(ztbase)
 fi
 LOADSTART="$(cut -d' ' -f1-3 /proc/loadavg)"
 echo "== $RUNLABEL: $ROUNDS rounds; inputs: $INPUTS; formats: $FORMATS; load: $LOADSTART" >&2
@@ -108,7 +114,8 @@ for r in $(seq 1 "$ROUNDS"); do
           c)   run "$WORK/ref/${REFPROG[$x]}" -k "$k" "${tflag[@]}" "$f" ;;
           zt)  run "$Z" -k "$k" "${tflag[@]}" "$f" ;;
           ztm) run "$Z" -k "$k" "${tflag[@]}" --mmap "$f" ;;
-          ztb) run --tag base "$BASE" -k "$k" "${tflag[@]}" "$f" ;;
+          ztb) run "$Z" -k "$k" "${bflag[@]}" --bulk "$f" ;;
+          ztbase) run --tag base "$BASE" -k "$k" "${tflag[@]}" "$f" ;;
           py)  run python3 "$PILLOW" -k "$k" "$f" ;;
         esac
       done
@@ -156,7 +163,8 @@ def who(r):
     d = r["decoder"]
     if d.endswith("-c"): return "c"
     if d == "pillow": return "pil"
-    if r.get("variant") == "base": return "zb"
+    if r.get("variant") == "base": return "zbase"
+    if r.get("bulk"): return "zb"
     return "zm" if r.get("mmap") else "z"
 
 def per_loop_cpu(r):
@@ -171,8 +179,8 @@ for r in rows:
     if f not in files: files.append(f)
     by.setdefault((f, who(r)), []).append(r)
 med = lambda rs, key: statistics.median(key(r) for r in rs)
-cols = [c for c in ("c", "zb", "z", "zm", "pil") if any(k[1] == c for k in by)]
-names = {"c": "C ref", "zb": "Zoetrope base", "z": "Zoetrope", "zm": "Zoetrope mmap", "pil": "Pillow"}
+cols = [c for c in ("c", "zbase", "z", "zm", "pil") if any(k[1] == c for k in by)]
+names = {"c": "C ref", "zbase": "Zoetrope base", "z": "Zoetrope", "zm": "Zoetrope mmap", "pil": "Pillow"}
 
 print()
 print(f"Run: {sys.argv[4]}; load average at start {sys.argv[5]}, at end {sys.argv[6]}.")
@@ -182,7 +190,7 @@ print("(one decode of every frame), rss = peak resident MiB of the process, 1st 
 print("the first frame in a fresh process (read + open + decode). Z/C and Z/Pil:")
 print("fps ratios (above 1: Zoetrope faster); cpu Z/C: CPU ratio (below 1: Zoetrope cheaper).")
 print()
-base = "zb" in cols
+base = "zbase" in cols
 hdr = "| input | K | " + " | ".join(f"{names[c]} fps" for c in cols) + (" | base/C | Z/base" if base else "") + " | Z/C | Z/Pil | cpu ms C / Z / Pil | cpu Z/C | rss MiB C / Z / Pil | 1st frame ms C / Z / Pil | checksums |"
 print(hdr)
 print("|" + "---|" * (hdr.count("|") - 1))
@@ -205,7 +213,7 @@ for f in files:
     else:
         same = "DIFFER " + " ".join(f"{c}:{','.join(sorted(v))}" for c, v in sums.items())
     print(f"| {os.path.basename(f)} | {g['z'][0]['loops']} | " + " | ".join(f"{fps[c]:.1f}" for c in cols)
-          + (f" | {fps['zb'] / fps['c']:.2f} | {fps['z'] / fps['zb']:.2f}" if base and "zb" in fps else " | – | –" if base else "")
+          + (f" | {fps['zbase'] / fps['c']:.2f} | {fps['z'] / fps['zbase']:.2f}" if base and "zbase" in fps else " | – | –" if base else "")
           + f" | {fps['z'] / fps['c']:.2f} | {fps['z'] / fps['pil']:.2f}"
           + f" | {cpu['c']:.2f} / {cpu['z']:.2f} / {cpu['pil']:.2f} | {cpu['z'] / cpu['c']:.2f}"
           + f" | {rss['c']:.1f} / {rss['z']:.1f} / {rss['pil']:.1f}"
@@ -241,6 +249,23 @@ if "zm" in cols:
         print(f"| {os.path.basename(f)} | {fz:.1f} | {fz / med(g['c'], lambda r: r['fps']):.2f} | {fz / med(g['z'], lambda r: r['fps']):.2f}"
               f" | {med(g['zm'], per_loop_cpu) * 1e3:.2f} | {med(g['zm'], lambda r: r['maxrss_kb']) / 1024:.1f}"
               f" | {med(g['zm'], lambda r: r['first_frame_ms']):.2f} |")
+
+if any(k[1] == "zb" for k in by):
+    print()
+    print("Bulk path (zoetrope-decode-bench --bulk: GIF/PNG/WebP frame data decoded on worker threads,")
+    print("compositing in order; AVIF overlaps decoding and conversion as before), same rounds:")
+    print()
+    print("| input | threads | bulk fps | vs C | vs Zoetrope 1-frame | vs Pillow | cpu ms | rss MiB | checksum = C |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+    for f in files:
+        g = {c: by.get((f, c), []) for c in ("c", "z", "zb", "pil")}
+        if not all(g.values()): continue
+        fb = med(g["zb"], lambda r: r["fps"])
+        same = {r["checksum"] for r in g["zb"]} == {r["checksum"] for r in g["c"]}
+        print(f"| {os.path.basename(f)} | {g['zb'][0]['threads']} | {fb:.1f} | {fb / med(g['c'], lambda r: r['fps']):.2f}"
+              f" | {fb / med(g['z'], lambda r: r['fps']):.2f} | {fb / med(g['pil'], lambda r: r['fps']):.2f}"
+              f" | {med(g['zb'], per_loop_cpu) * 1e3:.2f} | {med(g['zb'], lambda r: r['maxrss_kb']) / 1024:.1f}"
+              f" | {'yes' if same else 'NO'} |")
 
 zfloor = [r["rss_start_kb"] for r in rows if who(r) in ("z", "zm") and r.get("rss_start_kb", -1) > 0]
 if zfloor:

@@ -3,7 +3,7 @@
 // ../shared/bench/ref/harness.h measures its C decoders, and prints one JSON line with the
 // same fields and the same checksum (identical pixels → identical checksum).
 //
-//   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] FILE
+//   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] FILE
 //   zoetrope-decode-bench --seek N [-t THREADS] [--mmap] FILE
 //
 // Throughput (as harness.h): each loop reads FILE from its path and makes a fresh frame
@@ -16,6 +16,11 @@
 // Extra fields: loop_cpu_s (CPU of the K loops only, comparable with Pillow's cpu_s, which
 // counts its loops only), rss_start_kb (resident memory before any file is read: the Swift
 // runtime + Foundation floor), mmap, format.
+//
+// --bulk decodes each loop's frames with a BulkFrameDecoder (the bulk path: payloads on
+// worker threads, compositing in order) on -t threads (default: the cores the process may
+// use); "threads" then reports the threads the run started, "bulk" is true, and
+// "bulk_fallbacks" counts the loops whose run stopped its workers for want of cores.
 //
 // -t sets DecodingOptions.threadCount (AVIF; -1 or absent = the coder's default, printed
 // as "threads":-1 like harness.h). --mmap maps the file (Data .alwaysMapped) instead of
@@ -92,8 +97,8 @@ func quoted(_ s: String) -> String {
 }
 
 let rssStartKB = ProcessStats.residentBytes().map { $0 / 1024 } ?? -1
-let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--seek N] FILE"
-var loops = 1, threads: Int?, mapped = false, seekTargets = 0, path: String?
+let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] FILE"
+var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, path: String?
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -102,6 +107,8 @@ while let arg = args.popFirst() {
         if arg == "-k" { loops = value } else if arg == "-t" { threads = value < 0 ? nil : value } else { seekTargets = value }
     case "--mmap":
         mapped = true
+    case "--bulk":
+        bulk = true
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -185,16 +192,31 @@ var buffer = PixelBuffer()
 var firstMs = -1.0, checksum: UInt64 = 0
 var framesTotal = 0, framesPerLoop = -1
 var size = PixelSize(width: 0, height: 0)
+var bulkThreads = -1, bulkFallbacks = 0
 let t0 = now(), cpu0 = ProcessStats.cpuSeconds()
 for k in 0..<loops {
     let source = openSource()
     size = source.outputSize
     let n = source.info.frameCount
     var c: UInt64 = 0
-    for i in 0..<n {
-        do { try source.decodeFrame(at: i, into: &buffer) } catch { fail("\(path): frame \(i) of loop \(k): \(error)") }
-        if k == 0, i == 0 { firstMs = (now() - t0) * 1e3 }
-        c = c &* 1_000_003 &+ frameSum(buffer.bytes)
+    if bulk {
+        let run = BulkFrameDecoder(source: source, threads: threads)
+        bulkThreads = run.threadCount
+        defer { if run.fellBackToOneThread { bulkFallbacks += 1 } }
+        do {
+            while let i = try run.nextFrame(into: &buffer) {
+                if k == 0, i == 0 { firstMs = (now() - t0) * 1e3 }
+                c = c &* 1_000_003 &+ frameSum(buffer.bytes)
+            }
+        } catch {
+            fail("\(path): loop \(k): \(error)")
+        }
+    } else {
+        for i in 0..<n {
+            do { try source.decodeFrame(at: i, into: &buffer) } catch { fail("\(path): frame \(i) of loop \(k): \(error)") }
+            if k == 0, i == 0 { firstMs = (now() - t0) * 1e3 }
+            c = c &* 1_000_003 &+ frameSum(buffer.bytes)
+        }
     }
     if framesPerLoop < 0 {
         framesPerLoop = n
@@ -214,9 +236,9 @@ let warmMs = (now() - t1) * 1e3
 let cpu = ProcessStats.cpuSeconds()
 let mp = Double(size.width * size.height) / 1e6
 print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size.width),\"h\":\(size.height),"
-    + "\"frames\":\(framesPerLoop),\"loops\":\(loops),\"threads\":\(threads ?? -1),"
+    + "\"frames\":\(framesPerLoop),\"loops\":\(loops),\"threads\":\(bulk ? bulkThreads : threads ?? -1),"
     + "\"first_frame_ms\":\(fixed(firstMs, 3)),\"first_frame_warm_ms\":\(fixed(warmMs, 3)),"
     + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
     + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
     + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(String(format: "%016llx", checksum))\","
-    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"format\":\(quoted(formatName))}")
+    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName))}")

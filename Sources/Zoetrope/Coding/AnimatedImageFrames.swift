@@ -2,10 +2,13 @@
 /// what `AnimatedImage.frames(delayPolicy:)` returns.
 ///
 /// Each iteration opens its own decoding session, so iterating twice decodes twice and
-/// never disturbs a player of the same image. Memory stays bounded: the iterator holds
-/// the session and decodes each frame into a new buffer that it hands over, keeping none.
+/// never disturbs a player of the same image. Frames come from a `BulkFrameDecoder`: GIF,
+/// PNG and WebP frames' compressed data decode ahead on worker threads (as many threads as
+/// the image's `DecodingOptions.threadCount`, else the cores the process may use) while
+/// `next()` composites them in order. Memory stays bounded: the session, the few payloads
+/// decoded ahead, and each frame in a new buffer that it hands over, keeping none.
 /// Frames decode off the caller's actor. When the consuming task is cancelled the
-/// sequence ends (returns nil) before decoding another frame. A frame that fails to
+/// sequence ends (returns nil) before decoding another frame, and the workers stop. A frame that fails to
 /// decode throws its `AnimatedImageError` after the frames before it; a file that was
 /// truncated yields its complete frames, then throws the truncation.
 public struct AnimatedImageFrames: AsyncSequence, Sendable {
@@ -36,8 +39,7 @@ public struct AnimatedImageFrames: AsyncSequence, Sendable {
 
         private let image: AnimatedImage
         private let delayPolicy: DelayPolicy
-        private var source: (any FrameSource)?
-        private var nextIndex = 0
+        private var run: BulkFrameDecoder?
         private var finished = false
 
         init(image: AnimatedImage, delayPolicy: DelayPolicy) {
@@ -50,18 +52,15 @@ public struct AnimatedImageFrames: AsyncSequence, Sendable {
             guard !finished else { return nil }
             guard !Task.isCancelled else { return finish() }
             do {
-                let source = try self.source ?? image.makeFrameSource()
-                self.source = source
-                let info = source.info
-                guard nextIndex < info.frameCount else {
+                let run = try self.run ?? BulkFrameDecoder(source: image.makeFrameSource())
+                self.run = run
+                let info = run.source.info
+                var pixels = PixelBuffer()
+                guard let index = try run.nextFrame(into: &pixels) else {
                     _ = finish()
                     if let truncation = info.truncation { throw truncation }
                     return nil
                 }
-                let index = nextIndex
-                var pixels = PixelBuffer()
-                try source.decodeFrame(at: index, into: &pixels)
-                nextIndex += 1
                 return AnimatedFrame(index: index, pixels: pixels,
                                      duration: delayPolicy.displayDuration(for: info.frameDurations[index]))
             } catch let error as AnimatedImageError {
@@ -76,7 +75,8 @@ public struct AnimatedImageFrames: AsyncSequence, Sendable {
 
         private mutating func finish() -> AnimatedFrame? {
             finished = true
-            source = nil
+            run?.cancel()
+            run = nil
             return nil
         }
     }

@@ -7,7 +7,10 @@ public struct DecodingOptions: Hashable, Sendable {
     public var targetSize: PixelSize?
     /// Bounds checked before every allocation.
     public var limits: Limits
-    /// Decoder threads for codecs that can use them (AVIF). nil: the coder's measured default.
+    /// Threads for decoding. AVIF: dav1d's threads for each frame. Bulk runs
+    /// (`BulkFrameDecoder`, `AnimatedImage.frames()`): the threads that decode GIF, PNG and
+    /// WebP frames' data ahead of compositing. nil: the coder's measured default for AVIF,
+    /// and the cores the process may use for bulk runs; 1: one frame after another.
     public var threadCount: Int?
 
     /// Creates options; the defaults are straight RGBA8, full size, default limits.

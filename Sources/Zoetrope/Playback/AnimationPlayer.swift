@@ -24,6 +24,8 @@ public final class AnimationPlayer: Player {
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
     private let configuration: PlayerConfiguration
+    /// Under `KeepAllBufferPolicy`, the bulk run the decode jobs take frames from in order.
+    let bulkRun = Locked(BulkRunSlot())
     /// This player's identity for executor fairness.
     public let id: Int
 
@@ -64,6 +66,7 @@ public final class AnimationPlayer: Player {
     }
 
     deinit {
+        bulkRun.withLock { $0.end() }
         box.withLock { b in
             var fx = PlaybackEffects()
             b.engine.reset(into: &fx)
@@ -229,15 +232,21 @@ public final class AnimationPlayer: Player {
     }
 
     private func submit(_ request: DecodeRequest) {
-        let source = box.withLock { $0.source }
+        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy is KeepAllBufferPolicy) }
         let format = source.info.format
+        let bulkRun = bulkRun
+        if !keepsAll { bulkRun.withLock { $0.end() } }
         let job = DecodeJob(frameIndex: request.index, source: source, ownerID: id) { [weak self] in
             var buffer = request.buffer.take()
             let clock = ContinuousClock()
             let start = clock.now
             let result: Result<PixelBuffer, AnimatedImageError>
             do {
-                try source.decodeFrame(at: request.index, into: &buffer)
+                if keepsAll {
+                    try AnimationPlayer.decodeInBulk(request.index, of: source, into: &buffer, run: bulkRun)
+                } else {
+                    try source.decodeFrame(at: request.index, into: &buffer)
+                }
                 result = .success(buffer)
             } catch let error as AnimatedImageError {
                 result = .failure(error)

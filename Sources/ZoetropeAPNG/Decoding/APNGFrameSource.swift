@@ -18,8 +18,10 @@ final class APNGFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     let index: APNGIndex
-    private let data: Data
-    private let state: Locked<APNGDecodeState>
+    let data: Data
+    let state: Locked<APNGDecodeState>
+    /// RGBA bytes of the largest frame: the most a bulk run's payload holds.
+    let largestFrameBytes: Int
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
@@ -55,6 +57,7 @@ final class APNGFrameSource: SeekCostReporting {
         self.options = options
         self.index = index
         self.data = data
+        largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
         let opaque = !index.header.hasAlphaChannel && index.transparency == nil
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode: reading `info` allocates no pixels.
@@ -141,7 +144,7 @@ final class APNGFrameSource: SeekCostReporting {
     /// the rows decoded before the end; its other pixels are transparent, so SOURCE clears
     /// them and OVER leaves what is under them (Docs/FormatRules.md). Such a frame decodes,
     /// so `info`, `frames` and the player agree on the frame count.
-    private func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer,
+    func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer,
                                 bytesPerRow: Int, rect: PixelRect) {
         guard let broken = outcome.broken else { return }
         PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,

@@ -147,16 +147,19 @@ struct GIFDecodeState: CanvasRendering {
     /// the file has neither a local nor a global table) are opaque black, as in Chromium
     /// (Wuffs); the index pass has already put that in `AnimationInfo.warnings`.
     mutating func loadPalette(_ map: UnsafeMutablePointer<ColorMapObject>?) {
+        palette.withUnsafeMutableBytes { GIFDecodeState.fillPalette(map, into: $0) }
+    }
+
+    /// Writes the 256 palette words for giflib's colour map `map` into `raw` (see `loadPalette`).
+    static func fillPalette(_ map: UnsafeMutablePointer<ColorMapObject>?, into raw: UnsafeMutableRawBufferPointer) {
         let colors = map?.pointee.Colors
         let count = colors == nil ? 0 : min(256, max(0, Int(map!.pointee.ColorCount)))
-        palette.withUnsafeMutableBytes { raw in
-            for i in 0..<256 {
-                let o = i * 4
-                if i < count, let c = colors?[i] {
-                    raw[o] = c.Red; raw[o + 1] = c.Green; raw[o + 2] = c.Blue; raw[o + 3] = 255
-                } else {
-                    raw[o] = 0; raw[o + 1] = 0; raw[o + 2] = 0; raw[o + 3] = 255
-                }
+        for i in 0..<256 {
+            let o = i * 4
+            if i < count, let c = colors?[i] {
+                raw[o] = c.Red; raw[o + 1] = c.Green; raw[o + 2] = c.Blue; raw[o + 3] = 255
+            } else {
+                raw[o] = 0; raw[o + 1] = 0; raw[o + 2] = 0; raw[o + 3] = 255
             }
         }
     }

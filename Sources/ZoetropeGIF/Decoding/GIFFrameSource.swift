@@ -18,8 +18,10 @@ import Zoetrope
 final class GIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
-    private let data: Data
-    private let index: GIFIndex
+    let data: Data
+    let index: GIFIndex
+    /// Pixels of the largest image: the most indices a bulk run's payload holds.
+    let largestImagePixels: Int
     private let state: Locked<GIFDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
@@ -34,6 +36,7 @@ final class GIFFrameSource: SeekCostReporting {
         try budget.check()
         self.data = data
         self.index = index
+        largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
         self.options = options
         self.info = AnimationInfo(format: .gif, canvasSize: index.canvasSize,
                                   frameDurations: index.frames.map(\.duration),
@@ -54,6 +57,14 @@ final class GIFFrameSource: SeekCostReporting {
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
+        try deliver(index, into: &buffer) { state in
+            // On failure the canvas shows no known frame, and the next call rebuilds it.
+            try data.withUnsafeBytes { bytes in try state.render(index, input: (bytes, self.index.frames)) }
+        }
+    }
+
+    /// Brings the canvas to frame `index` with `draw` and hands it to the caller.
+    func deliver(_ index: Int, into buffer: inout PixelBuffer, draw: (inout GIFDecodeState) throws -> Void) throws {
         let size = outputSize, format = options.pixelFormat
         // Full size, straight alpha: the caller's buffer becomes the canvas itself
         // (copy-on-write), so a frame costs no copy when the caller passes that buffer back.
@@ -61,8 +72,7 @@ final class GIFFrameSource: SeekCostReporting {
         try state.withLock { state in
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
-            // On failure the canvas shows no known frame, and the next call rebuilds it.
-            try data.withUnsafeBytes { bytes in try state.render(index, input: (bytes, self.index.frames)) }
+            try draw(&state)
             if direct {
                 buffer = state.compositor.canvas
                 state.canvasShared = true

@@ -55,7 +55,7 @@ struct WebPDecodeState: Sendable, CanvasRendering {
                                         into: pixels, bytesPerRow: bytesPerRow, frame: index, threads: useThreads)
     }
 
-    private static func payload(of frame: WebPFrameRecord, index: Int, in file: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
+    static func payload(of frame: WebPFrameRecord, index: Int, in file: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
         guard frame.payloadOffset >= 0, frame.payloadCount >= 0,
               frame.payloadOffset + frame.payloadCount <= file.count else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): image data outside the file")
@@ -97,6 +97,24 @@ struct WebPDecodeState: Sendable, CanvasRendering {
                 compositor.withCanvas { canvas in
                     WebPBlend.draw(raw, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: &canvas)
                 }
+            }
+        }
+    }
+
+    /// Disposes the previous frame and draws frame `index` from its pixels decoded ahead
+    /// (`rowBytes` apart), exactly as `render` draws it from its bitstream. The frame lies
+    /// inside the canvas (the bulk path checks that before decoding).
+    mutating func drawDecoded(_ index: Int, pixels: UnsafeRawBufferPointer, frames: [WebPFrameRecord]) {
+        let frame = frames[index]
+        let rect = compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
+        let rowBytes = rect.width * 4
+        if frame.drawsBySource(isKeyFrame: keyFrames.isKeyFrame(index)) {
+            compositor.draw(pixels, bytesPerRow: rowBytes, rect: rect, blend: .source)
+        } else {
+            let previous = index > 0 ? frames[index - 1] : nil
+            let unblended = previous?.dispose == .background ? previous?.rect : nil
+            compositor.withCanvas { canvas in
+                WebPBlend.draw(pixels, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: &canvas)
             }
         }
     }

@@ -22,9 +22,11 @@ import Zoetrope
 final class WebPFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
-    private let data: Data
-    private let frames: [WebPFrameRecord]
-    private let state: Locked<WebPDecodeState>
+    let data: Data
+    let frames: [WebPFrameRecord]
+    let state: Locked<WebPDecodeState>
+    /// RGBA bytes of the largest frame: the most a bulk run's payload holds.
+    let largestFrameBytes: Int
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try WebPIndex(data: data, limits: options.limits)
@@ -43,6 +45,7 @@ final class WebPFrameSource: SeekCostReporting {
         self.data = data
         self.options = options
         self.frames = index.frames
+        largestFrameBytes = largestFrame * 4
         self.info = AnimationInfo(
             format: .webp, canvasSize: index.canvasSize,
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },

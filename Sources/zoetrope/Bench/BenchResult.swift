@@ -10,6 +10,8 @@ struct BenchResult {
     var passes: Int
     /// Wall time of the timed run.
     var seconds: Double
+    /// Threads the timed passes decoded on (1: one frame after another).
+    var threads: Int
     /// From the encoded bytes to the first composited canvas, in a fresh session.
     var firstFrameSeconds: Double
     /// The process's peak resident size while this input was measured.

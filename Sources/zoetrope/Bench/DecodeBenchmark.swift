@@ -2,7 +2,7 @@ import Zoetrope
 import ZoetropeProcessStats
 
 /// Decodes every frame of an input to a full canvas, pass after pass, until a minimum
-/// time has passed, the way a player that keeps nothing would.
+/// time has passed, on the bulk path (`BulkFrameDecoder`) that exporting and converting use.
 ///
 /// Each pass starts a new `FrameSource` from the encoded bytes, so the parse cost is
 /// counted as it is for the C reference decoders, and the output buffer is reused, so
@@ -12,6 +12,8 @@ struct DecodeBenchmark {
     var minimumSeconds: Double = 1
     /// Whether to play the input once under each of `policies` and report the bytes held.
     var measuresPolicies = true
+    /// Threads for the timed passes (nil: the cores the process may use), as `BulkFrameDecoder` takes them.
+    var threads: Int?
     /// Called after each pass with the fraction of the minimum time spent (0…1).
     var progress: ((Double) -> Void)?
 
@@ -37,22 +39,23 @@ struct DecodeBenchmark {
         // Frames that decode: stop a pass at the first failure, and report it.
         var usable = info.frameCount
         var warning = info.truncation?.description
-        var framesDecoded = 0, passes = 0
+        var framesDecoded = 0, passes = 0, threadsUsed = 1
         var sessionBytes = first.retainedByteCount
         let start = clock.now
         var elapsed = 0.0
         repeat {
             let source = try input.makeFrameSource(registry: registry)
-            for i in 0..<usable {
-                do {
-                    try source.decodeFrame(at: i, into: &buffer)
-                } catch {
-                    usable = i
-                    warning = "\(error)"
-                    break
-                }
-                framesDecoded += 1
+            // The bulk path, as `frames` and `convert` decode.
+            let run = BulkFrameDecoder(source: source, frames: 0..<usable, threads: threads)
+            threadsUsed = run.threadCount
+            var decoded = 0
+            do {
+                while try run.nextFrame(into: &buffer) != nil { decoded += 1 }
+            } catch {
+                usable = decoded
+                warning = "\(error)"
             }
+            framesDecoded += decoded
             passes += 1
             sessionBytes = max(sessionBytes, source.retainedByteCount)
             elapsed = Self.seconds(clock.now - start)
@@ -61,7 +64,7 @@ struct DecodeBenchmark {
 
         return BenchResult(
             name: input.name, info: info, framesDecoded: framesDecoded, passes: passes,
-            seconds: elapsed, firstFrameSeconds: firstFrameSeconds,
+            seconds: elapsed, threads: threadsUsed, firstFrameSeconds: firstFrameSeconds,
             peakMemoryBytes: ProcessStats.peakResidentBytes(), sessionBytes: sessionBytes,
             bytesHeld: measuresPolicies ? try Self.bytesHeld(input, registry: registry) : [], warning: warning)
     }

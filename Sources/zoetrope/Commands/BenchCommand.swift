@@ -5,10 +5,12 @@ import Zoetrope
 /// and the bytes each buffer policy holds, per input.
 enum BenchCommand {
     static let usage = """
-    usage: zoetrope bench (FILE... | --demo) [--json] [--min-time SECONDS] [--no-policies]
+    usage: zoetrope bench (FILE... | --demo) [--json] [--min-time SECONDS] [--threads N] [--no-policies]
 
     For each image: decodes every frame to a full canvas, pass after pass, until at least
-    --min-time seconds (default 1) have passed, and reports frames/s and megapixels/s, the
+    --min-time seconds (default 1) have passed, on the bulk path `frames` and `convert` use
+    (--threads N threads, default the cores the process may use; 1 decodes one frame after
+    another), and reports frames/s and megapixels/s, the threads used, the
     time from the encoded bytes to the first frame, the process's peak resident memory, and
     the most decoded bytes the player holds during one play under each buffer policy
     (one-ahead, ahead:4, all, budget:64 MiB; width × height × 4 per kept frame), measured
@@ -18,11 +20,11 @@ enum BenchCommand {
       --no-policies   skip the per-policy plays (four more passes over the frames)
       --json          a JSON array, one object per input, with at least
                       {"file", "format", "width", "height", "frameCount", "framesPerSecond",
-                       "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes"}
+                       "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes", "threads"}
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["min-time"], flagOptions: ["json", "demo", "help", "no-policies"])
+        let a = try Arguments(args, valueOptions: ["min-time", "threads"], flagOptions: ["json", "demo", "help", "no-policies"])
         if a.flag("help") { out.print(usage); return 0 }
         var minimum = 1.0
         if let s = a.value("min-time") {
@@ -31,6 +33,7 @@ enum BenchCommand {
             }
             minimum = v
         }
+        let threads = try a.int("threads", range: 1...256)
         var inputs: [String] = a.positionals
         if a.flag("demo") { inputs.insert("", at: 0) }
         guard !inputs.isEmpty else { throw UsageError("bench needs at least one FILE or --demo") }
@@ -43,6 +46,7 @@ enum BenchCommand {
                 let input = path.isEmpty ? ImageInput.demo : try ImageInput.file(path)
                 var bench = DecodeBenchmark(minimumSeconds: minimum)
                 bench.measuresPolicies = !a.flag("no-policies")
+                bench.threads = threads
                 if let bar {
                     bench.progress = { bar.show(fraction: (Double(n) + $0) / Double(inputs.count), label: input.name) }
                 }
@@ -77,6 +81,7 @@ enum BenchCommand {
             ("megapixelsPerSecond", .double(round3(r.megapixelsPerSecond))),
             ("firstFrameMs", .double(round3(r.firstFrameSeconds * 1000))),
             ("peakMemoryBytes", .int(r.peakMemoryBytes)),
+            ("threads", .int(r.threads)),
             ("framesDecoded", .int(r.framesDecoded)),
             ("passes", .int(r.passes)),
             ("seconds", .double(round3(r.seconds))),
@@ -92,7 +97,7 @@ enum BenchCommand {
         var lines = [
             r.name,
             "  image        \(r.info.format.identifier), \(r.info.canvasSize.width)×\(r.info.canvasSize.height), \(r.info.frameCount) frame\(r.info.frameCount == 1 ? "" : "s")",
-            "  decode       \(Formatting.format1(r.framesPerSecond)) frames/s, \(Formatting.format1(r.megapixelsPerSecond)) MP/s (\(r.framesDecoded) frames in \(r.passes) pass\(r.passes == 1 ? "" : "es"), \(Formatting.format3(r.seconds)) s)",
+            "  decode       \(Formatting.format1(r.framesPerSecond)) frames/s, \(Formatting.format1(r.megapixelsPerSecond)) MP/s (\(r.framesDecoded) frames in \(r.passes) pass\(r.passes == 1 ? "" : "es"), \(Formatting.format3(r.seconds)) s, \(r.threads) thread\(r.threads == 1 ? "" : "s"))",
             "  first frame  \(Formatting.format3(r.firstFrameSeconds * 1000)) ms",
             "  peak memory  \(Formatting.bytes(r.peakMemoryBytes)) resident",
             "  session      \(Formatting.bytes(r.sessionBytes)) held by the decoder",

@@ -6,8 +6,8 @@ import ZoetropeAPNG
 /// plus `manifest.json` (the contract in DESIGN.md, read by the conformance checker).
 enum FramesCommand {
     static let usage = """
-    usage: zoetrope frames (FILE | --demo) --output DIR
-           zoetrope frames (FILE | --demo) --sheet OUT.png
+    usage: zoetrope frames (FILE | --demo) --output DIR [--threads N]
+           zoetrope frames (FILE | --demo) --sheet OUT.png [--threads N]
 
     Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
       {"format", "width", "height", "frameCount", "plays": "infinite" | N,
@@ -19,10 +19,14 @@ enum FramesCommand {
     --sheet OUT.png writes a contact sheet instead of (or as well as) the frames: every frame
     in a grid, labelled "#index display-duration" (orange with * when the delay policy
     changed the stored delay), transparency shown over a checkerboard.
+
+    --threads N decodes on N threads (default: the cores the process may use; 1 decodes one
+    frame after another): GIF, PNG and WebP frames' compressed data decode ahead on worker
+    threads while frames are composited and written in order. The output is the same.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["output", "sheet"], flagOptions: ["demo", "help"])
+        let a = try Arguments(args, valueOptions: ["output", "sheet", "threads"], flagOptions: ["demo", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         let outputDir = a.value("output"), sheetPath = a.value("sheet")
         guard outputDir != nil || sheetPath != nil else { throw UsageError("frames needs --output DIR or --sheet OUT.png") }
@@ -32,6 +36,7 @@ enum FramesCommand {
         case (false, 1): input = try ImageInput.file(a.positionals[0])
         default: throw UsageError("frames takes exactly one FILE, or --demo")
         }
+        let threads = try a.int("threads", range: 1...256)
         let source = try input.makeFrameSource(registry: registry)
         let info = source.info
         guard info.frameCount > 0 else {
@@ -56,9 +61,12 @@ enum FramesCommand {
         var buffer = PixelBuffer()
         var entries: [JSONValue] = []
         var failure: String?
-        for i in 0..<info.frameCount {
+        let run = BulkFrameDecoder(source: source, threads: threads)
+        while true {
+            let i: Int
             do {
-                try source.decodeFrame(at: i, into: &buffer)
+                guard let next = try run.nextFrame(into: &buffer) else { break }
+                i = next
             } catch {
                 failure = "\(error)"
                 break

@@ -1,0 +1,30 @@
+/// When a bulk run starts worker threads and when it stops them: measured thresholds, kept
+/// apart so tests can force or forbid either path.
+package struct BulkTuning: Sendable {
+    /// The smallest canvas (in pixels) a run starts workers for. Smaller frames decode in
+    /// tens of microseconds, where handing them between threads costs more than it saves:
+    /// small.gif (128×128, 24 frames) ran at 0.9× its one-thread speed on two threads.
+    package var minimumCanvasPixels: Int
+    /// CPU seconds per wall-clock second the run's threads must get for the workers to go
+    /// on, checked every few frames: the payload path costs a little more CPU than the
+    /// one-frame path (hand-offs, one more copy of each frame), so it only wins with more
+    /// than about 1.2 cores.
+    package var minimumParallelism: Double
+    /// Whether the run's workers come from `BulkWorkerAllowance` (one per core across every
+    /// run that shares it). Players share it, so a grid of keep-all players shares the cores
+    /// instead of starting a thread each; a caller that asks a run for threads gets them.
+    package var sharesWorkers: Bool
+
+    /// The thresholds runs use.
+    package static let standard = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2)
+    /// The thresholds players' runs use: the standard ones, with workers from the allowance.
+    package static let shared = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2, sharesWorkers: true)
+    /// Workers for any canvas, never stopped: for tests of the parallel path on small fixtures.
+    package static let alwaysParallel = BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0)
+
+    package init(minimumCanvasPixels: Int, minimumParallelism: Double, sharesWorkers: Bool = false) {
+        self.minimumCanvasPixels = minimumCanvasPixels
+        self.minimumParallelism = minimumParallelism
+        self.sharesWorkers = sharesWorkers
+    }
+}
