@@ -31,7 +31,13 @@
 // source decoding 0...t in order (what a decoder without seeking costs). Each time is the
 // best of three (a preempted run does not count); medians in ms. For WebP the key frames
 // are counted too (a WebP source restarts from the nearest key frame).
+// FoundationEssentials only (no FileHandle, no String(format:)), so that rss_start_kb is
+// the floor of the library, not of this program.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
@@ -41,6 +47,8 @@ import ZoetropeProcessStats
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 func now() -> Double {
@@ -76,11 +84,27 @@ func frameSum(_ bytes: [UInt8]) -> UInt64 {
 }
 
 func fail(_ message: String, status: Int32 = 1) -> Never {
-    FileHandle.standardError.write(Data("zoetrope-decode-bench: \(message)\n".utf8))
+    let bytes = Array("zoetrope-decode-bench: \(message)\n".utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     exit(status)
 }
 
-func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+/// `value` with `digits` decimals (as "%.*f" for the magnitudes printed here).
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite, abs(value) < 1e15 else { return "\(value)" }
+    var scale: UInt64 = 1
+    for _ in 0..<digits { scale *= 10 }
+    let n = UInt64((abs(value) * Double(scale)).rounded())
+    let sign = value < 0 && n > 0 ? "-" : ""
+    guard digits > 0 else { return sign + String(n) }
+    return sign + String(n / scale) + "." + padded(n % scale, width: digits, radix: 10)
+}
+
+/// `value` in `radix`, zero-padded to `width` digits.
+func padded(_ value: UInt64, width: Int, radix: Int = 16) -> String {
+    let digits = String(value, radix: radix)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
 
 /// A JSON string literal (file paths may hold quotes or backslashes).
 func quoted(_ s: String) -> String {
@@ -89,7 +113,7 @@ func quoted(_ s: String) -> String {
         switch scalar {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        case _ where scalar.value < 0x20: out += "\\u" + padded(UInt64(scalar.value), width: 4)
         default: out.unicodeScalars.append(scalar)
         }
     }
@@ -135,9 +159,12 @@ let url = URL(fileURLWithPath: path)
 
 // The format from the file's first bytes only, so naming the decoder reads no more than that.
 let formatName: String = {
-    guard let handle = FileHandle(forReadingAtPath: path) else { fail("cannot read \(path)") }
-    defer { try? handle.close() }
-    let prefix = (try? handle.read(upToCount: max(registry.sniffLength, 64))) ?? Data()
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else { fail("cannot read \(path)") }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: max(registry.sniffLength, 64))
+    let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    let prefix = Data(bytes.prefix(max(0, count)))
     guard let format = registry.format(of: prefix) else { fail("\(path): no built-in coder recognises it") }
     return format.identifier
 }()
@@ -240,5 +267,5 @@ print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size
     + "\"first_frame_ms\":\(fixed(firstMs, 3)),\"first_frame_warm_ms\":\(fixed(warmMs, 3)),"
     + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
     + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
-    + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(String(format: "%016llx", checksum))\","
+    + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(padded(checksum, width: 16))\","
     + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName))}")

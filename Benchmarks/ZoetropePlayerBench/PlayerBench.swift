@@ -1,4 +1,15 @@
+// FoundationEssentials only (no Thread, no String(format:)), so that the peak RSS measured
+// is the library's, not this program's Foundation.
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Zoetrope
 import ZoetropeProcessStats
 
@@ -46,16 +57,16 @@ struct PlayerBench {
             displays.append(display)
         }
         // Start together, so that players of one image stay in step.
-        while !list.allSatisfy({ $0.poster != nil }) { Thread.sleep(forTimeInterval: 0.01) }
+        while !list.allSatisfy({ $0.poster != nil }) { usleep(10_000) }
         let rssBefore = (ProcessStats.residentBytes() ?? 0)
         let cpu0 = ProcessStats.cpuSeconds()
         let decodes0 = list.map { $0.diagnostics.framesDecoded }.reduce(0, +)
         for p in list { p.play() }
-        let start = Date()
+        let clockStart = ContinuousClock.now
         var peakRSS = rssBefore
         var peakPixels = 0
-        while Date().timeIntervalSince(start) < seconds {
-            Thread.sleep(forTimeInterval: 0.05)
+        while ContinuousClock.now - clockStart < .seconds(seconds) {
+            usleep(50_000)
             peakRSS = max(peakRSS, (ProcessStats.residentBytes() ?? 0))
             // Pixel bytes held: each player's own buffers; for one image, the cache's frames
             // (players' posters and windows are leases on the cache's storage).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 // zoetrope-player-bench [--seconds S] [--players 1,8,32,64] [--hz 60] [--workers N]
@@ -30,22 +34,39 @@ func parseOptions() -> Options {
     return o
 }
 
+/// `value` right-aligned (or left-aligned) in `width` columns, as "%*d" / "%-*d".
+func pad(_ value: some CustomStringConvertible, _ width: Int, left: Bool = false) -> String {
+    let text = value.description
+    let fill = String(repeating: " ", count: max(0, width - text.count))
+    return left ? text + fill : fill + text
+}
+
+/// `value` with `digits` decimals, as "%.*f" for the non-negative magnitudes printed here.
+func fixed(_ value: Double, _ digits: Int) -> String {
+    guard value.isFinite, value >= 0, value < 1e15 else { return "\(value)" }
+    var scale: UInt64 = 1
+    for _ in 0..<digits { scale *= 10 }
+    let n = UInt64((value * Double(scale)).rounded())
+    let fraction = String(n % scale)
+    return String(n / scale) + "." + String(repeating: "0", count: digits - fraction.count) + fraction
+}
+
 func row(_ shared: Bool, _ n: Int, _ r: PlayerBench.Result, seconds: Double) -> String {
     let cpuMs: Double = r.cpuSecondsPerPlayer * 1000 / seconds
     let pixelMiB: Double = Double(r.peakPixelBytes) / 1_048_576
     let rssMiB: Double = Double(r.peakResidentBytes) / 1_048_576
     var fields: [String] = []
     fields.append(shared ? "one     " : "distinct")
-    fields.append(String(format: "%7d", n))
-    fields.append(String(format: "%15.2f", cpuMs))
-    fields.append(String(format: "%7d/%-7d", r.framesShown, r.expectedFrames))
-    fields.append(String(format: "%10d", r.lateTicks))
-    fields.append(String(format: "%6d", r.stallEpisodes))
-    fields.append(String(format: "%9d/%-8d", r.clockLateTicks, r.clockDroppedTicks))
-    fields.append(String(format: "%18.2f", r.decodesPerFramePerLoop))
-    fields.append(String(format: "%15.1f", pixelMiB))
-    fields.append(String(format: "%12.1f", rssMiB))
-    fields.append(String(format: "%7d", r.threads))
+    fields.append(pad(n, 7))
+    fields.append(pad(fixed(cpuMs, 2), 15))
+    fields.append(pad(r.framesShown, 7) + "/" + pad(r.expectedFrames, 7, left: true))
+    fields.append(pad(r.lateTicks, 10))
+    fields.append(pad(r.stallEpisodes, 6))
+    fields.append(pad(r.clockLateTicks, 9) + "/" + pad(r.clockDroppedTicks, 8, left: true))
+    fields.append(pad(fixed(r.decodesPerFramePerLoop, 2), 18))
+    fields.append(pad(fixed(pixelMiB, 1), 15))
+    fields.append(pad(fixed(rssMiB, 1), 12))
+    fields.append(pad(r.threads, 7))
     return fields.joined(separator: "  ")
 }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Decodes a run of frames in order using several threads: the bulk path for reading many
 /// frames one after another (exporting, converting, benchmarking, keeping every frame).

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The worker threads the bulk runs of players (`BulkTuning.shared`) may have at once across
 /// the process: one per core the process may use. A grid of keep-all players then shares the

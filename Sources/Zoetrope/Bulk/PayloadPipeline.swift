@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The engine under `BulkFrameDecoder` for one `ParallelFrameDecoding` source: worker
 /// threads claim frames in order and decode their payloads, at most `window` frames ahead
@@ -19,7 +30,7 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
     private let source: Source
     private let end: Int
     private let window: Int
-    private let condition = NSCondition()
+    private let condition = ThreadCondition()
     /// The next frame no thread has claimed yet.
     private var nextToClaim: Int
     /// The next frame the consumer delivers.
@@ -68,9 +79,7 @@ final class PayloadPipeline<Source: ParallelFrameDecoding>: @unchecked Sendable 
         liveWorkers += count
         condition.unlock()
         for _ in 0..<count {
-            let thread = Thread { [self] in workLoop() }
-            thread.name = "zoetrope.bulk"
-            thread.start()
+            NativeThread.detach(name: "zoetrope.bulk") { [self] in workLoop() }
         }
     }
 

@@ -1,7 +1,12 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
 #endif
+
+// Bundle resources (`init(named:in:registry:options:)`) and URLs other than files
+// (`load(from:registry:options:)`) are ZoetropeCodecs' business: they need full Foundation and
+// FoundationNetworking, which the core leaves out so that a process using it stays small.
 
 extension AnimatedImage {
     /// Opens the image in a file. The file is memory-mapped, not copied: opening a
@@ -14,35 +19,6 @@ extension AnimatedImage {
         try self.init(data: Self.fileData(contentsOf: url), registry: registry, options: options)
     }
 
-    /// Opens the resource `name` in `bundle`, trying each file extension of the formats
-    /// `registry` knows (`registry.fileExtensions`: `gif`, `png`, `apng`, `webp`, `avif`,
-    /// `avifs` with the built-in coders). A name that already ends in an extension
-    /// (`"spinner.gif"`) is looked up as given first.
-    ///
-    /// Throws `AnimatedImageError.resourceNotFound` listing the extensions tried when no
-    /// resource matches, and the errors of `init(contentsOf:registry:options:)` otherwise.
-    public init(named name: String, in bundle: Bundle = .main, registry: CoderRegistry = .shared,
-                options: DecodingOptions = .default) throws {
-        let extensions = registry.fileExtensions
-        guard let url = Self.resourceURL(named: name, in: bundle, extensions: extensions) else {
-            throw AnimatedImageError.resourceNotFound(name: name, bundlePath: bundle.bundlePath, triedExtensions: extensions)
-        }
-        try self.init(contentsOf: url, registry: registry, options: options)
-    }
-
-    /// Reads the image at any URL Foundation can read and decodes its header and poster.
-    ///
-    /// A file URL is memory-mapped, as in `init(contentsOf:registry:options:)`. Other URLs
-    /// (`http`, `https`, `data`, ...) are fetched with `URLSession.shared` where the
-    /// platform has it (on Linux through FoundationNetworking); an HTTP status outside
-    /// 200–299 throws `AnimatedImageError.unreadable` with the status, as does a failed
-    /// transfer (with the system's reason). Decoding runs off the caller's actor.
-    public static func load(from url: URL, registry: CoderRegistry = .shared,
-                            options: DecodingOptions = .default) async throws -> AnimatedImage {
-        let data = url.isFileURL ? try fileData(contentsOf: url) : try await fetch(url)
-        return try AnimatedImage(data: data, registry: registry, options: options)
-    }
-
     /// The bytes of the file at `url`, memory-mapped rather than copied: what
     /// `init(contentsOf:registry:options:)` reads. Throws `AnimatedImageError.unreadable`
     /// naming the path: no such file, is a directory, not a file URL, or why it could not be read.
@@ -51,35 +27,5 @@ extension AnimatedImage {
             throw .unreadable(location: url.absoluteString, reason: "not a file URL (AnimatedImage.load(from:) reads other URLs)")
         }
         return try MappedFile.read(path: url.path)
-    }
-
-    private static func resourceURL(named name: String, in bundle: Bundle, extensions: [String]) -> URL? {
-        let candidates = [bundle.url(forResource: name, withExtension: nil)]
-            + extensions.map { bundle.url(forResource: name, withExtension: $0) }
-        return candidates.lazy.compactMap { $0 }.first { url in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-        }
-    }
-
-    private static func fetch(_ url: URL) async throws(AnimatedImageError) -> Data {
-        #if canImport(FoundationNetworking) || canImport(Darwin)
-        let data: Data, response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(from: url)
-        } catch {
-            throw .unreadable(location: url.absoluteString, reason: error.localizedDescription)
-        }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw .unreadable(location: url.absoluteString, reason: "HTTP status \(http.statusCode)")
-        }
-        return data
-        #else
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw .unreadable(location: url.absoluteString, reason: error.localizedDescription)
-        }
-        #endif
     }
 }

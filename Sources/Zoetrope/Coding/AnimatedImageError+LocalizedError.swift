@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AnimatedImageError: LocalizedError {
     /// The same one line as `description`, so `error.localizedDescription` reads

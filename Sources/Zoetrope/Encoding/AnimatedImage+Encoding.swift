@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AnimatedImage {
     /// The same animation re-encoded by `encoder`, as one call: every frame decoded in

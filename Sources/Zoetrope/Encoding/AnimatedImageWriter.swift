@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// One encoding session: frames go in one at a time, the file comes out at `finish()`.
 ///

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Re-encodes an animation frame by frame: each frame of a `FrameSource` goes into an
 /// `AnimatedImageWriter`, in order, with its raw duration.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Small helpers for reading signatures and big/little-endian integers from `Data`,
 /// whatever the `Data`'s start index is (slices keep their parent's indices).

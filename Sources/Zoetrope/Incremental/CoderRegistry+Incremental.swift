@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension CoderRegistry {
     /// Opens an incremental source for a stream that begins with `prefix`, with the coder

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A decoding session over a file that is still arriving: made by
 /// `IncrementalDecoding.makeIncrementalSource(options:)`.

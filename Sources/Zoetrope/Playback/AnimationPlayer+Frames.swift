@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AnimationPlayer {
     /// Plays `data` and hands every frame to `body` on time — for code that only wants

@@ -1,5 +1,9 @@
 import CWebP
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Zoetrope
 
 /// libwebp's still-image encoder as `WebPStreamWriter` calls it: one frame rectangle at a

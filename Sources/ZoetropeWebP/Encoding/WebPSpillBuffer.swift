@@ -1,9 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 #if canImport(Glibc)
 import Glibc
+/// The C library's write(2) (the buffer's own `write` shadows the name).
+private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
+private let systemWrite = Darwin.write
 #endif
+import Zoetrope
 
 /// Where a streaming writer's finished bytes wait for the end of the file: in memory up to
 /// `threshold` bytes, then in a temporary file (`headerSize` bytes reserved at its start for
@@ -13,7 +21,8 @@ final class WebPSpillBuffer {
     let headerSize: Int
     let threshold: Int
     private var memory: [UInt8] = []
-    private var file: (handle: FileHandle, url: URL)?
+    /// The temporary file: a descriptor open for writing, and where it is.
+    private var file: (fd: Int32, url: URL)?
     /// Bytes appended so far (the header not counted).
     private(set) var count = 0
 
@@ -28,7 +37,7 @@ final class WebPSpillBuffer {
 
     deinit {
         if let file {
-            try? file.handle.close()
+            close(file.fd)
             try? FileManager.default.removeItem(at: file.url)
         }
     }
@@ -36,15 +45,15 @@ final class WebPSpillBuffer {
     func append(_ bytes: [UInt8]) throws {
         count += bytes.count
         if let file {
-            try file.handle.write(contentsOf: bytes)
+            try Self.write(bytes, to: file)
             return
         }
         memory += bytes
         if memory.count > threshold, let spilled = Self.makeTemporaryFile(in: directory) {
-            try spilled.handle.write(contentsOf: [UInt8](repeating: 0, count: headerSize))
-            try spilled.handle.write(contentsOf: memory)
-            memory = []
             file = spilled
+            try Self.write([UInt8](repeating: 0, count: headerSize), to: spilled)
+            try Self.write(memory, to: spilled)
+            memory = []
         }
     }
 
@@ -52,9 +61,7 @@ final class WebPSpillBuffer {
     func data(header: [UInt8]) throws -> Data {
         precondition(header.count == headerSize)
         guard let file else { return Data(header + memory) }
-        try file.handle.seek(toOffset: 0)
-        try file.handle.write(contentsOf: header)
-        try file.handle.close()
+        try Self.finishFile(file, header: header)
         defer {
             try? FileManager.default.removeItem(at: file.url)
             self.file = nil
@@ -70,9 +77,7 @@ final class WebPSpillBuffer {
             try Data(header + memory).write(to: url, options: .atomic)
             return
         }
-        try file.handle.seek(toOffset: 0)
-        try file.handle.write(contentsOf: header)
-        try file.handle.close()
+        try Self.finishFile(file, header: header)
         self.file = nil
         defer { try? FileManager.default.removeItem(at: file.url) }
         if rename(file.url.path, url.path) != 0 {
@@ -80,11 +85,35 @@ final class WebPSpillBuffer {
         }
     }
 
-    private static func makeTemporaryFile(in directory: URL?) -> (handle: FileHandle, url: URL)? {
+    private static func makeTemporaryFile(in directory: URL?) -> (fd: Int32, url: URL)? {
         let url = (directory ?? FileManager.default.temporaryDirectory)
             .appendingPathComponent(".zoetrope-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).part")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: url) else { return nil }
-        return (handle, url)
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { return nil }
+        return (fd, url)
+    }
+
+    /// Writes all of `bytes` at the file's current offset.
+    private static func write(_ bytes: [UInt8], to file: (fd: Int32, url: URL)) throws {
+        try bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = systemWrite(file.fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { throw spillError("cannot write \(file.url.path) (errno \(errno))") }
+                done += n
+            }
+        }
+    }
+
+    /// Writes `header` over the reserved start of the file and closes it.
+    private static func finishFile(_ file: (fd: Int32, url: URL), header: [UInt8]) throws {
+        defer { close(file.fd) }
+        guard lseek(file.fd, 0, SEEK_SET) == 0 else { throw spillError("cannot seek in \(file.url.path)") }
+        try write(header, to: file)
+    }
+
+    private static func spillError(_ message: String) -> AnimatedImageError {
+        .codecFailure(format: .webp, library: "file system", message: message)
     }
 }

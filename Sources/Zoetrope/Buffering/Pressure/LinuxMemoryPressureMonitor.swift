@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Watches the kernel's memory pressure-stall information (Linux 4.20+, `/proc/pressure/memory`)
 /// and sends the matching level to a `MemoryPressureSignal`. Optional: start one if the
@@ -57,16 +68,22 @@ public final class LinuxMemoryPressureMonitor: Sendable {
             return true
         }
         guard started else { return false }
-        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        let thread = Thread { [self] in
+        let pause = max(interval, .milliseconds(50))
+        NativeThread.detach(name: "zoetrope.psi") { [self] in
             while self.running.withLock({ $0 }) {
                 self.poll()
-                Thread.sleep(forTimeInterval: max(0.05, seconds))
+                Self.sleep(pause)
             }
         }
-        thread.name = "zoetrope.psi"
-        thread.start()
         return true
+    }
+
+    /// Sleeps the calling thread for `duration` (again after an interrupting signal).
+    private static func sleep(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var remaining = timespec()
+        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     /// Stops polling (after the current sleep).

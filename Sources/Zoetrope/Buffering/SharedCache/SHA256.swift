@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// SHA-256 (FIPS 180-4), for naming an image's bytes in a `SharedFrameCache`: a key no
 /// other file can take by accident or by design.

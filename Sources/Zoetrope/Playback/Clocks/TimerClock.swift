@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// A clock driven by a timer thread, for code without a display refresh to follow.
 ///
@@ -61,13 +60,11 @@ public final class TimerClock: FrameClock {
             return true
         }
         if start {
-            let thread = Thread { [weak self] in
+            NativeThread.detach(name: "zoetrope.clock") { [weak self] in
                 // Hold the clock only for one tick at a time, so that it can be released.
                 var loop = Loop(origin: TimerClock.now())
                 while let clock = self, clock.step(&loop) {}
             }
-            thread.name = "zoetrope.timer-clock"
-            thread.start()
         }
         return subscription
     }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A fixed, bounded set of decode threads shared by many players.
 ///
@@ -27,9 +31,7 @@ public final class DecodeWorkerPool: DecodeExecutor {
     public func submit(_ job: DecodeJob) {
         guard queue.push(job) else { return }
         let queue = queue
-        let thread = Thread { queue.workLoop() }
-        thread.name = "zoetrope.decode"
-        thread.start()
+        NativeThread.detach(name: "zoetrope.decode") { queue.workLoop() }
     }
 
     /// Threads started so far (never more than `workerCount`).

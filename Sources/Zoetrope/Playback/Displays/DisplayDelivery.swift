@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 
 /// Hands a player's frames to its display in order: on the main actor for an
 /// `AnimationDisplay` (directly on the main thread, else through one queued hop), on the
@@ -130,7 +129,7 @@ final class DisplayDelivery: Sendable {
     /// the main queue. (Under `swift test` on Linux the main actor's jobs run on the main
     /// queue drained by another thread, so the main-thread test alone would miss them.)
     static var onMainActor: Bool {
-        Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true
+        NativeThread.isMain || DispatchQueue.getSpecific(key: mainQueueKey) == true
     }
 
     // MARK: - Hand-over

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Keeps full Foundation out of the core, the codec modules and zoetrope-decode-bench
+# (issue 16's process floor, Docs/Benchmarks.md "The process floor"):
+# 1. every `import Foundation` in those sources sits in the `#else` of
+#    `#if canImport(FoundationEssentials)` or under `#if canImport(Darwin)`, and none
+#    imports FoundationNetworking;
+# 2. the release build of zoetrope-decode-bench links neither libFoundation,
+#    libFoundationInternationalization nor libFoundationNetworking (Linux only; a Foundation
+#    API used by mistake links them through its module even when the import is guarded).
+#
+#   Scripts/check-foundation-floor.sh            # both checks (a release build of the bench)
+#   SOURCES_ONLY=1 Scripts/check-foundation-floor.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="/opt/swift/usr/bin:$PATH"
+
+python3 - Sources/Zoetrope Sources/ZoetropeGIF Sources/ZoetropeAPNG Sources/ZoetropeWebP \
+    Sources/ZoetropeAVIF Sources/ZoetropeProcessStats Benchmarks/ZoetropeDecodeBench <<'PY'
+import pathlib, re, sys
+bad = []
+for root in sys.argv[1:]:
+    for path in sorted(pathlib.Path(root).rglob("*.swift")):
+        conditions = []          # the #if / #elseif / #else line of each open block
+        for n, line in enumerate(path.read_text().splitlines(), 1):
+            s = line.strip()
+            if s.startswith("#if "): conditions.append(s)
+            elif s.startswith("#elseif ") or s == "#else": conditions[-1] = s
+            elif s == "#endif": conditions.pop()
+            elif re.match(r"(@_exported\s+)?import\s+FoundationNetworking\b", s):
+                bad.append(f"{path}:{n}: imports FoundationNetworking")
+            elif re.match(r"(@_exported\s+)?import\s+Foundation\s*$", s):
+                guard = conditions[-1] if conditions else ""
+                if guard != "#else" and "canImport(Darwin)" not in guard:
+                    bad.append(f"{path}:{n}: `import Foundation` outside `#else` of canImport(FoundationEssentials)")
+for b in bad: print(b, file=sys.stderr)
+if bad: sys.exit("check-foundation-floor: full Foundation imported where FoundationEssentials should do")
+print("check-foundation-floor: sources import FoundationEssentials only (Foundation elsewhere)")
+PY
+
+[[ "${SOURCES_ONLY:-0}" == 1 || "$(uname)" != Linux ]] && exit 0
+swift build -c release --product zoetrope-decode-bench 2>&1 | tail -1
+linked=$(readelf -d .build/release/zoetrope-decode-bench | grep NEEDED \
+    | grep -oE 'lib(Foundation|FoundationInternationalization|FoundationNetworking)\.so' || true)
+if [[ -n "$linked" ]]; then
+    echo "check-foundation-floor: zoetrope-decode-bench links $(echo $linked)" >&2
+    exit 1
+fi
+echo "check-foundation-floor: zoetrope-decode-bench links FoundationEssentials only"

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import Zoetrope
+
+@Suite struct NativeThreadTests {
+    /// What a detached thread saw, handed back under a `ThreadCondition`.
+    final class Report: @unchecked Sendable {
+        // @unchecked: `seen` is read and written only with `condition` locked.
+        let condition = ThreadCondition()
+        var seen: [String] = []
+
+        func add(_ entry: String) {
+            condition.lock()
+            seen.append(entry)
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        func waitFor(_ count: Int) -> [String] {
+            condition.lock()
+            while seen.count < count { condition.wait() }
+            defer { condition.unlock() }
+            return seen
+        }
+    }
+
+    @Test func aDetachedThreadRunsItsBodyOffTheMainThreadAsFoundationSeesIt() {
+        let report = Report()
+        NativeThread.detach(name: "zoetrope.test") {
+            report.add("main=\(NativeThread.isMain) foundation=\(Thread.isMainThread)")
+        }
+        #expect(report.waitFor(1) == ["main=false foundation=false"])
+    }
+
+    @Test func theMainThreadTestAgreesWithFoundationOnTheMainActor() async {
+        let (native, foundation) = await MainActor.run { (NativeThread.isMain, Thread.isMainThread) }
+        #expect(native == foundation)
+        #expect(NativeThread.isMain == Thread.isMainThread)
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/thread-self/comm")))
+    func aDetachedThreadCarriesItsNameCutToTheKernelLimit() {
+        let report = Report()
+        @Sendable func addOwnName() {
+            let comm = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "?"
+            report.add(comm.trimmingCharacters(in: .newlines))
+        }
+        NativeThread.detach(name: "zoetrope.test", addOwnName)
+        _ = report.waitFor(1)
+        NativeThread.detach(name: "zoetrope.a-name-too-long", addOwnName)
+        #expect(report.waitFor(2) == ["zoetrope.test", "zoetrope.a-name"])
+    }
+
+    @Test func aConditionKeepsCountsExactAcrossThreadsAndWakesItsWaiter() {
+        final class Counter: @unchecked Sendable {
+            // @unchecked: both fields are touched only with `condition` locked.
+            let condition = ThreadCondition()
+            var value = 0
+            var finished = 0
+        }
+        let counter = Counter()
+        let threads = 4, increments = 20_000
+        for i in 0..<threads {
+            NativeThread.detach(name: "zoetrope.t\(i)") {
+                for _ in 0..<increments {
+                    counter.condition.lock()
+                    counter.value += 1
+                    counter.condition.unlock()
+                }
+                counter.condition.lock()
+                counter.finished += 1
+                counter.condition.signal()
+                counter.condition.unlock()
+            }
+        }
+        counter.condition.lock()
+        while counter.finished < threads { counter.condition.wait() }
+        let value = counter.value
+        counter.condition.unlock()
+        #expect(value == threads * increments)
+    }
+}
