@@ -65,7 +65,7 @@ let package = Package(
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeCodecs", "ZoetropeAPNG", "ZoetropeProcessStats"]
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeProcessStats"]
         ),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.

@@ -1,6 +1,9 @@
 import Foundation
 import Zoetrope
-import ZoetropeCodecs
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeWebP
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
 enum Tool {
@@ -56,7 +59,9 @@ enum Tool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        let registry = CoderRegistry.withBuiltInCoders()
+        // The four codec modules, not ZoetropeCodecs: its URL loading links FoundationNetworking
+        // and libcurl's tree, which would double what the tool loads at every start.
+        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
         do {
             switch command {
             case "--help", "-h", "help":

@@ -54,22 +54,33 @@ struct GIFCodeScan {
 
     /// Scans the bytes of the image's next data sub-block.
     mutating func feed(_ block: UnsafeRawBufferPointer) {
-        guard !finished else { return }
+        guard !finished, block.count > 0 else { return }
         let minimumCodeSize = self.minimumCodeSize, pixelCount = self.pixelCount, transparent = self.transparent
         let clear = 1 << minimumCodeSize, end = clear + 1
         var width = self.width, next = self.next, previous = self.previous, produced = self.produced
-        var bits = self.bits, bitCount = self.bitCount, highest = result.highestIndex
+        // 64 bits of look-ahead, refilled a byte at a time only when fewer than 12 (the
+        // widest code) are left: the inner loop takes whole codes without a per-byte step.
+        var bits = UInt64(self.bits), bitCount = self.bitCount, highest = result.highestIndex
+        var mask = (UInt64(1) << UInt64(width)) - 1
         var finished = false, badCode: (code: Int, nextFree: Int)?
         let length = lengths.entries
-        scan: for byte in block {
-            bits |= UInt32(byte) << UInt32(bitCount)
-            bitCount += 8
+        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        var i = 0
+        let count = block.count
+        scan: while true {
+            while bitCount <= 56, i < count {
+                bits |= UInt64(bytes[i]) << UInt64(bitCount)
+                bitCount += 8
+                i += 1
+            }
+            guard bitCount >= width else { break }
             while bitCount >= width {
-                let code = Int(bits & ((1 << UInt32(width)) - 1))
-                bits >>= UInt32(width)
+                let code = Int(bits & mask)
+                bits >>= UInt64(width)
                 bitCount -= width
                 if code == clear {
                     width = minimumCodeSize + 1
+                    mask = (UInt64(1) << UInt64(width)) - 1
                     next = clear + 2
                     previous = -1
                     continue
@@ -94,7 +105,10 @@ struct GIFCodeScan {
                 if previous >= 0, next < 4096 {
                     length[next] = length[previous] &+ 1
                     next += 1
-                    if next == 1 << width, width < 12 { width += 1 }
+                    if next == 1 << width, width < 12 {
+                        width += 1
+                        mask = (UInt64(1) << UInt64(width)) - 1
+                    }
                 }
                 previous = code
                 produced += Int(emitted)
@@ -109,8 +123,9 @@ struct GIFCodeScan {
         self.next = next
         self.previous = previous
         self.produced = produced
-        self.bits = bits
-        self.bitCount = bitCount
+        // Fewer than 12 bits are left unless the scan stopped early (then they no longer matter).
+        self.bits = UInt32(truncatingIfNeeded: bits)
+        self.bitCount = min(bitCount, 32)
         self.finished = finished
         result.highestIndex = highest
         if let badCode { result.badCode = badCode }
