@@ -33,10 +33,10 @@ let package = Package(
     targets: [
         // The main package's test-support target (fixture writers for the seeds): a symbolic
         // link to Tests/ZoetropeTestSupport, which is not a product of the main package. The
-        // FrameSource contract checker needs the core's `package` API, which another package
-        // cannot see, and no fuzz target uses it.
+        // FrameSource contract checker and the bulk-decoding check need the core's `package`
+        // API, which another package cannot see, and no fuzz target uses them.
         .target(name: "ZoetropeTestSupport", dependencies: [.product(name: "Zoetrope", package: zoetrope)],
-                exclude: ["FrameSourceContract.swift"]),
+                exclude: ["FrameSourceContract.swift", "BulkDecodingCheck.swift"]),
         // The open/info/decode/seek path, the parser entry points and the seeds: a symbolic
         // link to Tests/ZoetropeFuzzTests/Harness, which the regression test compiles too.
         .target(name: "ZoetropeFuzzHarness", dependencies: codecs + ["ZoetropeTestSupport"]),

@@ -1,13 +1,53 @@
+import Dispatch
 import Zoetrope
 
 extension GIFIndex {
+    /// Files at least this long have their images' LZW scans run on several threads.
+    static let parallelScanMinimumBytes = 1 << 20
+
     /// Walks the blocks of `bytes` (a whole file) without decoding pixels: the incremental
     /// parser fed everything at once. Throws when the header is unusable or a limit is
     /// passed; a file that breaks after some complete frames keeps them and records what
     /// went wrong in `truncation`.
+    ///
+    /// The LZW scan (about a third of a big GIF's one-thread decoding) is the part of the
+    /// walk that costs: a file of a megabyte or more on a machine with two or more cores
+    /// first walks the blocks alone, then scans the images on every core. That result is
+    /// kept only for a file that ends with its trailer and has no bad code anywhere; any
+    /// other (where the order of the findings matters) is walked again one image at a time,
+    /// so the index is the same either way.
     static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws(AnimatedImageError) -> GIFIndex {
+        if bytes.count >= parallelScanMinimumBytes, ProcessorBudget.availableCores > 1,
+           let index = try? parseScanningInParallel(bytes, limits: limits) {
+            return index
+        }
         var parser = GIFIndexParser(limits: limits)
         try parser.advance(bytes)
+        return try parser.finish(receivedByteCount: bytes.count)
+    }
+
+    /// The block walk, then the scans on several threads; nil when the sequential walk must
+    /// decide (a bad code, a file that does not end with its trailer, a thrown error).
+    static func parseScanningInParallel(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws -> GIFIndex? {
+        var parser = GIFIndexParser(limits: limits)
+        parser.defersScans = true
+        try parser.advance(bytes)
+        guard case .trailer = parser.step else { return nil }
+        let scans = parser.deferredScans
+        let threads = min(ProcessorBudget.availableCores, max(1, scans.count))
+        var results = [GIFCodeScan.Result](repeating: GIFCodeScan.Result(), count: scans.count)
+        results.withUnsafeMutableBufferPointer { out in
+            let shared = ScanBuffers(file: bytes, results: out)
+            // Thread t scans images t, t + threads, …: each has its own code table.
+            DispatchQueue.concurrentPerform(iterations: threads) { t in
+                var scan = GIFCodeScan()
+                for k in stride(from: t, to: scans.count, by: threads) {
+                    shared.results[k] = scans[k].run(shared.file, with: &scan)
+                }
+            }
+        }
+        guard !results.contains(where: { $0.badCode != nil }) else { return nil }
+        parser.applyDeferredScans(results)
         return try parser.finish(receivedByteCount: bytes.count)
     }
 }
@@ -74,4 +114,14 @@ extension GIFIndexParser {
         let more = problems.count > 1 ? " (and \(problems.count - 1) more frame\(problems.count == 2 ? "" : "s") like it)" : ""
         return ["\(what)\(more): indices without a colour are drawn opaque black, as Chromium does"]
     }
+}
+
+/// The file and the result slots the parallel scans share.
+///
+/// @unchecked Sendable: `concurrentPerform` returns only after every iteration has run,
+/// while both buffers are alive; each iteration writes only its own result slots (image k
+/// with k ≡ t modulo the thread count) and only reads the file, which nobody writes meanwhile.
+private struct ScanBuffers: @unchecked Sendable {
+    let file: UnsafeRawBufferPointer
+    let results: UnsafeMutableBufferPointer<GIFCodeScan.Result>
 }

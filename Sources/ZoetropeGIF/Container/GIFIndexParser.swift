@@ -57,6 +57,12 @@ struct GIFIndexParser {
     private var chainIsLoopBlock = false
     private var chainLoop: Int?
     private var scan = GIFCodeScan()
+    /// When set, images' LZW codes are not scanned as their data is read: each image's data
+    /// is recorded in `deferredScans` instead, for `GIFIndex.parse` to scan on several
+    /// threads (the whole-file path of big files).
+    var defersScans = false
+    /// The images whose scan was deferred, in order.
+    private(set) var deferredScans: [GIFDeferredScan] = []
 
     init(limits: Limits) {
         self.limits = limits
@@ -128,8 +134,14 @@ struct GIFIndexParser {
                 stop(.invalidData(format: .gif, reason: "image \(image.ordinal) at offset \(image.blockStart) has LZW code size \(codeSize) (at most 8)"))
                 return false
             }
-            scan.begin(minimumCodeSize: Int(codeSize), pixelCount: image.isEmpty ? 0 : image.record.rect.width * image.record.rect.height,
-                       transparentIndex: image.record.transparentIndex)
+            let pixelCount = image.isEmpty ? 0 : image.record.rect.width * image.record.rect.height
+            if defersScans {
+                deferredScans.append(GIFDeferredScan(image: image, dataStart: position, minimumCodeSize: Int(codeSize),
+                                                     pixelCount: pixelCount))
+                scan.begin(minimumCodeSize: 0, pixelCount: 0, transparentIndex: nil)
+            } else {
+                scan.begin(minimumCodeSize: Int(codeSize), pixelCount: pixelCount, transparentIndex: image.record.transparentIndex)
+            }
             beginChain()
             step = .imageData(image)
         case .imageData(let image):
@@ -230,11 +242,19 @@ struct GIFIndexParser {
     }
 
     private mutating func imageEnded(_ image: GIFPendingImage) {
-        if scan.result.highestIndex >= image.colorCount {
+        if !defersScans, scan.result.highestIndex >= image.colorCount {
             colourProblems.append((image.ordinal, image.colorCount, scan.result.highestIndex))
         }
         if !image.isEmpty { addFrame(image.record) }
         step = .block
+    }
+
+    /// Records the deferred scans' colour findings, in image order (what `imageEnded`
+    /// records when it scans).
+    mutating func applyDeferredScans(_ results: [GIFCodeScan.Result]) {
+        for (deferred, result) in zip(deferredScans, results) where result.highestIndex >= deferred.image.colorCount {
+            colourProblems.append((deferred.image.ordinal, deferred.image.colorCount, result.highestIndex))
+        }
     }
 
     private mutating func addFrame(_ record: GIFFrameRecord) {
