@@ -64,6 +64,8 @@ struct GIFCodeScan {
         var mask = (UInt64(1) << UInt64(width)) - 1
         var finished = false, badCode: (code: Int, nextFree: Int)?
         let length = lengths.entries
+        // The string length of `previous` (what the table holds for it), kept in a register.
+        var previousLength: Int32 = previous < 0 ? 0 : previous < clear ? 1 : length[previous]
         let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
         var i = 0
         let count = block.count
@@ -78,38 +80,42 @@ struct GIFCodeScan {
                 let code = Int(bits & mask)
                 bits >>= UInt64(width)
                 bitCount -= width
-                if code == clear {
+                var emitted: Int32
+                if code > end {
+                    // A table code, the common case once the table fills.
+                    if previous >= 0, code < next {
+                        emitted = length[code]
+                    } else if previous >= 0, code == next, next < 4096 {
+                        emitted = previousLength &+ 1
+                    } else {
+                        badCode = (code, next)
+                        finished = true
+                        break scan
+                    }
+                } else if code < clear {
+                    emitted = 1
+                    if code != transparent, code > highest { highest = code }
+                } else if code == clear {
                     width = minimumCodeSize + 1
                     mask = (UInt64(1) << UInt64(width)) - 1
                     next = clear + 2
                     previous = -1
                     continue
-                }
-                if code == end {
-                    finished = true
-                    break scan
-                }
-                var emitted: Int32
-                if code < clear {
-                    emitted = 1
-                    if code != transparent, code > highest { highest = code }
-                } else if previous >= 0, code < next {
-                    emitted = length[code]
-                } else if previous >= 0, code == next, next < 4096 {
-                    emitted = length[previous] &+ 1
                 } else {
-                    badCode = (code, next)
+                    // The end code.
                     finished = true
                     break scan
                 }
                 if previous >= 0, next < 4096 {
-                    length[next] = length[previous] &+ 1
+                    // The new entry is the previous string plus one pixel.
+                    length[next] = previousLength &+ 1
                     next += 1
                     if next == 1 << width, width < 12 {
                         width += 1
                         mask = (UInt64(1) << UInt64(width)) - 1
                     }
                 }
+                previousLength = emitted
                 previous = code
                 produced += Int(emitted)
                 if produced >= pixelCount {
