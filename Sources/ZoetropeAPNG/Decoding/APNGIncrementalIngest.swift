@@ -9,7 +9,7 @@ import Zoetrope
 /// frames than acTL says, frame 0's data damaged, or at the end a count below acTL's) the
 /// file is its still image, as the whole-file source shows it, and `revision` increases if
 /// animation frames had been reported.
-struct APNGIncrementalIngest {
+struct APNGIncrementalIngest: IncrementalIngesting {
     var bytes = IncrementalByteBuffer()
     var walker: APNGChunkWalker
     var snapshot = IncrementalSnapshot()
@@ -30,43 +30,13 @@ struct APNGIncrementalIngest {
         walker = APNGChunkWalker(limits: options.limits)
     }
 
-    mutating func append(_ new: UnsafeRawBufferPointer) throws(AnimatedImageError) -> IncrementalSnapshot {
-        if let failure { throw failure }
-        guard final == nil else { return snapshot }
-        bytes.append(new)
-        snapshot.receivedByteCount = bytes.count
-        do {
-            try bytes.withBytes { raw throws(AnimatedImageError) in try walker.advance(raw) }
-            if walker.isComplete { try complete() } else { try update() }
-        } catch {
-            // The frames completed before the failure stay reported (and decodable).
-            if final == nil { try? update() }
-            fail(error)
-            throw error
-        }
-        return snapshot
-    }
-
-    mutating func finish() throws(AnimatedImageError) -> AnimationInfo {
-        if let failure { throw failure }
-        if final == nil {
-            do {
-                try complete()
-            } catch {
-                fail(error)
-                throw error
-            }
-        }
-        return snapshot.info!
-    }
-
-    private mutating func fail(_ error: AnimatedImageError) {
-        failure = error
-        snapshot.state = .failed(error)
+    mutating func advanceParser() throws(AnimatedImageError) -> Bool {
+        try bytes.withBytes { raw throws(AnimatedImageError) in try walker.advance(raw) }
+        return walker.isComplete
     }
 
     /// Brings the frames and the snapshot up to the walker.
-    private mutating func update() throws(AnimatedImageError) {
+    mutating func update() throws(AnimatedImageError) {
         if walker.offset >= 8 { snapshot.format = snapshot.format ?? .png }
         guard let header = walker.header else { return }
         if index == nil {
@@ -139,7 +109,7 @@ struct APNGIncrementalIngest {
     }
 
     /// Makes the index final (IEND was read, or the data ended): the whole-file result.
-    private mutating func complete() throws(AnimatedImageError) {
+    mutating func complete() throws(AnimatedImageError) {
         var walker = self.walker
         let final = try bytes.withBytes { raw throws(AnimatedImageError) in try walker.finish(raw) }
         var budget = APNGSessionBudget()

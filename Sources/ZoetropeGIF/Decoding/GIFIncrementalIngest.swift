@@ -2,7 +2,7 @@ import Zoetrope
 
 /// The receiving side of a `GIFIncrementalSource`, behind its lock: the bytes, the
 /// parser, and the snapshot kept up to date frame by frame.
-struct GIFIncrementalIngest {
+struct GIFIncrementalIngest: IncrementalIngesting {
     var bytes = IncrementalByteBuffer()
     var parser: GIFIndexParser
     var snapshot = IncrementalSnapshot()
@@ -20,50 +20,14 @@ struct GIFIncrementalIngest {
         parser = GIFIndexParser(limits: options.limits)
     }
 
-    /// Appends and indexes `new`; throws the session's failure.
-    mutating func append(_ new: UnsafeRawBufferPointer) throws(AnimatedImageError) -> IncrementalSnapshot {
-        if let failure { throw failure }
-        guard final == nil else { return snapshot }
-        bytes.append(new)
-        snapshot.receivedByteCount = bytes.count
-        do {
-            try bytes.withBytes { raw throws(AnimatedImageError) in try parser.advance(raw) }
-            if parser.isComplete {
-                try complete()
-            } else {
-                try update()
-            }
-        } catch {
-            // The frames completed before the failure stay reported (and decodable).
-            if final == nil { try? update() }
-            fail(error)
-            throw error
-        }
-        return snapshot
-    }
-
-    /// Ends the data: the whole-file index for the bytes received.
-    mutating func finish() throws(AnimatedImageError) -> AnimationInfo {
-        if let failure { throw failure }
-        if final == nil {
-            do {
-                try complete()
-            } catch {
-                fail(error)
-                throw error
-            }
-        }
-        return snapshot.info!
-    }
-
-    private mutating func fail(_ error: AnimatedImageError) {
-        failure = error
-        snapshot.state = .failed(error)
+    mutating func advanceParser() throws(AnimatedImageError) -> Bool {
+        try bytes.withBytes { raw throws(AnimatedImageError) in try parser.advance(raw) }
+        return parser.isComplete
     }
 
     /// Brings the snapshot up to the parser's frames, checking the session's allocation
     /// budget for them.
-    private mutating func update() throws(AnimatedImageError) {
+    mutating func update() throws(AnimatedImageError) {
         if snapshot.format == nil, parser.position >= 13 { snapshot.format = .gif }
         snapshot.canvasSize = parser.currentCanvas
         if let loop = parser.storedLoopCount, loop != snapshot.storedLoopValue {
@@ -88,7 +52,7 @@ struct GIFIncrementalIngest {
     }
 
     /// Makes the index final (the parser completed, or the data ended).
-    private mutating func complete() throws(AnimatedImageError) {
+    mutating func complete() throws(AnimatedImageError) {
         let index = try parser.finish(receivedByteCount: bytes.count)
         try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
                                  widestFrame: index.frames.map(\.rect.width).max() ?? 0, limits: options.limits)
