@@ -15,6 +15,9 @@ public final class AnimationPlayer: Player {
         /// Bumped by stop, load, prepareForReuse and setDisplay: frames of older epochs
         /// still on their way to the display are dropped.
         var displayEpoch = 0
+        /// The session behind a source still arriving (`init(incrementalSource:)`), until
+        /// it completes or fails.
+        var growth: SourceGrowth?
     }
     let box: Locked<Box>
     private let delivery: DisplayDelivery
@@ -23,7 +26,7 @@ public final class AnimationPlayer: Player {
     public let clock: any FrameClock
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
-    private let configuration: PlayerConfiguration
+    let configuration: PlayerConfiguration
     /// Under `KeepAllBufferPolicy`, the bulk run the decode jobs take frames from in order.
     let bulkRun = Locked(BulkRunSlot())
     /// This player's identity for executor fairness.
@@ -140,18 +143,27 @@ public final class AnimationPlayer: Player {
     func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: String?) {
         let (fx, epoch) = box.withLock { b -> (PlaybackEffects, Int) in
             var fx = PlaybackEffects()
-            b.engine.reset(into: &fx)
-            var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
-                                        pixelFormat: source.options.pixelFormat, configuration: configuration,
-                                        generation: b.engine.generation + 1, imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source))
-            engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
-            b.engine = engine
-            b.source = source
-            b.displayEpoch += 1
+            b.growth = nil
+            replaceEngine(in: &b, source: source, sharedImageKey: sharedImageKey,
+                          imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source), into: &fx)
             apply(&fx, to: &b)
             return (fx, b.displayEpoch)
         }
         carryOut(fx, epoch: epoch)
+    }
+
+    /// Frees everything held for the image played so far and starts a new engine on
+    /// `source`, idle, with the settings of the old one.
+    func replaceEngine(in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: String,
+                       into fx: inout PlaybackEffects) {
+        b.engine.reset(into: &fx)
+        var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
+                                    pixelFormat: source.options.pixelFormat, configuration: configuration,
+                                    generation: b.engine.generation + 1, imageIdentity: imageIdentity)
+        engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
+        b.engine = engine
+        b.source = source
+        b.displayEpoch += 1
     }
 
     public func setRate(_ rate: Double) {
@@ -201,7 +213,7 @@ public final class AnimationPlayer: Player {
     }
 
     /// Subscribes to or leaves the clock, under the lock so that racing calls agree.
-    private func apply(_ fx: inout PlaybackEffects, to b: inout Box) {
+    func apply(_ fx: inout PlaybackEffects, to b: inout Box) {
         guard let wants = fx.wantsTicks else { return }
         if wants, b.subscription == nil {
             b.subscription = clock.subscribe(preferredInterval: b.engine.preferredTickInterval) { [weak self] tick in
@@ -214,6 +226,7 @@ public final class AnimationPlayer: Player {
     }
 
     private func handleTick(_ tick: FrameTick) {
+        if isFollowingSource { followSource() }
         let visible = delivery.isVisible()
         perform { $0.tick(at: tick.targetNanoseconds, visible: visible, into: &$1) }
     }
@@ -225,14 +238,15 @@ public final class AnimationPlayer: Player {
     }
 
     /// Shows, notifies and starts decodes, outside the lock.
-    private func carryOut(_ fx: PlaybackEffects, epoch: Int) {
+    func carryOut(_ fx: PlaybackEffects, epoch: Int) {
         delivery.deliver(fx.show, epoch: epoch)
         observers.deliver(fx.events)
         for r in fx.requests { submit(r) }
     }
 
     private func submit(_ request: DecodeRequest) {
-        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy is KeepAllBufferPolicy) }
+        // A source still arriving decodes one frame at a time: a bulk run needs the frame count.
+        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy is KeepAllBufferPolicy && $0.growth == nil) }
         let format = source.info.format
         let bulkRun = bulkRun
         if !keepsAll { bulkRun.withLock { $0.end() } }

@@ -1,6 +1,7 @@
 extension PlaybackEngine {
     mutating func play(into fx: inout PlaybackEffects) {
-        guard frameCount > 0 else { return }
+        // A source still arriving may play before its first frame: it waits for it.
+        guard frameCount > 0 || mayGrow else { return }
         let env = environment
         let posterOnly = env.reduceMotion || (env.lowPower && env.lowPowerBehavior == .poster)
         if case .throttle(let fps) = env.lowPowerBehavior, env.lowPower, fps > 0 {
@@ -55,7 +56,7 @@ extension PlaybackEngine {
     }
 
     mutating func stop(into fx: inout PlaybackEffects) {
-        guard frameCount > 0 else { return }
+        guard frameCount > 0 || mayGrow else { return }
         showPosterOnly(state: .stopped, into: &fx)
     }
 

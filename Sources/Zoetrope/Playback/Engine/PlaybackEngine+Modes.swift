@@ -5,6 +5,8 @@ extension PlaybackEngine {
     /// Whether the play order turns (a bounce of at least two frames).
     var bouncing: Bool { (mode == .bounce || mode == .reverseBounce) && frameCount > 1 }
     private var reversed: Bool { mode == .reverse || mode == .reverseBounce }
+    /// Whether the play order starts from the last frame.
+    var reversedOrder: Bool { reversed }
 
     /// Places in one play that is not the last: n, or 2n − 2 for a bounce (turning frames once).
     var cycleLength: Int { bouncing ? 2 * frameCount - 2 : frameCount }

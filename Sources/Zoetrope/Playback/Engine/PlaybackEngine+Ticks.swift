@@ -20,13 +20,17 @@ extension PlaybackEngine {
 
         if current == nil || pendingPosition != nil {
             let target = pendingPosition ?? 0
-            if isReady(frame(at: target)) {
+            if mayGrow && (reversedOrder || frameCount == 0) {
+                // A reversed order starts from the last frame, known only once the file is.
+                stalled = true
+                noteStall(waitingFor: frameCount, into: &fx)
+            } else if isReady(frame(at: target)) {
                 pendingPosition = nil
                 show(position: target, into: &fx)
                 progress = pendingProgress
                 pendingProgress = 0
                 wasStalled = false
-                if frameCount == 1 { finish(into: &fx) }
+                if frameCount == 1 && !mayGrow { finish(into: &fx) }
             } else {
                 stalled = true
                 noteStall(waitingFor: frame(at: target), into: &fx)
@@ -57,6 +61,12 @@ extension PlaybackEngine {
         guard let cur = current else { return }
         let d = durations[cur] * 1000
         guard progress >= d else { return }
+        if atDownloadEdge(position) {
+            progress = d
+            stalled = true
+            noteStall(waitingFor: frameCount, into: &fx)
+            return
+        }
         let atEnd = position >= lastPosition
         if atEnd && onLastPlay {
             progress = d
@@ -83,7 +93,7 @@ extension PlaybackEngine {
         guard var cur = current else { return }
         var pos = position
         // More than a whole loop behind: restart timing instead of skipping the loop.
-        if loopNanoseconds > 0, progress - durations[cur] * 1000 >= loopNanoseconds * 1000 {
+        if !mayGrow, loopNanoseconds > 0, progress - durations[cur] * 1000 >= loopNanoseconds * 1000 {
             progress = durations[cur] * 1000
         }
         var steps = 0
@@ -91,6 +101,14 @@ extension PlaybackEngine {
         while steps <= cycleLength {
             let d = durations[cur] * 1000
             guard progress >= d else { break }
+            if atDownloadEdge(pos) {
+                // Waiting for bytes is not lateness: the next frame, when it arrives, gets
+                // its whole duration instead of being skipped to catch up.
+                progress = d
+                stalled = true
+                noteStall(waitingFor: frameCount, into: &fx)
+                break
+            }
             let atEnd = pos >= lastPosition
             if atEnd && onLastPlay {
                 progress = d

@@ -13,8 +13,12 @@
 /// pressure; `+Diagnostics` counters. Frames themselves live in a `FrameStore`.
 struct PlaybackEngine: Sendable {
     // MARK: What is played
-    let info: AnimationInfo
-    let frameCount: Int
+    /// Grows while the source may grow (`+Growth`); fixed otherwise.
+    var info: AnimationInfo
+    var frameCount: Int
+    /// More frames may still arrive (a source still downloading, `+Growth`): the player
+    /// stalls at the last frame instead of looping or finishing.
+    var mayGrow = false
     /// Display durations in nanoseconds (after the delay policy).
     private(set) var durations: [Int64]
     var loopNanoseconds: Int64
@@ -188,7 +192,10 @@ struct PlaybackEngine: Sendable {
         // Only a bounce meets a frame twice; forward and reverse never repeat within a play.
         var seen: Set<Int>? = bouncing ? Set(minimumCapacity: w) : nil
         var steps = 0
+        if mayGrow && reversedOrder { return [] }
         while out.count < w, steps <= cycleLength {
+            // Nothing past the frames that have arrived, and no wrap before the file is complete.
+            if mayGrow && p >= frameCount { break }
             if p > last {
                 if onLastPlay { break }
                 p = 0
