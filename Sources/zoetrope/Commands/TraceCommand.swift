@@ -20,12 +20,16 @@ enum TraceCommand {
       --show-at SECONDS         …and show it again at this time
       --rate X                  playback rate, 0.25 to 4 (default 1)
       --loops N                 total plays (N ≥ 1, or 0 for forever; default: the file's)
+      --arrival BYTES_PER_SEC   the file arrives at this rate, as over a network: the player
+                                plays the frames that have arrived and stalls at the edge
+                                (default length: the download, then one play)
       --json                    JSON instead of a table
 
     JSON (a stable contract):
       {"source", "frameCount",
        "ticks": [{"t": seconds since start, "frame": index shown or null, "stalled": bool,
-                  "skipped": frames skipped at this tick, "framesHeld": n, "bytesHeld": n}],
+                  "skipped": frames skipped at this tick, "framesHeld": n, "bytesHeld": n
+                  [, "bytesReceived": n, "framesArrived": n with --arrival]}],
        "summary": {"framesShown", "stalls", "skips", "peakBytesHeld"}}
     "stalls" counts stalled ticks; "framesHeld" counts the pixel buffers the player holds
     (the poster, decoded frames, the one being decoded, idle pooled buffers).
@@ -45,7 +49,7 @@ enum TraceCommand {
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try Arguments(args, valueOptions: ["refresh", "duration", "decode-cost", "policy", "late", "hide-at", "show-at",
-                                                   "rate", "loops"],
+                                                   "rate", "loops", "arrival"],
                               flagOptions: ["demo", "json", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         let input: ImageInput
@@ -55,6 +59,15 @@ enum TraceCommand {
         default: throw UsageError("trace takes exactly one FILE, or --demo")
         }
         let settings = try parse(a, imageKey: input.name)
+        if let rate = try a.int("arrival", range: 1...1_000_000_000_000) {
+            guard let data = input.data else { throw UsageError("option '--arrival' needs a FILE (the demo does not arrive)") }
+            let arrival = try TraceArrival(data: data, name: input.name, bytesPerSecond: rate, registry: registry)
+            let trace = Trace.run(arrival: arrival, settings: settings)
+            let frames = arrival.session.snapshot.frameCount
+            out.print(a.flag("json") ? trace.json(source: input.name, frameCount: frames).serialized()
+                                     : trace.table(source: input.name, frameCount: frames))
+            return 0
+        }
         let source = try input.makeFrameSource(registry: registry)
         guard source.info.frameCount > 0 else {
             throw ToolError("\(input.name): \(source.info.truncation?.description ?? "the image has no frames")")

@@ -5,7 +5,8 @@ import Zoetrope
 struct ImageInput {
     /// How the input is named in output: the path, or "demo".
     let name: String
-    private let data: Data?
+    /// The bytes, or nil for the demo.
+    let data: Data?
 
     static let demo = ImageInput(name: "demo", data: nil)
 
