@@ -33,9 +33,23 @@ extension GIFIndex {
         parser.defersScans = true
         try parser.advance(bytes)
         guard case .trailer = parser.step else { return nil }
-        let scans = parser.deferredScans
-        let threads = min(ProcessorBudget.availableCores, max(1, scans.count))
+        let results = runScans(parser.deferredScans[...], in: bytes, threads: ProcessorBudget.availableCores)
+        guard !results.contains(where: { $0.badCode != nil }) else { return nil }
+        parser.applyDeferredScans(results)
+        return try parser.finish(receivedByteCount: bytes.count)
+    }
+
+    /// Runs `scans` over `bytes` (the whole file) on up to `threads` threads, results in order.
+    static func runScans(_ scans: ArraySlice<GIFDeferredScan>, in bytes: UnsafeRawBufferPointer,
+                         threads: Int) -> [GIFCodeScan.Result] {
+        let scans = Array(scans)
         var results = [GIFCodeScan.Result](repeating: GIFCodeScan.Result(), count: scans.count)
+        let threads = min(max(1, threads), max(1, scans.count))
+        if threads == 1 {
+            var scan = GIFCodeScan()
+            for k in scans.indices { results[k] = scans[k].run(bytes, with: &scan) }
+            return results
+        }
         results.withUnsafeMutableBufferPointer { out in
             let shared = ScanBuffers(file: bytes, results: out)
             // Thread t scans images t, t + threads, …: each has its own code table.
@@ -46,9 +60,7 @@ extension GIFIndex {
                 }
             }
         }
-        guard !results.contains(where: { $0.badCode != nil }) else { return nil }
-        parser.applyDeferredScans(results)
-        return try parser.finish(receivedByteCount: bytes.count)
+        return results
     }
 }
 

@@ -16,39 +16,83 @@ import Zoetrope
 /// transparent, one that covers the canvas opaquely), so a seek costs at most the frames
 /// since that key frame.
 final class GIFFrameSource: SeekCostReporting {
-    let info: AnimationInfo
     let options: DecodingOptions
     let data: Data
-    let index: GIFIndex
-    /// Pixels of the largest image: the most indices a bulk run's payload holds.
-    let largestImagePixels: Int
+    /// The canvas: the same in the walk's index and the final one.
+    let canvasSize: PixelSize
+    /// The index and the info, or, for a big file opened in two steps, the walk's index
+    /// until something needs the frame count (`GIFProvisionalIndex`).
+    let indexing: Locked<GIFIndexing>
     private let state: Locked<GIFDecodeState>
 
     init(data: Data, options: DecodingOptions) throws {
-        let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
-        // The canvas, plus at most a canvas saved for "restore to previous", a row of
-        // indices, the index itself and its key-frame table.
+        let provisional = data.withUnsafeBytes { raw in GIFProvisionalIndex(raw, limits: options.limits) }
+        // The walk's index has at least the final frames: a budget it passes, the final one passes.
+        if let provisional, (try? GIFFrameSource.checkBudget(provisional.index, options: options)) != nil {
+            indexing = Locked(.walked(provisional))
+            canvasSize = provisional.index.canvasSize
+            self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
+                                                                                                canvasSize: canvasSize)))
+        } else {
+            let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
+            try GIFFrameSource.checkBudget(index, options: options)
+            indexing = Locked(.complete(GIFIndexing.Complete(index)))
+            canvasSize = index.canvasSize
+            self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(index.placements,
+                                                                                                canvasSize: canvasSize)))
+        }
+        self.data = data
+        self.options = options
+    }
+
+    /// The canvas, plus at most a canvas saved for "restore to previous", a row of
+    /// indices, the index itself and its key-frame table.
+    private static func checkBudget(_ index: GIFIndex, options: DecodingOptions) throws(AnimatedImageError) {
         var budget = AllocationBudget(limits: options.limits, format: .gif)
         budget.reserve(2, bytesEach: index.canvasSize.rgbaByteCount)
         budget.reserve(index.frames.map(\.rect.width).max() ?? 0)
         budget.reserve(index.frames.count, bytesEach: MemoryLayout<GIFFrameRecord>.stride)
         budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
         try budget.check()
-        self.data = data
-        self.index = index
-        largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
-        self.options = options
-        self.info = AnimationInfo(format: .gif, canvasSize: index.canvasSize,
-                                  frameDurations: index.frames.map(\.duration),
-                                  loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-                                  hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
-        self.state = Locked(GIFDecodeState(canvasSize: index.canvasSize,
-                                           keyFrames: KeyFrameTable(index.placements, canvasSize: index.canvasSize)))
     }
 
+    /// The final index, info and largest image, completing a two-step index first.
+    private var complete: GIFIndexing.Complete {
+        indexing.withLock { indexing in
+            switch indexing {
+            case .complete(let complete):
+                return complete
+            case .walked(let provisional):
+                let index: GIFIndex
+                switch data.withUnsafeBytes({ raw in Result { () throws(AnimatedImageError) in try provisional.complete(raw) } }) {
+                case .success(let complete):
+                    index = complete
+                case .failure(let error):
+                    // Not reached (the walk passed the limits of a file with fewer frames);
+                    // should it be, frame 0 is what decodes.
+                    var first = provisional.index
+                    first.frames = [first.frames[0]]
+                    first.truncation = error
+                    index = first
+                }
+                let complete = GIFIndexing.Complete(index)
+                indexing = .complete(complete)
+                return complete
+            }
+        }
+    }
+
+    /// The whole-file info: for a file opened in two steps, the first use scans the rest
+    /// of the file (frame 0 decodes without it).
+    var info: AnimationInfo { complete.info }
+    var index: GIFIndex { complete.index }
+    /// Pixels of the largest image: the most indices a bulk run's payload holds.
+    var largestImagePixels: Int { complete.largestImagePixels }
+
     var retainedByteCount: Int {
-        state.withLock { $0.compositor.byteCount + $0.line.capacity + $0.palette.capacity * 4 }
-            + index.frames.capacity * MemoryLayout<GIFFrameRecord>.stride
+        let frames = indexing.withLock { $0.frameCapacity }
+        return state.withLock { $0.compositor.byteCount + $0.line.capacity + $0.palette.capacity * 4 }
+            + frames * MemoryLayout<GIFFrameRecord>.stride
     }
 
     var decodedFrameCount: Int { state.withLock { $0.decodedFrameCount } }
@@ -56,19 +100,27 @@ final class GIFFrameSource: SeekCostReporting {
     func restartFrame(for index: Int) -> Int { state.withLock { $0.keyFrames.restartFrame(for: index) } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
-        try checkFrameIndex(index)
+        // Frame 0 decodes from the walk's records (the first frame always survives the
+        // scans); any other frame needs the final frame count.
+        let frames: [GIFFrameRecord]
+        if index == 0, let walked = indexing.withLock({ $0.walkedFrames }) {
+            frames = walked
+        } else {
+            try checkFrameIndex(index)
+            frames = self.index.frames
+        }
         try deliver(index, into: &buffer) { state in
             // On failure the canvas shows no known frame, and the next call rebuilds it.
-            try data.withUnsafeBytes { bytes in try state.render(index, input: (bytes, self.index.frames)) }
+            try data.withUnsafeBytes { bytes in try state.render(index, input: (bytes, frames)) }
         }
     }
 
     /// Brings the canvas to frame `index` with `draw` and hands it to the caller.
     func deliver(_ index: Int, into buffer: inout PixelBuffer, draw: (inout GIFDecodeState) throws -> Void) throws {
-        let size = outputSize, format = options.pixelFormat
+        let size = options.outputSize(forCanvas: canvasSize), format = options.pixelFormat
         // Full size, straight alpha: the caller's buffer becomes the canvas itself
         // (copy-on-write), so a frame costs no copy when the caller passes that buffer back.
-        let direct = size == info.canvasSize && format.alphaMode == .straight
+        let direct = size == canvasSize && format.alphaMode == .straight
         try state.withLock { state in
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
@@ -81,4 +133,9 @@ final class GIFFrameSource: SeekCostReporting {
             }
         }
     }
+}
+
+extension GIFFrameSource {
+    /// Whether the index still waits for the scans after frame 0 (a big file opened in two steps).
+    var isWaitingForScans: Bool { indexing.withLock { $0.walkedFrames != nil } }
 }

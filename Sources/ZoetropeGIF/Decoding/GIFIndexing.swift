@@ -1,0 +1,37 @@
+import Zoetrope
+
+/// Where a `GIFFrameSource`'s index stands: walked (frame 0 decodes, the frame count waits
+/// for the remaining scans) or complete.
+enum GIFIndexing: Sendable {
+    /// The final index with what the source derives from it once.
+    struct Complete: Sendable {
+        let index: GIFIndex
+        let info: AnimationInfo
+        let largestImagePixels: Int
+
+        init(_ index: GIFIndex) {
+            self.index = index
+            info = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: index.frames.map(\.duration),
+                                 loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
+                                 hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
+            largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
+        }
+    }
+
+    case walked(GIFProvisionalIndex)
+    case complete(Complete)
+
+    /// The walk's frame records while the index is not complete.
+    var walkedFrames: [GIFFrameRecord]? {
+        if case .walked(let provisional) = self { return provisional.index.frames }
+        return nil
+    }
+
+    /// Frame records held, for `retainedByteCount`.
+    var frameCapacity: Int {
+        switch self {
+        case .walked(let provisional): provisional.index.frames.capacity
+        case .complete(let complete): complete.index.frames.capacity
+        }
+    }
+}
