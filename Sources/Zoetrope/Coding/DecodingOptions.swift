@@ -12,14 +12,22 @@ public struct DecodingOptions: Hashable, Sendable {
     /// WebP frames' data ahead of compositing. nil: the coder's measured default for AVIF,
     /// and the cores the process may use for bulk runs; 1: one frame after another.
     public var threadCount: Int?
+    /// Whether a first frame whose bytes have not all arrived shows what has: the rows
+    /// decoded so far, the rest transparent, as browsers show a GIF or PNG still loading.
+    /// Off by default: a file that ends inside its first frame then fails to open (the
+    /// rule every whole-file consumer relies on). On: such a file has that one partial frame
+    /// (with its `truncation`), and an incremental source counts frame 0 while it arrives
+    /// (`IncrementalSnapshot.firstFrameIsPartial`). GIF so far; other formats ignore it.
+    public var showsPartialFirstFrame: Bool
 
     /// Creates options; the defaults are straight RGBA8, full size, default limits.
     public init(pixelFormat: PixelFormat = .rgba8, targetSize: PixelSize? = nil, limits: Limits = .default,
-                threadCount: Int? = nil) {
+                threadCount: Int? = nil, showsPartialFirstFrame: Bool = false) {
         self.pixelFormat = pixelFormat
         self.targetSize = targetSize
         self.limits = limits
         self.threadCount = threadCount
+        self.showsPartialFirstFrame = showsPartialFirstFrame
     }
 
     /// Default options.

@@ -37,6 +37,10 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// it, so the frames of the earlier revision no longer exist. A consumer that kept
     /// frames of an earlier revision drops them. GIF never withdraws frames.
     public var revision: Int
+    /// Frame 0 is counted while its bytes are still arriving
+    /// (`DecodingOptions.showsPartialFirstFrame`): it decodes to the rows so far, the rest
+    /// transparent, and decodes again to more as bytes arrive.
+    public var firstFrameIsPartial = false
 
     /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
     public init(state: IncrementalState = .receiving, receivedByteCount: Int = 0, format: ImageFormat? = nil,
@@ -56,7 +60,8 @@ public struct IncrementalSnapshot: Hashable, Sendable {
         self.revision = revision
     }
 
-    /// The frames whose bytes have all arrived: frames `0..<frameCount` decode now.
+    /// The frames that decode now (`0..<frameCount`): those whose bytes have all arrived,
+    /// and a first frame still arriving when `firstFrameIsPartial`.
     public var frameCount: Int { frameDurations.count }
 
     /// Whether more frames may still come (the state is `.receiving`).

@@ -24,7 +24,9 @@ extension AnimationPlayer {
     /// `PlayerEvent.decodeFailed` naming the first frame that did not arrive; should it
     /// withdraw its frames (`IncrementalSnapshot.revision`, an APNG shown as its still
     /// image), the player starts over on the new frames, keeping its state (playing stays
-    /// playing). Before the format and canvas are known, `info` has no frames and a 0×0
+    /// playing). With `DecodingOptions.showsPartialFirstFrame`, frame 0 shows while it
+    /// arrives and is drawn again as bytes come. Before the format and canvas are known,
+    /// `info` has no frames and a 0×0
     /// canvas. Buffer policies and shared caches work unchanged; a keep-all policy decodes
     /// one frame at a time until the file is complete.
     public convenience init(incrementalSource session: any IncrementalFrameSource, clock: any FrameClock = TimerClock.shared,
@@ -78,14 +80,19 @@ extension AnimationPlayer {
                         into fx: inout PlaybackEffects) {
         let more = snapshot.mayGrow
         if let info = snapshot.info {
-            if !growth.hasInfo || snapshot.revision != growth.revision || info.canvasSize != b.engine.info.canvasSize {
-                // The first real info, or frames withdrawn: a new engine, in the same state.
+            let partial = snapshot.firstFrameIsPartial ? snapshot.receivedByteCount : nil
+            if !growth.hasInfo || snapshot.revision != growth.revision || info.canvasSize != b.engine.info.canvasSize
+                || partial != growth.partialFrameBytes {
+                // The first real info, frames withdrawn, or more of a frame 0 still arriving:
+                // a new engine, in the same state.
                 let status = b.engine.status, prepared = b.engine.pendingShow != nil
+                let identity = "\(growth.identity)/\(snapshot.revision)" + (partial.map { "/partial\($0)" } ?? "")
                 replaceEngine(in: &b, source: IncrementalFrameSourceView(session: growth.session, info: info),
-                              sharedImageKey: nil, imageIdentity: "\(growth.identity)/\(snapshot.revision)", into: &fx)
+                              sharedImageKey: nil, imageIdentity: identity, into: &fx)
                 b.engine.mayGrow = more
                 growth.hasInfo = true
                 growth.revision = snapshot.revision
+                growth.partialFrameBytes = partial
                 switch status {
                 case .playing: b.engine.play(into: &fx)
                 case .showingPoster, .stopped: b.engine.showPosterOnly(state: status, into: &fx)

@@ -8,4 +8,7 @@ struct SourceGrowth: Sendable {
     /// Whether the engine plays the session's info yet (false: a placeholder before the
     /// format and the canvas are known).
     var hasInfo: Bool
+    /// The bytes received when the engine's frame 0 was drawn still arriving
+    /// (`IncrementalSnapshot.firstFrameIsPartial`); nil once frame 0 is complete.
+    var partialFrameBytes: Int?
 }

@@ -16,14 +16,15 @@ extension GIFIndex {
     /// kept only for a file that ends with its trailer and has no bad code anywhere; any
     /// other (where the order of the findings matters) is walked again one image at a time,
     /// so the index is the same either way.
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws(AnimatedImageError) -> GIFIndex {
+    static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits,
+                      partialFirstFrame: Bool = false) throws(AnimatedImageError) -> GIFIndex {
         if bytes.count >= parallelScanMinimumBytes, ProcessorBudget.availableCores > 1,
            let index = try? parseScanningInParallel(bytes, limits: limits) {
             return index
         }
         var parser = GIFIndexParser(limits: limits)
         try parser.advance(bytes)
-        return try parser.finish(receivedByteCount: bytes.count)
+        return try parser.finish(receivedByteCount: bytes.count, partialFirstFrame: partialFirstFrame)
     }
 
     /// The block walk, then the scans on several threads; nil when the sequential walk must
@@ -69,9 +70,10 @@ extension GIFIndexParser {
     /// to `advance`): a piece cut short becomes the truncation, and the rules that need the
     /// whole file apply (the canvas, one transparent frame for a file without images).
     /// Throws when the file cannot be decoded at all.
-    func finish(receivedByteCount count: Int) throws(AnimatedImageError) -> GIFIndex {
+    func finish(receivedByteCount count: Int, partialFirstFrame: Bool = false) throws(AnimatedImageError) -> GIFIndex {
         var index = GIFIndex(screenSize: screenSize, canvasSize: canvasSize, frames: frames,
                              storedLoopCount: storedLoopCount, truncation: truncation)
+        let partial = partialFirstFrame ? partialFirstImage : nil
         func stop(_ reason: String) -> AnimatedImageError {
             .truncated(format: .gif, completeFrames: frames.count, reason: reason)
         }
@@ -96,6 +98,11 @@ extension GIFIndexParser {
             throw .invalidData(format: .gif, reason: "the logical screen is \(screenSize.width)×\(screenSize.height) and no image gives it a size")
         }
         try limits.checkSize(width: index.canvasSize.width, height: index.canvasSize.height, format: .gif)
+        if index.frames.isEmpty, let partial {
+            // Cut inside the first frame's data: that frame, drawn from what arrived.
+            index.frames = [partial.record]
+            index.partialFirstFrameEnd = partial.dataEnd
+        }
         if index.frames.isEmpty {
             if let truncation = index.truncation { throw truncation }
             // A GIF with a screen but no image shows one transparent frame.

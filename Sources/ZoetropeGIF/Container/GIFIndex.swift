@@ -15,6 +15,9 @@ struct GIFIndex: Sendable {
     var truncation: AnimatedImageError?
     /// What the file gets wrong that decoding works around (see `AnimationInfo.warnings`).
     var warnings: [String] = []
+    /// Set when the only frame is a first frame cut inside its data
+    /// (`DecodingOptions.showsPartialFirstFrame`): where its complete sub-blocks end.
+    var partialFirstFrameEnd: Int?
 
     /// Total plays: no loop block → 1, N → N + 1, 0 → forever.
     var loopCount: LoopCount {

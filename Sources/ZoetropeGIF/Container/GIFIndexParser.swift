@@ -68,6 +68,14 @@ struct GIFIndexParser {
         self.limits = limits
     }
 
+    /// While the first image's data is arriving: its record and where its complete
+    /// sub-blocks end (the image drawn from the bytes before that, ended there, is what
+    /// has arrived of it). Nil otherwise.
+    var partialFirstImage: (record: GIFFrameRecord, dataEnd: Int)? {
+        guard frames.isEmpty, case .imageData(let image) = step, !image.isEmpty else { return nil }
+        return (image.record, position - (subBlockSize == nil ? 0 : 1))
+    }
+
     /// No more frames will be added: the trailer was read or the file broke.
     var isComplete: Bool {
         switch step {

@@ -20,6 +20,9 @@ struct GIFDecodeState: CanvasRendering {
     var partialFrames: Set<Int> = []
     /// The canvas storage was handed to the caller as its frame buffer (shared, copy-on-write).
     var canvasShared = false
+    /// The data was cut where bytes stopped arriving (`GIFPartialFrame`): its end, which
+    /// giflib reports as a defect, is where the pixels stop, as an early end code is.
+    var dataIsCut = false
 
     /// The canvas size; the canvas itself is allocated by the first decode (`ensureCanvas`),
     /// so opening a file to read its info allocates no pixels.
@@ -101,7 +104,8 @@ struct GIFDecodeState: CanvasRendering {
                             var valid = width
                             if let code = handle.readLine(src, count: width) {
                                 self.handle = nil
-                                guard code == D_GIF_ERR_EOF_TOO_SOON else {
+                                let cut = dataIsCut && (code == D_GIF_ERR_IMAGE_DEFECT || code == D_GIF_ERR_READ_FAILED)
+                                guard code == D_GIF_ERR_EOF_TOO_SOON || cut else {
                                     throw GIFDecodeState.frameError(GIFLibHandle.error(code, context: "decoding"), frame: i)
                                 }
                                 // The LZW data stopped early: keep the pixels it gave. Prefilled

@@ -34,7 +34,9 @@ final class GIFFrameSource: SeekCostReporting {
             self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
                                                                                                 canvasSize: canvasSize)))
         } else {
-            let index = try data.withUnsafeBytes { raw in try GIFIndex.parse(raw, limits: options.limits) }
+            let index = try data.withUnsafeBytes { raw in
+                try GIFIndex.parse(raw, limits: options.limits, partialFirstFrame: options.showsPartialFirstFrame)
+            }
             try GIFFrameSource.checkBudget(index, options: options)
             indexing = Locked(.complete(GIFIndexing.Complete(index)))
             canvasSize = index.canvasSize
@@ -103,7 +105,13 @@ final class GIFFrameSource: SeekCostReporting {
         // Frame 0 decodes from the walk's records (the first frame always survives the
         // scans); any other frame needs the final frame count.
         let frames: [GIFFrameRecord]
-        if index == 0, let walked = indexing.withLock({ $0.walkedFrames }) {
+        if index == 0, let (record, end) = indexing.withLock({ $0.partialFirstFrame }) {
+            let canvas = canvasSize, options = options
+            try data.withUnsafeBytes { file in
+                try GIFPartialFrame.decode(record, dataEnd: end, file: file, canvas: canvas, options: options, into: &buffer)
+            }
+            return
+        } else if index == 0, let walked = indexing.withLock({ $0.walkedFrames }) {
             frames = walked
         } else {
             try checkFrameIndex(index)

@@ -34,6 +34,17 @@ struct GIFIncrementalIngest: IncrementalIngesting {
             snapshot.storedLoopValue = loop
             snapshot.loopCount = GIFIndex.loopCount(stored: loop)
         }
+        if options.showsPartialFirstFrame, frames.isEmpty, let partial = parser.partialFirstImage {
+            // Frame 0 while it arrives: counted, drawn from what is there.
+            snapshot.frameDurations = [partial.record.duration]
+            snapshot.firstFrameIsPartial = true
+            snapshot.hasAlpha = true
+            return
+        }
+        if snapshot.firstFrameIsPartial {
+            snapshot.frameDurations = []
+            snapshot.firstFrameIsPartial = false
+        }
         let known = frames.count
         guard parser.frames.count > known else { return }
         for record in parser.frames[known...] {
@@ -53,7 +64,7 @@ struct GIFIncrementalIngest: IncrementalIngesting {
 
     /// Makes the index final (the parser completed, or the data ended).
     mutating func complete() throws(AnimatedImageError) {
-        let index = try parser.finish(receivedByteCount: bytes.count)
+        let index = try parser.finish(receivedByteCount: bytes.count, partialFirstFrame: options.showsPartialFirstFrame)
         try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
                                  widestFrame: index.frames.map(\.rect.width).max() ?? 0, limits: options.limits)
         final = index
@@ -63,5 +74,15 @@ struct GIFIncrementalIngest: IncrementalIngesting {
             frameDurations: index.frames.map(\.duration), loopCount: index.loopCount,
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             warnings: index.warnings, revision: 0)
+        snapshot.firstFrameIsPartial = index.partialFirstFrameEnd != nil
+    }
+
+    /// Frame 0 while its data arrives (or as the file cut it), when the options show it.
+    var partialFirstFrame: (record: GIFFrameRecord, dataEnd: Int)? {
+        guard options.showsPartialFirstFrame else { return nil }
+        if let final {
+            return final.partialFirstFrameEnd.map { (final.frames[0], $0) }
+        }
+        return failure == nil ? parser.partialFirstImage : nil
     }
 }

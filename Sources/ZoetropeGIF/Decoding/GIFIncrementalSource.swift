@@ -48,7 +48,15 @@ final class GIFIncrementalSource: IncrementalFrameSource, SeekCostReporting {
     func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.keyFrames.restartFrame(for: index) ?? 0 } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
-        let (prefix, frames, snapshot) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot) }
+        let (prefix, frames, snapshot, partial) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot, $0.partialFirstFrame) }
+        if index == 0, let partial, let canvas = snapshot.canvasSize {
+            let options = options
+            try prefix.withBytes { file in
+                try GIFPartialFrame.decode(partial.record, dataEnd: partial.dataEnd, file: file, canvas: canvas,
+                                           options: options, into: &buffer)
+            }
+            return
+        }
         guard index >= 0, index < frames.count, let canvas = snapshot.canvasSize else {
             throw IncrementalSnapshot.unavailableError(index, in: snapshot)
         }

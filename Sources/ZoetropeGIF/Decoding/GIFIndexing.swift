@@ -27,6 +27,13 @@ enum GIFIndexing: Sendable {
         return nil
     }
 
+    /// The only frame, cut inside its data (`GIFIndex.partialFirstFrameEnd`); never for a
+    /// walked index (those end with their trailer).
+    var partialFirstFrame: (record: GIFFrameRecord, dataEnd: Int)? {
+        guard case .complete(let complete) = self, let end = complete.index.partialFirstFrameEnd else { return nil }
+        return (complete.index.frames[0], end)
+    }
+
     /// Frame records held, for `retainedByteCount`.
     var frameCapacity: Int {
         switch self {

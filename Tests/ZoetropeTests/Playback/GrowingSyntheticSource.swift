@@ -7,6 +7,7 @@ final class GrowingSyntheticSource: IncrementalFrameSource {
     private struct State {
         var snapshot: IncrementalSnapshot
         var frames: SyntheticFrameSource
+        var framesArrived = 0
     }
     private let state: Locked<State>
     private let whole: SyntheticFrameSource
@@ -26,10 +27,12 @@ final class GrowingSyntheticSource: IncrementalFrameSource {
             if case .failed(let error) = s.snapshot.state { throw error }
             guard s.snapshot.state == .receiving else { return s.snapshot }
             s.snapshot.receivedByteCount += bytes.count
+            s.framesArrived += bytes.count
+            s.snapshot.firstFrameIsPartial = false
             s.snapshot.format = s.frames.info.format
             s.snapshot.canvasSize = s.frames.info.canvasSize
             s.snapshot.loopCount = s.frames.info.loopCount
-            let known = min(s.snapshot.receivedByteCount, s.frames.info.frameCount)
+            let known = min(s.framesArrived, s.frames.info.frameCount)
             s.snapshot.frameDurations = Array(s.frames.info.frameDurations[..<known])
             return s.snapshot
         }
@@ -52,6 +55,18 @@ final class GrowingSyntheticSource: IncrementalFrameSource {
             s.snapshot.revision += 1
             s.snapshot.loopCount = .once
             s.snapshot.frameDurations = Array(s.frames.info.frameDurations)
+        }
+    }
+
+    /// `bytes` more of frame 0 arrive, which is counted while partial
+    /// (`IncrementalSnapshot.firstFrameIsPartial`).
+    func arrivePartOfFrameZero(bytes: Int) {
+        state.withLock { s in
+            s.snapshot.receivedByteCount += bytes
+            s.snapshot.firstFrameIsPartial = true
+            s.snapshot.format = s.frames.info.format
+            s.snapshot.canvasSize = s.frames.info.canvasSize
+            s.snapshot.frameDurations = [s.frames.info.frameDurations[0]]
         }
     }
 

@@ -185,6 +185,26 @@ struct PlaybackGrowingSourceTests {
         #expect(rig.shownOrder.prefix(8) == [0, 1, 2, 3, 4, 5, 0, 1])
     }
 
+    @Test("a first frame still arriving shows, and shows again as more of it arrives")
+    func partialFirstFrame() throws {
+        let rig = try Rig(frames: 3)
+        rig.player.play()
+        rig.session.arrivePartOfFrameZero(bytes: 10)
+        rig.run(from: 0, to: 50)
+        #expect(rig.shownOrder == [0])
+        rig.session.arrivePartOfFrameZero(bytes: 10)
+        rig.run(from: 50, to: 100)
+        rig.session.arrivePartOfFrameZero(bytes: 10)
+        rig.run(from: 100, to: 150)
+        // Each time more of it came, frame 0 was drawn and shown again; time stood still.
+        #expect(rig.shownOrder == [0, 0, 0])
+        #expect(rig.player.diagnostics.framesDecoded == 1)
+        try rig.session.append([0, 0])
+        rig.run(from: 150, to: 400)
+        #expect(rig.shownOrder == [0, 0, 0, 0, 1])
+        #expect(!rig.events.all.contains { if case .loopCompleted = $0 { true } else { false } })
+    }
+
     @Test("a reversed order waits for the whole file, then starts from its last frame")
     func reverseWaitsForTheEnd() throws {
         var config = PlayerConfiguration()
