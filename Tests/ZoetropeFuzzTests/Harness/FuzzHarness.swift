@@ -23,12 +23,13 @@ public enum FuzzHarness {
 
     /// The options an input decodes with, chosen by its length so every variant is reached
     /// (and an input always decodes the same way): straight or premultiplied alpha, full
-    /// size or downsampled to fit 7×5; the fuzz limits; one AVIF thread.
+    /// size or downsampled to fit 7×5; a first frame cut short shown or refused; the fuzz
+    /// limits; one AVIF thread.
     public static func options(for data: Data) -> DecodingOptions {
-        let variant = data.count % 4
+        let variant = data.count % 8
         return DecodingOptions(pixelFormat: variant & 1 == 0 ? .rgba8 : .rgba8Premultiplied,
                                targetSize: variant & 2 == 0 ? nil : PixelSize(width: 7, height: 5),
-                               limits: limits, threadCount: 1)
+                               limits: limits, threadCount: 1, showsPartialFirstFrame: variant & 4 != 0)
     }
 
     /// The registry the `registry` target decodes through: the four built-in coders.
