@@ -16,6 +16,9 @@ enum WebPChunkScanner {
         var frameIndex: Int?
     }
 
+    /// The reason given when no chunk explains the demuxer's refusal.
+    static let genericReason = "libwebp's demuxer rejected the container (chunk order or flags)"
+
     static func le24(_ b: UnsafeRawBufferPointer, _ o: Int) -> Int {
         Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16
     }
@@ -110,6 +113,6 @@ enum WebPChunkScanner {
             }
             off = next
         }
-        return Problem(reason: "libwebp's demuxer rejected the container (chunk order or flags)")
+        return Problem(reason: genericReason)
     }
 }
