@@ -290,8 +290,9 @@ import ZoetropeTestSupport
         #expect(throws: frameLimit) { try source.append(file.dropFirst(anmf[2] + 1)) }
         let canvasLimit = AnimatedImageError.limitExceeded(format: .webp, limit: .width, requested: 16, allowed: 15)
         let narrow = WebPCoder().makeIncrementalSource(options: DecodingOptions(limits: Limits(maxWidth: 15)))
-        try narrow.append(file.prefix(29))
-        #expect(throws: canvasLimit) { try narrow.append(file[29..<30]) }
+        try narrow.append(file.prefix(anmf[1] - 1))
+        #expect(narrow.snapshot.canvasSize == PixelSize(width: 16, height: 16))
+        #expect(throws: canvasLimit) { try narrow.append(file[(anmf[1] - 1)..<anmf[1]]) }
         // The whole-file budget: canvas 1024 + blending scratch 64 + largest frame 1024 bytes.
         let budget = AnimatedImageError.limitExceeded(format: .webp, limit: .allocationBytes, requested: 2112, allowed: 2111)
         let tight = WebPCoder().makeIncrementalSource(options: DecodingOptions(limits: Limits(maxAllocationBytes: 2111)))
@@ -305,5 +306,51 @@ import ZoetropeTestSupport
         let source = try #require(try registry.makeIncrementalSource(prefix: file.prefix(40)))
         try source.append(file.dropFirst(40))
         #expect(try source.finish() == WebPCoder().makeFrameSource(data: file, options: .default).info)
+    }
+}
+
+extension WebPIncrementalTests {
+    /// Whether the whole-file source indexes `data` and decodes all its frames, or refuses it
+    /// (not: indexes it but fails a frame's pixels, which `IncrementalFeed` cannot compare).
+    static func wholeFileDecidesAtTheIndex(_ data: Data) -> Bool {
+        guard let source = try? WebPCoder().makeFrameSource(data: data, options: .default) else { return true }
+        return (0..<source.info.frameCount).allSatisfy { (try? source.decodeFrame(at: $0)) != nil }
+    }
+
+    @Test func mutatedContainersFedInPiecesMatchTheWholeFile() throws {
+        var random = SplitMix64(seed: 0x57E8_0015)
+        let bases = try Self.fixtures().map(\.1)
+        var compared = 0
+        for round in 0..<2000 {
+            var data = bases[round % bases.count]
+            // Damage the container, not the pixels: chunk headers, sizes and frame fields.
+            let offsets = [4, 5, 16, 20, 24, 28] + ["ANMF", "ANIM", "VP8L", "VP8 ", "ALPH", "VP8X"].flatMap { WebPFixture.chunkOffsets(data, $0) }
+            for _ in 0..<(1 + Int(random.next() % 2)) {
+                let at = offsets[Int(random.next() % UInt64(offsets.count))] + Int(random.next() % 34)
+                guard at < data.count else { continue }
+                data[at] ^= UInt8(truncatingIfNeeded: 1 << (random.next() % 8))
+            }
+            if random.next() % 3 == 0 { data = data.prefix(Int(random.next() % UInt64(data.count + 1))) }
+            guard Self.wholeFileDecidesAtTheIndex(data) else { continue }
+            let step = [1, 3, 64][Int(random.next() % 3)]
+            let feed = IncrementalFeed(WebPCoder(), data: data, step: step)
+            // A frame reported before a later chunk fails the file may have a damaged
+            // bitstream: it fails to decode, as it would in a whole file that kept it.
+            let wholeFails = (try? WebPCoder().makeFrameSource(data: data, options: .default)) == nil
+            // A limit passed as frames arrive fails the session at once; a whole file that
+            // is also broken further on reports its break instead.
+            // A file the walker cannot follow chunk by chunk reports its frames when its RIFF
+            // end arrives or at finish(): a truncated one, only at finish().
+            let deferred = WebPIncrementalSource(options: .default)
+            _ = try? deferred.append(data)
+            let problems = feed.problems.filter {
+                !(wholeFails && ($0.contains("does not decode: webp: invalid data: frame") || $0.hasPrefix("error webp: max")))
+                    && !(deferred.isDeferred && $0.contains("frames reported, the whole file has"))
+            }
+            #expect(problems.isEmpty, "round \(round), \(step)-byte pieces: \(problems.joined(separator: "; "))")
+            #expect(feed.framesWithdrawn == 0, "round \(round)")
+            compared += 1
+        }
+        #expect(compared > 1000)
     }
 }

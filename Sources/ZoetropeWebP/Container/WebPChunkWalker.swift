@@ -45,6 +45,8 @@ struct WebPChunkWalker {
     private var sawAnim = false
     /// The chunk header at `offset`, read while its payload is still arriving.
     private var awaited: (tag: UInt32, size: Int)?
+    /// Where the demuxer goes on after the chunk just visited, when not at its end.
+    private var resume: Int?
     /// A top-level `ALPH` chunk of an extended still image: where it starts.
     private var stillAlpha: Int?
 
@@ -107,8 +109,9 @@ struct WebPChunkWalker {
             }
             guard end <= b.count else { return }
             awaited = nil
+            resume = nil
             visit(tag: tag, size: size, b, chunkEnd: end)
-            if mode == .walking { offset = end }
+            if mode == .walking { offset = resume ?? end }
         }
     }
 
@@ -166,7 +169,7 @@ struct WebPChunkWalker {
                 isStill = flags & Self.animationFlag == 0
             case Self.VP8, Self.VP8L:
                 addStill(image: start, alpha: nil, b, chunkEnd: chunkEnd)
-                // The demuxer reads nothing after a simple file's image but its end.
+                // The demuxer reads no more of a simple file than a chunk header after the image.
                 if mode == .walking { mode = .deferred }
             default:
                 reject()
@@ -245,6 +248,12 @@ struct WebPChunkWalker {
             return end <= chunkEnd ? (UInt32(WebPChunkScanner.le32(b, p) & 0xFFFF_FFFF), end) : nil
         }
         guard var inner = chunk(at: p) else { mode = .deferred; return }
+        guard [Self.ALPH, Self.VP8, Self.VP8L].contains(inner.tag) else {
+            // No image: the demuxer skips the frame and reads on from its first inner chunk,
+            // but the whole-file diagnosis of a later broken frame counts it.
+            mode = .deferred
+            return
+        }
         if inner.tag == Self.ALPH {
             alpha = p
             p = inner.end
@@ -252,7 +261,7 @@ struct WebPChunkWalker {
             if next.tag == Self.VP8L { mode = .rejected(through: chunkEnd); return }
             inner = next
         }
-        guard inner.tag == Self.VP8 || inner.tag == Self.VP8L, inner.end == chunkEnd else { mode = .deferred; return }
+        guard inner.tag == Self.VP8 || inner.tag == Self.VP8L else { mode = .deferred; return }
         guard let features = Self.features(b, from: p, to: inner.end) else { mode = .rejected(through: chunkEnd); return }
         bytesExamined += min(inner.end - p - 8, 10)
         let rect = PixelRect(x: x, y: y, width: features.width, height: features.height)
@@ -261,8 +270,10 @@ struct WebPChunkWalker {
             return
         }
         let first = alpha ?? p
+        // The demuxer reads on from the image's end, whatever the ANMF size says past it.
+        resume = inner.end
         frames.append(WebPFrameRecord(
-            payloadOffset: first, payloadCount: chunkEnd - first, rect: rect, durationMs: duration,
+            payloadOffset: first, payloadCount: inner.end - first, rect: rect, durationMs: duration,
             blend: bits & 2 != 0 ? .source : .over, dispose: bits & 1 != 0 ? .background : .none,
             hasAlpha: alpha != nil || features.hasAlpha, isOpaqueLossy: Self.isVP8(b, first)))
     }

@@ -63,10 +63,7 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     mutating func update() throws(AnimatedImageError) {
         let limits = options.limits
         if walker.riffEnd != nil { snapshot.format = .webp }
-        if snapshot.canvasSize == nil, let canvas = walker.canvas {
-            try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)
-            snapshot.canvasSize = canvas
-        }
+        if snapshot.canvasSize == nil { snapshot.canvasSize = walker.canvas }
         if walker.isStill {
             snapshot.loopCount = .once
         } else if let loop = walker.storedLoopCount, snapshot.storedLoopValue == nil {
@@ -74,6 +71,10 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             snapshot.loopCount = loop == 0 ? .infinite : .plays(loop)
         }
         guard walker.frames.count > frames.count, let canvas = walker.canvas else { return }
+        // The canvas limit is checked with the first frame, once the demuxer would take the
+        // file so far (the whole-file source checks it then, and reports a refused file's
+        // error instead).
+        if frames.isEmpty { try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp) }
         var table = keyFrames ?? KeyFrameTable([], canvasSize: canvas, keyFramesReplace: true)
         for record in walker.frames[frames.count...] {
             let i = frames.count

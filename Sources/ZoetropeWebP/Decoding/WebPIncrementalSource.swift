@@ -29,6 +29,10 @@ final class WebPIncrementalSource: IncrementalFrameSource, SeekCostReporting {
     /// Bytes the chunk walker has looked at so far (each at most once).
     var bytesExamined: Int { ingest.withLock { $0.walker.bytesExamined } }
 
+    /// Whether the walker stopped following the chunks (a file it cannot follow chunk by
+    /// chunk: its frames come from the whole-file index at the RIFF end or at `finish()`).
+    var isDeferred: Bool { ingest.withLock { $0.walker.mode == .deferred } }
+
     @discardableResult
     func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot {
         try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
