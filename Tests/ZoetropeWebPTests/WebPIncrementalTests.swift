@@ -354,3 +354,19 @@ extension WebPIncrementalTests {
         #expect(compared > 1000)
     }
 }
+
+extension WebPIncrementalTests {
+    @Test func framesDecodedAsTheyArriveAreEachDecodedOnce() throws {
+        for (name, file) in try Self.fixtures() {
+            let source = WebPIncrementalSource(options: .default)
+            var shown = 0
+            for k in stride(from: 0, to: file.count, by: 7) {
+                let snapshot = try source.append(file[k..<min(file.count, k + 7)])
+                var buffer = PixelBuffer()
+                while shown < snapshot.frameCount { try source.decodeFrame(at: shown, into: &buffer); shown += 1 }
+            }
+            #expect(shown == source.snapshot.frameCount, "\(name)")
+            #expect(source.decodedFrameCount == shown, "\(name)")
+        }
+    }
+}

@@ -77,7 +77,15 @@ final class WebPIncrementalSource: IncrementalFrameSource, SeekCostReporting {
             }
             entry.state.ensureCanvas()
             try prefix.withBytes { file in
-                try entry.state.renderFrame(index, input: (file, frames), into: &buffer, size: size, format: format)
+                if snapshot.state == .receiving, index + 1 == frames.count {
+                    // The last frame so far: through the canvas, which the next frame to
+                    // arrive continues from (a straight decode into the caller's buffer
+                    // would make it restart from its key frame).
+                    try entry.state.render(index, input: (file, frames))
+                    entry.state.compositor.copyCanvas(into: &buffer, size: size, format: format)
+                } else {
+                    try entry.state.renderFrame(index, input: (file, frames), into: &buffer, size: size, format: format)
+                }
             }
         }
     }
