@@ -46,7 +46,8 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     private func diagnose(_ prefix: UnsafeRawBufferPointer) -> Result<WebPIndex, AnimatedImageError>? {
         func named(_ error: AnimatedImageError?) -> Bool {
             guard case .invalidData(_, let reason)? = error else { return false }
-            return reason != WebPChunkScanner.genericReason
+            // A chunk reaching past the data is named with the data's length: not decided yet.
+            return reason != WebPChunkScanner.genericReason && !reason.contains(WebPChunkScanner.pastTheEnd)
         }
         do {
             let index = try WebPIndex(bytes: prefix, limits: options.limits)
