@@ -288,6 +288,14 @@ import ZoetropeTestSupport
         try source.append(file.prefix(anmf[2] + 1))
         #expect(source.snapshot.frameCount == 2)
         #expect(throws: frameLimit) { try source.append(file.dropFirst(anmf[2] + 1)) }
+        let playLimit = AnimatedImageError.limitExceeded(format: .webp, limit: .pixelsPerPlay, requested: 768, allowed: 512)
+        #expect(throws: playLimit) {
+            try WebPCoder().makeFrameSource(data: file, options: DecodingOptions(limits: Limits(maxPixelsPerPlay: 512)))
+        }
+        let plays = WebPCoder().makeIncrementalSource(options: DecodingOptions(limits: Limits(maxPixelsPerPlay: 512)))
+        try plays.append(file.prefix(anmf[2] + 1))
+        #expect(plays.snapshot.frameCount == 2)
+        #expect(throws: playLimit) { try plays.append(file.dropFirst(anmf[2] + 1)) }
         let canvasLimit = AnimatedImageError.limitExceeded(format: .webp, limit: .width, requested: 16, allowed: 15)
         let narrow = WebPCoder().makeIncrementalSource(options: DecodingOptions(limits: Limits(maxWidth: 15)))
         try narrow.append(file.prefix(anmf[1] - 1))
