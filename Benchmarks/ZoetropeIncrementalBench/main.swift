@@ -1,5 +1,5 @@
 // zoetrope-incremental-bench FILE...: what decoding while the file arrives costs, against
-// decoding the whole file. For each GIF or PNG/APNG file (CPU time of this process):
+// decoding the whole file. For each GIF, PNG/APNG or WebP file (CPU time of this process):
 //
 // - whole file: open (index every frame), the first frame, every frame in order;
 // - 4 KiB appends: every frame decoded as soon as the append that completes it returns,
@@ -7,12 +7,13 @@
 // - first frame: CPU from the session's start until frame 0 is decoded.
 //
 //   swift build -c release --product zoetrope-incremental-bench
-//   .build/release/zoetrope-incremental-bench /tmp/animbench/big.gif /tmp/animbench/big.png
+//   .build/release/zoetrope-incremental-bench /tmp/animbench/big.gif /tmp/animbench/big.png /tmp/animbench/big.webp
 import Foundation
 import Glibc
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeGIF
+import ZoetropeWebP
 
 func cpuSeconds() -> Double {
     var t = timespec()
@@ -35,12 +36,19 @@ func feed(_ data: Data, to source: any IncrementalFrameSource, step: Int,
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.isEmpty {
-    print("usage: zoetrope-incremental-bench FILE.gif|FILE.png ...")
+    print("usage: zoetrope-incremental-bench FILE.gif|FILE.png|FILE.webp ...")
     exit(2)
 }
 for path in arguments {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let coder: any IncrementalDecoding = data.starts(with: Array("GIF8".utf8)) ? GIFCoder() : APNGCoder()
+    let coder: any IncrementalDecoding
+    if data.starts(with: Array("GIF8".utf8)) {
+        coder = GIFCoder()
+    } else if data.starts(with: Array("RIFF".utf8)) {
+        coder = WebPCoder()
+    } else {
+        coder = APNGCoder()
+    }
     var buffer = PixelBuffer()
 
     var start = cpuSeconds()

@@ -22,11 +22,25 @@ import ZoetropeCodecs
         }
     }
 
+    /// A coder that needs the whole file: it matches "WHOLE" and does not adopt `IncrementalDecoding`.
+    struct WholeFileOnlyCoder: AnimatedImageCoder {
+        static let format = ImageFormat(identifier: "wholefile", mediaType: "image/x-wholefile", fileExtensions: ["whole"])
+        var formats: [ImageFormat] { [Self.format] }
+        var minimumSniffLength: Int { 5 }
+        func sniff(_ prefix: Data) -> SniffResult {
+            prefix.starts(with: Array("WHOLE".utf8)) ? .match(Self.format, .still) : .noMatch
+        }
+        func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
+            throw AnimatedImageError.unsupported(format: Self.format, feature: "decoding (a test coder)")
+        }
+    }
+
     @Test func aCoderWithoutIncrementalDecodingSaysSo() {
-        // A WebP header (RIFF, size, WEBP, VP8X): WebP decodes from the whole file only, for now.
-        let webp = Data("RIFF".utf8) + Data([30, 0, 0, 0]) + Data("WEBPVP8X".utf8) + Data([10, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0])
-        #expect(throws: AnimatedImageError.unsupported(format: .webp, feature: "incremental decoding (the coder needs the whole file)")) {
-            try CodecsFixture.registry().makeIncrementalSource(prefix: webp)
+        let registry = CodecsFixture.registry()
+        registry.register(WholeFileOnlyCoder())
+        #expect(throws: AnimatedImageError.unsupported(format: WholeFileOnlyCoder.format,
+                                                       feature: "incremental decoding (the coder needs the whole file)")) {
+            try registry.makeIncrementalSource(prefix: Data("WHOLE file".utf8))
         }
     }
 }

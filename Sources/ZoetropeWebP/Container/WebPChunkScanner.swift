@@ -16,6 +16,11 @@ enum WebPChunkScanner {
         var frameIndex: Int?
     }
 
+    /// The reason given when no chunk explains the demuxer's refusal.
+    static let genericReason = "libwebp's demuxer rejected the container (chunk order or flags)"
+    /// What a chunk reaching past the end of the data is said to do.
+    static let pastTheEnd = "past the end of the data"
+
     static func le24(_ b: UnsafeRawBufferPointer, _ o: Int) -> Int {
         Int(b[o]) | Int(b[o + 1]) << 8 | Int(b[o + 2]) << 16
     }
@@ -70,7 +75,7 @@ enum WebPChunkScanner {
                 Problem(reason: reason, frameOffset: frameOffset, frameIndex: frameOffset == nil ? nil : frameIndex)
             }
             if off + 8 + size > end {
-                return problem("chunk '\(tag)' at byte \(off) declares \(size) bytes, past the end of the data (\(end) bytes)")
+                return problem("chunk '\(tag)' at byte \(off) declares \(size) bytes, \(pastTheEnd) (\(end) bytes)")
             }
             switch tag {
             case "VP8X":
@@ -110,6 +115,6 @@ enum WebPChunkScanner {
             }
             off = next
         }
-        return Problem(reason: "libwebp's demuxer rejected the container (chunk order or flags)")
+        return Problem(reason: genericReason)
     }
 }

@@ -28,8 +28,14 @@ struct WebPIndex: Sendable {
 
     /// Indexes `data`, checking `limits` on the canvas and the frame count.
     init(data: Data, limits: Limits) throws {
+        self = try data.withUnsafeBytes { try WebPIndex(bytes: $0, limits: limits) }
+    }
+
+    /// Indexes the file `bytes` (what `init(data:limits:)` does; an incremental source
+    /// indexes the bytes it received this way when they end).
+    init(bytes: UnsafeRawBufferPointer, limits: Limits) throws {
         let format = ImageFormat.webp
-        let result: WebPIndex = try data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws -> WebPIndex in
+        let result: WebPIndex = try { () throws -> WebPIndex in
             guard bytes.count >= 12, let base = bytes.baseAddress else {
                 throw AnimatedImageError.insufficientData(format: format, needed: 12, available: bytes.count)
             }
@@ -49,7 +55,7 @@ struct WebPIndex: Sendable {
                 return index
             }
             throw error
-        }
+        }()
         self = result
     }
 

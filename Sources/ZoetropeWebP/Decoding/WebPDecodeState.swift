@@ -81,10 +81,11 @@ struct WebPDecodeState: Sendable, CanvasRendering {
             }
         } else {
             let rowBytes = rect.width * 4
-            if scratch.isEmpty {
-                scratch = [UInt8](repeating: 0, count: scratchBytes)
+            if scratch.count < rowBytes * rect.height {
+                // Sized from the index (an incremental source's grows with its frames, whose
+                // budget it checked).
+                scratch = [UInt8](repeating: 0, count: max(scratchBytes, rowBytes * rect.height))
             }
-            precondition(scratch.count >= rowBytes * rect.height, "scratch sized from the index")
             try scratch.withUnsafeMutableBytes { raw in
                 try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
                                                 into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index, threads: useThreads)

@@ -37,11 +37,8 @@ final class WebPFrameSource: SeekCostReporting {
         let scratchPixels = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: keyFrames.isKeyFrame($0)) }
             .map { index.frames[$0].rect.width * index.frames[$0].rect.height }.max() ?? 0
         let largestFrame = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
-        var budget = AllocationBudget(limits: options.limits, format: .webp)
-        budget.reserve(index.canvasSize.rgbaByteCount)
-        budget.reserve(scratchPixels, bytesEach: 4)
-        budget.reserve(largestFrame, bytesEach: 4)
-        try budget.check()
+        try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratchPixels, largestFrame: largestFrame,
+                                        limits: options.limits)
         self.data = data
         self.options = options
         self.frames = index.frames
@@ -53,6 +50,16 @@ final class WebPFrameSource: SeekCostReporting {
             hasAlpha: index.hasAlpha, truncation: index.truncation)
         self.state = Locked(WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
                                                   useThreads: (options.threadCount ?? 1) > 1))
+    }
+
+    /// Checks the allocation limit for a session decoding frames onto `canvas`, blending
+    /// frames of up to `scratchPixels` pixels and decoding frames of up to `largestFrame`.
+    static func checkBudget(canvas: PixelSize, scratchPixels: Int, largestFrame: Int, limits: Limits) throws(AnimatedImageError) {
+        var budget = AllocationBudget(limits: limits, format: .webp)
+        budget.reserve(canvas.rgbaByteCount)
+        budget.reserve(scratchPixels, bytesEach: 4)
+        budget.reserve(largestFrame, bytesEach: 4)
+        try budget.check()
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }

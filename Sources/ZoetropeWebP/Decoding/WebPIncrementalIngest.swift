@@ -1,0 +1,137 @@
+import Zoetrope
+
+/// The receiving side of a `WebPIncrementalSource`, behind its lock: the bytes, the
+/// resumable chunk walker, and the frames that decode now with the snapshot describing them.
+///
+/// Frames are the walker's, each added once its `ANMF` chunk (or the still image's chunk)
+/// is complete, with the limits and the allocation budget checked as they arrive. The index
+/// is made final from the bytes received, once, with the whole-file `WebPIndex`: when the
+/// RIFF end arrives, when the data ends (`finish()`), or as soon as a chunk the demuxer
+/// rejects is complete and the whole-file diagnosis of the bytes through it names that
+/// chunk (which the bytes after it cannot change).
+struct WebPIncrementalIngest: IncrementalIngesting {
+    var bytes = IncrementalByteBuffer()
+    var walker = WebPChunkWalker()
+    var snapshot = IncrementalSnapshot()
+    /// The frames that decode: the walker's, or the final index's once complete.
+    var frames: [WebPFrameRecord] = []
+    var final: WebPIndex?
+    var failure: AnimatedImageError?
+    /// The whole-file outcome found from the bytes through a rejected chunk.
+    private var early: Result<WebPIndex, AnimatedImageError>?
+    /// The restart rule over the frames so far, for the budget's scratch raster.
+    private var keyFrames: KeyFrameTable?
+    private var scratchPixels = 0, largestFrame = 0
+    let options: DecodingOptions
+
+    init(options: DecodingOptions) {
+        self.options = options
+    }
+
+    mutating func advanceParser() throws(AnimatedImageError) -> Bool {
+        try bytes.withBytes { raw throws(AnimatedImageError) in try walker.advance(raw) }
+        if case .rejected(let through) = walker.mode {
+            if let outcome = bytes.withBytes({ diagnose(UnsafeRawBufferPointer(rebasing: $0[..<through])) }) {
+                early = outcome
+                return true
+            }
+            walker.stopReporting()
+        }
+        return walker.isComplete(received: bytes.count)
+    }
+
+    /// The whole-file outcome for a file whose first bytes are `prefix`, ending with a chunk
+    /// the demuxer rejects, when the diagnosis names a chunk of `prefix` (so no later byte
+    /// changes it); nil when it does not.
+    private func diagnose(_ prefix: UnsafeRawBufferPointer) -> Result<WebPIndex, AnimatedImageError>? {
+        func named(_ error: AnimatedImageError?) -> Bool {
+            guard case .invalidData(_, let reason)? = error else { return false }
+            // A chunk reaching past the data is named with the data's length: not decided yet.
+            return reason != WebPChunkScanner.genericReason && !reason.contains(WebPChunkScanner.pastTheEnd)
+        }
+        do {
+            let index = try WebPIndex(bytes: prefix, limits: options.limits)
+            return named(index.truncation) ? .success(index) : nil
+        } catch let error as AnimatedImageError {
+            return named(error) ? .failure(error) : nil
+        } catch {
+            return nil
+        }
+    }
+
+    /// Brings the frames and the snapshot up to the walker, checking the limits and the
+    /// allocation budget for the frames added.
+    mutating func update() throws(AnimatedImageError) {
+        let limits = options.limits
+        if walker.riffEnd != nil { snapshot.format = .webp }
+        if snapshot.canvasSize == nil { snapshot.canvasSize = walker.canvas }
+        if walker.isStill {
+            snapshot.loopCount = .once
+        } else if let loop = walker.storedLoopCount, snapshot.storedLoopValue == nil {
+            snapshot.storedLoopValue = loop
+            snapshot.loopCount = loop == 0 ? .infinite : .plays(loop)
+        }
+        guard walker.frames.count > frames.count, let canvas = walker.canvas else { return }
+        // The canvas limit is checked with the first frame, once the demuxer would take the
+        // file so far (the whole-file source checks it then, and reports a refused file's
+        // error instead).
+        if frames.isEmpty { try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp) }
+        var table = keyFrames ?? KeyFrameTable([], canvasSize: canvas, keyFramesReplace: true)
+        for record in walker.frames[frames.count...] {
+            let i = frames.count
+            frames.append(record)
+            snapshot.frameDurations.append(.milliseconds(Int64(record.durationMs)))
+            try limits.checkFrameCount(frames.count, format: .webp)
+            try limits.checkPixelsPerPlay(frameCount: frames.count, canvas: canvas, format: .webp)
+            table.append(FramePlacement(rect: record.rect, dispose: record.dispose, blend: record.blend,
+                                        isOpaque: !record.hasAlpha))
+            let pixels = record.rect.width * record.rect.height
+            largestFrame = max(largestFrame, pixels)
+            if !record.drawsBySource(isKeyFrame: table.isKeyFrame(i)) { scratchPixels = max(scratchPixels, pixels) }
+            if record.hasAlpha { snapshot.hasAlpha = true }
+        }
+        keyFrames = table
+        if snapshot.hasAlpha == nil { snapshot.hasAlpha = false }
+        try WebPFrameSource.checkBudget(canvas: canvas, scratchPixels: scratchPixels, largestFrame: largestFrame, limits: limits)
+    }
+
+    /// Makes the index final: the whole-file index of the bytes received (or of the bytes
+    /// through the rejected chunk that decided it), with the whole-file source's budget.
+    mutating func complete() throws(AnimatedImageError) {
+        let index: WebPIndex
+        if let early {
+            index = try early.get()
+        } else {
+            let limits = options.limits
+            index = try bytes.withBytes { raw throws(AnimatedImageError) -> WebPIndex in
+                do {
+                    return try WebPIndex(bytes: raw, limits: limits)
+                } catch let error as AnimatedImageError {
+                    throw error
+                } catch {
+                    throw .invalidData(format: .webp, reason: "\(error)")
+                }
+            }
+        }
+        let table = index.keyFrames
+        let scratch = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
+            .map { index.frames[$0].rect.width * index.frames[$0].rect.height }.max() ?? 0
+        let largest = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
+        try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
+                                        limits: options.limits)
+        // Frames reported that the whole-file index does not have (the walker could not tell):
+        // withdrawn, as an APNG falling back to its still image withdraws them.
+        var revision = snapshot.revision
+        if !frames.isEmpty, index.frames.count < frames.count || Array(index.frames[..<frames.count]) != frames
+            || index.canvasSize != snapshot.canvasSize {
+            revision += 1
+        }
+        final = index
+        frames = index.frames
+        snapshot = IncrementalSnapshot(
+            state: .complete, receivedByteCount: bytes.count, format: .webp, canvasSize: index.canvasSize,
+            frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) }, loopCount: index.loopCount,
+            storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
+            revision: revision)
+    }
+}
