@@ -52,11 +52,33 @@ struct APNGChunkWalker {
         self.limits = limits
     }
 
+    /// A first frame whose `IDAT` run is cut inside a chunk is kept with the chunks before
+    /// the cut (`DecodingOptions.showsPartialFirstFrame`), as a file that stops between
+    /// chunks keeps it, instead of failing the file.
+    var keepsCutFirstFrame = false
+
     /// Indexes `bytes` (a whole file).
-    static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws(AnimatedImageError) -> APNGIndex {
+    static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits,
+                      keepsCutFirstFrame: Bool = false) throws(AnimatedImageError) -> APNGIndex {
         var walker = APNGChunkWalker(limits: limits)
+        walker.keepsCutFirstFrame = keepsCutFirstFrame
         try walker.advance(bytes)
         return try walker.finish(bytes)
+    }
+
+    /// While the `IDAT` run is arriving and it is frame 0 (the still image, or the
+    /// animation's first frame when an `fcTL` precedes it): that frame with the chunks
+    /// complete so far. Nil otherwise.
+    var partialFirstFrame: APNGFrameRecord? {
+        guard idatState == .inside, frames.isEmpty, let header, !idatChunks.isEmpty else { return nil }
+        if numFrames != nil, !animationIgnored, animationError == nil {
+            // An animation: frame 0 is the IDAT image only when an fcTL came before it.
+            guard var p = pending, p.usesIDAT else { return nil }
+            p.chunks = idatChunks
+            return p
+        }
+        return APNGFrameRecord(rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height), duration: .zero,
+                               dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
     }
 
     /// No chunk after this point changes the index: IEND was read, or a chunk length stopped the walk.
@@ -302,8 +324,10 @@ struct APNGChunkWalker {
             throw .invalidData(format: .png, reason: "no IDAT chunk: the file holds no image")
         }
         if idatState == .inside, !cleanBreak, let breakReason {
-            // The still image (and so everything) is cut inside its data.
-            throw .truncated(format: .png, completeFrames: 0, reason: breakReason)
+            // The still image (and so everything) is cut inside its data: kept from the
+            // whole chunks before the cut when asked, as a stop between chunks is.
+            guard keepsCutFirstFrame else { throw .truncated(format: .png, completeFrames: 0, reason: breakReason) }
+            cleanBreak = true
         }
         let canvas = header.size
         let still = APNGFrameRecord(rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),

@@ -25,7 +25,7 @@ final class APNGFrameSource: SeekCostReporting {
 
     init(data: Data, options: DecodingOptions) throws {
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
-            try APNGChunkWalker.index(raw, limits: options.limits)
+            try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
         }
         let canvas = index.header.size
         let format = index.format

@@ -23,6 +23,8 @@ struct APNGIncrementalIngest: IncrementalIngesting {
     var opaqueFrames = false
     var final: APNGIndex?
     var failure: AnimatedImageError?
+    /// Frame 0 while its data arrives (`DecodingOptions.showsPartialFirstFrame`).
+    var partialFirstFrame: APNGFrameRecord?
     let options: DecodingOptions
 
     init(options: DecodingOptions) {
@@ -49,6 +51,21 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         index!.palette = walker.palette
         index!.transparency = walker.transparency
         checkFirstFrame()
+        if options.showsPartialFirstFrame, index!.frames.isEmpty, let partial = walker.partialFirstFrame {
+            // Frame 0 while its IDAT run arrives: counted, drawn from the chunks so far.
+            let animating = !walker.animationIgnored && walker.numFrames != nil && walker.animationError == nil
+            snapshot.format = animating ? .apng : .png
+            partialFirstFrame = partial
+            snapshot.frameDurations = [partial.duration]
+            snapshot.firstFrameIsPartial = true
+            snapshot.hasAlpha = true
+            return
+        }
+        if snapshot.firstFrameIsPartial {
+            partialFirstFrame = nil
+            snapshot.frameDurations = []
+            snapshot.firstFrameIsPartial = false
+        }
         let animating = !walker.animationIgnored && walker.numFrames != nil && walker.animationError == nil
             && !firstFrameDamaged && walker.frames.count <= Int(walker.numFrames!)
         if animating {
@@ -111,6 +128,8 @@ struct APNGIncrementalIngest: IncrementalIngesting {
     /// Makes the index final (IEND was read, or the data ended): the whole-file result.
     mutating func complete() throws(AnimatedImageError) {
         var walker = self.walker
+        walker.keepsCutFirstFrame = options.showsPartialFirstFrame
+        partialFirstFrame = nil
         let final = try bytes.withBytes { raw throws(AnimatedImageError) in try walker.finish(raw) }
         var budget = APNGSessionBudget()
         for f in final.frames { budget.add(f, index: final) }

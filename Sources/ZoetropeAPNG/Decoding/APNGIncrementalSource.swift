@@ -50,7 +50,24 @@ final class APNGIncrementalSource: IncrementalFrameSource, SeekCostReporting {
     func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.state.keyFrames.restartFrame(for: index) ?? 0 } }
 
     func decodeFrame(at frameIndex: Int, into buffer: inout PixelBuffer) throws {
-        let (prefix, index, snapshot, opaque) = ingest.withLock { ($0.bytes.prefix, $0.index, $0.snapshot, $0.opaqueFrames) }
+        let (prefix, index, snapshot, opaque, partial) = ingest.withLock {
+            ($0.bytes.prefix, $0.index, $0.snapshot, $0.opaqueFrames, $0.partialFirstFrame)
+        }
+        if frameIndex == 0, let partial, var still = index {
+            // Frame 0 while it arrives: its rows so far, on a canvas of its own (the shared
+            // one must not show a frame that is not final).
+            still.frames = [partial]
+            let canvas = still.header.size, limits = options.limits
+            var state = APNGDecodeState(compositor: Compositor(size: canvas), keyFrames: KeyFrameTable(
+                [FramePlacement(rect: partial.rect, dispose: partial.dispose, blend: partial.blend, isOpaque: false)],
+                canvasSize: canvas))
+            try prefix.withBytes { file in
+                let drawer = APNGFrameDrawer(index: still, file: file, format: still.format, limits: limits)
+                try state.renderFrame(0, input: drawer, into: &buffer, size: options.outputSize(forCanvas: canvas),
+                                      format: options.pixelFormat)
+            }
+            return
+        }
         guard let index, frameIndex >= 0, frameIndex < index.frames.count else {
             throw IncrementalSnapshot.unavailableError(frameIndex, in: snapshot)
         }
