@@ -278,6 +278,29 @@ struct WebPChunkWalker {
             hasAlpha: alpha != nil || features.hasAlpha, isOpaqueLossy: Self.isVP8(b, first)))
     }
 
+    /// While the first frame's chunk is arriving (the still image's, or the first `ANMF`'s
+    /// once its header and its image chunk's header are in): that frame with the bytes of
+    /// its image chunks received so far in `b`. Nil otherwise.
+    func partialFirstFrame(_ b: UnsafeRawBufferPointer) -> WebPFrameRecord? {
+        guard mode == .walking, frames.isEmpty, let canvas, let (tag, _) = awaited, offset + 8 < b.count else { return nil }
+        if isStill, tag == Self.VP8 || tag == Self.VP8L, offset == 12 || (isExtended && !sawAnim) {
+            let first = isExtended && flags & Self.alphaFlag != 0 ? (stillAlpha ?? offset) : offset
+            return WebPFrameRecord(payloadOffset: first, payloadCount: b.count - first,
+                                   rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), durationMs: 0,
+                                   blend: .over, dispose: .none, hasAlpha: true, isOpaqueLossy: false)
+        }
+        guard tag == Self.ANMF, !isStill, sawAnim, offset + 24 + 8 <= b.count else { return nil }
+        let start = offset
+        let rect = PixelRect(x: 2 * WebPChunkScanner.le24(b, start + 8), y: 2 * WebPChunkScanner.le24(b, start + 11),
+                             width: 1 + WebPChunkScanner.le24(b, start + 14), height: 1 + WebPChunkScanner.le24(b, start + 17))
+        let bits = b[start + 23]
+        guard rect.x + rect.width <= canvas.width, rect.y + rect.height <= canvas.height else { return nil }
+        return WebPFrameRecord(payloadOffset: start + 24, payloadCount: b.count - start - 24, rect: rect,
+                               durationMs: WebPChunkScanner.le24(b, start + 20),
+                               blend: bits & 2 != 0 ? .source : .over, dispose: bits & 1 != 0 ? .background : .none,
+                               hasAlpha: true, isOpaqueLossy: false)
+    }
+
     static func isVP8(_ b: UnsafeRawBufferPointer, _ o: Int) -> Bool {
         b[o] == 0x56 && b[o + 1] == 0x50 && b[o + 2] == 0x38 && b[o + 3] == 0x20
     }

@@ -59,6 +59,28 @@ struct WebPIndex: Sendable {
         self = result
     }
 
+    /// The index of a file cut inside its first frame: that frame as far as it arrived
+    /// (`WebPChunkWalker.partialFirstFrame`), with `truncation`; nil when the bytes do not
+    /// get that far (no canvas, no frame header).
+    static func partialFirstFrame(data: Data, truncation: AnimatedImageError,
+                                  limits: Limits) -> (index: WebPIndex, frame: WebPFrameRecord)? {
+        data.withUnsafeBytes { partialFirstFrame(bytes: $0, truncation: truncation, limits: limits) }
+    }
+
+    /// `partialFirstFrame(data:truncation:limits:)` over bytes in memory.
+    static func partialFirstFrame(bytes b: UnsafeRawBufferPointer, truncation: AnimatedImageError,
+                                  limits: Limits) -> (index: WebPIndex, frame: WebPFrameRecord)? {
+        do {
+            var walker = WebPChunkWalker()
+            guard (try? walker.advance(b)) != nil, walker.frames.isEmpty, let canvas = walker.canvas,
+                  (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
+                  let frame = walker.partialFirstFrame(b) else { return nil }
+            let index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
+                                  storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
+            return (index, frame)
+        }
+    }
+
     private init(canvasSize: PixelSize, frames: [WebPFrameRecord], isAnimated: Bool, storedLoopCount: Int?,
                  truncation: AnimatedImageError?) {
         self.canvasSize = canvasSize

@@ -27,9 +27,22 @@ final class WebPFrameSource: SeekCostReporting {
     let state: Locked<WebPDecodeState>
     /// RGBA bytes of the largest frame: the most a bulk run's payload holds.
     let largestFrameBytes: Int
+    /// The only frame, cut inside its image data (`DecodingOptions.showsPartialFirstFrame`).
+    let partialFirstFrame: WebPFrameRecord?
 
     init(data: Data, options: DecodingOptions) throws {
-        let index = try WebPIndex(data: data, limits: options.limits)
+        let index: WebPIndex
+        do {
+            index = try WebPIndex(data: data, limits: options.limits)
+            partialFirstFrame = nil
+        } catch let error as AnimatedImageError {
+            // Cut inside the first frame: that frame from the rows its bytes give, when asked.
+            guard options.showsPartialFirstFrame, case .truncated(_, 0, _) = error,
+                  let partial = WebPIndex.partialFirstFrame(data: data, truncation: error, limits: options.limits) else {
+                throw error
+            }
+            (index, partialFirstFrame) = partial
+        }
         // Checked before anything is allocated: the canvas, the scratch raster for the
         // largest blending frame, and libwebp's working memory for the largest frame,
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
@@ -70,6 +83,13 @@ final class WebPFrameSource: SeekCostReporting {
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
         try checkFrameIndex(index)
+        if let partialFirstFrame {
+            let canvas = info.canvasSize, options = options
+            try data.withUnsafeBytes { file in
+                try WebPPartialFrame.decode(partialFirstFrame, file: file, canvas: canvas, options: options, into: &buffer)
+            }
+            return
+        }
         let size = outputSize, format = options.pixelFormat
         try state.withLock { s in
             s.ensureCanvas()

@@ -22,6 +22,8 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     /// The restart rule over the frames so far, for the budget's scratch raster.
     private var keyFrames: KeyFrameTable?
     private var scratchPixels = 0, largestFrame = 0
+    /// Frame 0 while its image chunk arrives (`DecodingOptions.showsPartialFirstFrame`).
+    var partialFirstFrame: WebPFrameRecord?
     let options: DecodingOptions
 
     init(options: DecodingOptions) {
@@ -71,6 +73,21 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             snapshot.storedLoopValue = loop
             snapshot.loopCount = loop == 0 ? .infinite : .plays(loop)
         }
+        if options.showsPartialFirstFrame, frames.isEmpty, walker.frames.isEmpty,
+           let partial = bytes.withBytes({ walker.partialFirstFrame($0) }), let canvas = walker.canvas {
+            // Frame 0 while it arrives: counted, drawn from the rows decoded so far.
+            try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)
+            partialFirstFrame = partial
+            snapshot.frameDurations = [.milliseconds(Int64(partial.durationMs))]
+            snapshot.firstFrameIsPartial = true
+            snapshot.hasAlpha = true
+            return
+        }
+        if snapshot.firstFrameIsPartial {
+            partialFirstFrame = nil
+            snapshot.frameDurations = []
+            snapshot.firstFrameIsPartial = false
+        }
         guard walker.frames.count > frames.count, let canvas = walker.canvas else { return }
         // The canvas limit is checked with the first frame, once the demuxer would take the
         // file so far (the whole-file source checks it then, and reports a refused file's
@@ -98,20 +115,29 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     /// Makes the index final: the whole-file index of the bytes received (or of the bytes
     /// through the rejected chunk that decided it), with the whole-file source's budget.
     mutating func complete() throws(AnimatedImageError) {
+        partialFirstFrame = nil
         let index: WebPIndex
         if let early {
             index = try early.get()
         } else {
-            let limits = options.limits
+            let limits = options.limits, keepsPartial = options.showsPartialFirstFrame
+            var partial: WebPFrameRecord?
             index = try bytes.withBytes { raw throws(AnimatedImageError) -> WebPIndex in
                 do {
                     return try WebPIndex(bytes: raw, limits: limits)
                 } catch let error as AnimatedImageError {
+                    // Cut inside the first frame: that frame as far as it arrived, when asked.
+                    if keepsPartial, case .truncated(_, 0, _) = error,
+                       let cut = WebPIndex.partialFirstFrame(bytes: raw, truncation: error, limits: limits) {
+                        partial = cut.frame
+                        return cut.index
+                    }
                     throw error
                 } catch {
                     throw .invalidData(format: .webp, reason: "\(error)")
                 }
             }
+            partialFirstFrame = partial
         }
         let table = index.keyFrames
         let scratch = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
@@ -128,10 +154,12 @@ struct WebPIncrementalIngest: IncrementalIngesting {
         }
         final = index
         frames = index.frames
+        let cutFirstFrame = partialFirstFrame != nil
         snapshot = IncrementalSnapshot(
             state: .complete, receivedByteCount: bytes.count, format: .webp, canvasSize: index.canvasSize,
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) }, loopCount: index.loopCount,
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             revision: revision)
+        snapshot.firstFrameIsPartial = cutFirstFrame
     }
 }

@@ -55,7 +55,14 @@ final class WebPIncrementalSource: IncrementalFrameSource, SeekCostReporting {
     func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.state.keyFrames.restartFrame(for: index) ?? 0 } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
-        let (prefix, frames, snapshot) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot) }
+        let (prefix, frames, snapshot, partial) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot, $0.partialFirstFrame) }
+        if index == 0, let partial, let canvas = snapshot.canvasSize {
+            let options = options
+            try prefix.withBytes { file in
+                try WebPPartialFrame.decode(partial, file: file, canvas: canvas, options: options, into: &buffer)
+            }
+            return
+        }
         guard index >= 0, index < frames.count, let canvas = snapshot.canvasSize else {
             throw IncrementalSnapshot.unavailableError(index, in: snapshot)
         }
