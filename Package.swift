@@ -110,6 +110,7 @@ let package = Package(
         .executableTarget(name: "Seed004Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed004Player"),
         // Issue 13's application sample as written (a @MainActor view as the display), run on the main actor.
         .executableTarget(name: "IssueSample", dependencies: ["ZoetropeCodecs"], path: "Examples/IssueSample"),
+        .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs"], path: "Examples/PlayWhileDownloading"),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(

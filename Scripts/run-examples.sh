@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-examples=(MakeExampleFixtures Seed000Player Seed001Player Seed002Player Seed003Player Seed004Player IssueSample)
+examples=(MakeExampleFixtures Seed000Player Seed001Player Seed002Player Seed003Player Seed004Player IssueSample
+          PlayWhileDownloading)
 for e in "${examples[@]}"; do
   swift build --product "$e" 2>&1 | tee -a /tmp/zoetrope-examples-build.log | grep -E "warning:|error:" && {
     echo "run-examples: building $e printed warnings or errors" >&2; exit 1; }
@@ -80,6 +81,16 @@ grep -qE '^[1-9][0-9]* (true|false)$' <<<"$(head -1 <<<"$out")" || {
   echo "run-examples: IssueSample showed no frame on the main actor" >&2; failures=$((failures + 1)); }
 grep -qE '^10 ms \[0, 0, .*, 3, 3\]$' <<<"$out" || {
   echo "run-examples: IssueSample did not print the timeline" >&2; failures=$((failures + 1)); }
+
+# Playing while downloading, 4 bytes every 10 ms: frame 0 shows once it has arrived, the
+# player waits at the download edge (each late frame then gets its whole duration), and
+# the first loop comes only after the last byte.
+out=$("$bin/PlayWhileDownloading" "$dir/animated.png" 4)
+check PlayWhileDownloading "$out" \
+  "t=0 ms: waiting for frame 0" "t=390 ms: frame 0 (1 arrived)" "t=490 ms: waiting for frame 1" \
+  "t=580 ms: frame 1 (2 arrived)" "t=780 ms: frame 2 (3 arrived)" "t=880 ms: waiting for frame 3" \
+  "t=890 ms: all 365 bytes in, 4 frames" "t=900 ms: frame 3 (4 arrived)" "t=920 ms: play 1 completed" \
+  "t=920 ms: frame 0 (4 arrived)" "t=1330 ms: finished" "state finished, plays completed 2, stalls 3"
 
 if [ "$failures" -gt 0 ]; then
   echo "run-examples: $failures expected line(s) missing" >&2
