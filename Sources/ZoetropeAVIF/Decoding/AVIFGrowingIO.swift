@@ -35,16 +35,18 @@ final class AVIFGrowingIO {
     }
 
     /// A reader for libavif over this object (which must outlive the decoder using it);
-    /// free it with `AVIFFileIO.deallocate` after the decoder.
-    func makeIO() -> UnsafeMutablePointer<avifIO> {
+    /// free it with `AVIFFileIO.deallocate` after the decoder. The file's size is not known
+    /// while it arrives, so the size hint libavif checks what the file claims against (item
+    /// extents it would allocate for, sample offsets) is the most the session may hold,
+    /// `limits.maxAllocationBytes` (the bytes received are checked against it on every append).
+    func makeIO(limits: Limits) -> UnsafeMutablePointer<avifIO> {
         let io = UnsafeMutablePointer<avifIO>.allocate(capacity: 1)
         io.initialize(to: avifIO())
         io.pointee.read = { io, _, offset, size, out in
             guard let io, let out, let context = io.pointee.data else { return AVIF_RESULT_IO_ERROR }
             return Unmanaged<AVIFGrowingIO>.fromOpaque(context).takeUnretainedValue().read(offset: offset, size: size, into: out)
         }
-        // The size is not known while the file arrives (libavif then skips its sanity checks).
-        io.pointee.sizeHint = 0
+        io.pointee.sizeHint = UInt64(max(1, limits.maxAllocationBytes))
         io.pointee.persistent = AVIF_FALSE
         io.pointee.data = Unmanaged.passUnretained(self).toOpaque()
         return io

@@ -18,7 +18,7 @@ final class AVIFIncrementalDecoder {
     /// side parsed it from the same bytes).
     init(plan: AVIFIncrementalPlan, prefix: IncrementalBytePrefix, limits: Limits) throws(AnimatedImageError) {
         reader = AVIFGrowingIO(prefix: prefix, overlays: plan.overlays)
-        state = try AVIFDecodeState(io: reader.makeIO(), reader: reader, fileByteCount: 0,
+        state = try AVIFDecodeState(io: reader.makeIO(limits: limits), reader: reader, fileByteCount: 0,
                                     source: plan.isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                     threads: plan.threads, limits: limits)
         state.setFrameCount(plan.frameCount)

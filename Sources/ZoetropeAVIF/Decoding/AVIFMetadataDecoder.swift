@@ -24,10 +24,10 @@ final class AVIFMetadataDecoder: @unchecked Sendable {
         case failed
     }
 
-    private init(decoder: UnsafeMutablePointer<avifDecoder>, reader: AVIFGrowingIO) {
+    private init(decoder: UnsafeMutablePointer<avifDecoder>, reader: AVIFGrowingIO, limits: Limits) {
         self.decoder = decoder
         self.reader = reader
-        io = reader.makeIO()
+        io = reader.makeIO(limits: limits)
     }
 
     deinit {
@@ -40,7 +40,7 @@ final class AVIFMetadataDecoder: @unchecked Sendable {
     static func parse(_ prefix: IncrementalBytePrefix, overlays: [AVIFIndex.Patch], sequence: Bool,
                       limits: Limits) -> Outcome {
         guard let decoder = avifDecoderCreate() else { return .failed }
-        let state = AVIFMetadataDecoder(decoder: decoder, reader: AVIFGrowingIO(prefix: prefix, overlays: overlays))
+        let state = AVIFMetadataDecoder(decoder: decoder, reader: AVIFGrowingIO(prefix: prefix, overlays: overlays), limits: limits)
         decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
         decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT))))
         decoder.pointee.imageDimensionLimit = UInt32(clamping: max(1, min(max(limits.maxWidth, limits.maxHeight), Int(UInt32.max))))
