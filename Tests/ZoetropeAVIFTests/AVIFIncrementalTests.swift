@@ -197,4 +197,29 @@ import ZoetropeTestSupport
         #expect(got == expected)
         #expect(throws: expected!) { try source.finish() }
     }
+
+    @Test func hostileBoxesFedInPiecesMatchTheWholeFile() throws {
+        let huge = try AVIFHostileBoxTests.sequenceWithHugeMdat()
+        let cases: [(String, Data)] = [
+            ("mdat claiming 1 GiB", huge),
+            ("cut mdat claiming 1 GiB", huge.prefix(huge.count - 40)),
+            ("trailing free claiming 1 GiB", try AVIFSequenceDecodingTests.alphaSequence()
+                + Data(BoxBytes.u32(AVIFHostileBoxTests.gibibyte) + Array("free".utf8) + [1, 2, 3, 4])),
+            ("10,000 nested moov", AVIFHostileBoxTests.nested("moov", depth: 10_000)),
+            ("nested box past its parent", AVIFHostileBoxTests.nested("abcd", depth: 10, innermost: BoxBytes.u32(100) + Array("wxyz".utf8))),
+            ("top-level box smaller than its header", Data(BoxBytes.ftyp("avis", ["avif", "avis"]) + BoxBytes.u32(4) + Array("free".utf8))),
+        ]
+        for (name, data) in cases {
+            for step in [7, 4096] {
+                let feed = IncrementalFeed(AVIFCoder(), data: data, step: step, options: AVIFHostileBoxTests.tight)
+                #expect(feed.problems.isEmpty, "\(name), \(step)-byte pieces: \(feed.problems)")
+            }
+        }
+        // The session holds the bytes that arrived, not what a header claims.
+        let source = AVIFCoder().makeIncrementalSource(options: AVIFHostileBoxTests.tight)
+        try source.append(huge)
+        #expect(source.snapshot.frameCount == 3)
+        for i in 0..<3 { _ = try source.decodeFrame(at: i) }
+        #expect(source.retainedByteCount < 4096 + 32 * 24 * 4 + 4096)
+    }
 }
