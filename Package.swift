@@ -89,7 +89,7 @@ let package = Package(
         // Decoding while the file arrives against decoding the whole file (CPU per input).
         .executableTarget(
             name: "zoetrope-incremental-bench",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP"],
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"],
             path: "Benchmarks/ZoetropeIncrementalBench"
         ),
 

@@ -1,5 +1,5 @@
 // zoetrope-incremental-bench FILE...: what decoding while the file arrives costs, against
-// decoding the whole file. For each GIF, PNG/APNG or WebP file (CPU time of this process):
+// decoding the whole file. For each GIF, PNG/APNG, WebP or AVIF file (CPU time of this process):
 //
 // - whole file: open (index every frame), the first frame, every frame in order;
 // - 4 KiB appends: every frame decoded as soon as the append that completes it returns,
@@ -7,11 +7,12 @@
 // - first frame: CPU from the session's start until frame 0 is decoded.
 //
 //   swift build -c release --product zoetrope-incremental-bench
-//   .build/release/zoetrope-incremental-bench /tmp/animbench/big.gif /tmp/animbench/big.png /tmp/animbench/big.webp
+//   .build/release/zoetrope-incremental-bench /tmp/animbench/big.gif /tmp/animbench/big.png /tmp/animbench/big.webp /tmp/animbench/big.avif
 import Foundation
 import Glibc
 import Zoetrope
 import ZoetropeAPNG
+import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeWebP
 
@@ -36,19 +37,13 @@ func feed(_ data: Data, to source: any IncrementalFrameSource, step: Int,
 
 let arguments = CommandLine.arguments.dropFirst()
 if arguments.isEmpty {
-    print("usage: zoetrope-incremental-bench FILE.gif|FILE.png|FILE.webp ...")
+    print("usage: zoetrope-incremental-bench FILE.gif|FILE.png|FILE.webp|FILE.avif ...")
     exit(2)
 }
 for path in arguments {
     let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let coder: any IncrementalDecoding
-    if data.starts(with: Array("GIF8".utf8)) {
-        coder = GIFCoder()
-    } else if data.starts(with: Array("RIFF".utf8)) {
-        coder = WebPCoder()
-    } else {
-        coder = APNGCoder()
-    }
+    let coders: [any IncrementalDecoding] = [GIFCoder(), WebPCoder(), AVIFCoder(), APNGCoder()]
+    let coder = coders.first { $0.sniff(data.prefix($0.minimumSniffLength)) != .noMatch } ?? APNGCoder()
     var buffer = PixelBuffer()
 
     var start = cpuSeconds()

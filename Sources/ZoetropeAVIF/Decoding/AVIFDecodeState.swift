@@ -4,9 +4,12 @@ import Zoetrope
 /// One libavif decoder over Zoetrope's own copy of the file, plus what it needs between
 /// frames. Not thread-safe: `AVIFFrameSource` keeps it behind a lock.
 final class AVIFDecodeState {
-    /// The file bytes libavif reads (it does not copy them), possibly with tracks hidden.
-    private let file: AVIFFileBytes
-    /// libavif's reader over `file` (see `AVIFFileIO`), owned here and freed after the decoder.
+    /// What libavif's reader reads from (`AVIFFileBytes`, or an incremental session's
+    /// `AVIFGrowingIO`), kept alive as long as the decoder.
+    private let reader: AnyObject
+    /// Bytes of the file copy this state owns (0 when the bytes belong to someone else).
+    private let fileByteCount: Int
+    /// libavif's reader over `reader` (see `AVIFFileIO`, `AVIFGrowingIO`), owned here and freed after the decoder.
     private let io: UnsafeMutablePointer<avifIO>
     let decoder: UnsafeMutablePointer<avifDecoder>
     /// The frame now in `decoder.image`, if any.
@@ -39,13 +42,23 @@ final class AVIFDecodeState {
 
     /// Parses `file` (kept alive by the session) with libavif, whose reader reports
     /// `sizeHint` as the size of the content (see `AVIFFileIO`).
-    init(file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
+    convenience init(file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
+        try self.init(io: AVIFFileIO.make(file: file, sizeHint: sizeHint), reader: file, fileByteCount: file.count,
+                      source: source, threads: threads, limits: limits)
+    }
+
+    /// Parses through `io` (made with `AVIFFileIO.make` or `AVIFGrowingIO.makeIO`; freed by
+    /// this state), whose context `reader` stays alive while the decoder does.
+    init(io: UnsafeMutablePointer<avifIO>, reader: AnyObject, fileByteCount: Int, source: avifDecoderSource, threads: Int,
+         limits: Limits) throws(AnimatedImageError) {
         guard let decoder = avifDecoderCreate() else {
+            AVIFFileIO.deallocate(io)
             throw .codecFailure(format: .avif, library: "libavif", message: "avifDecoderCreate: out of memory")
         }
-        self.file = file
+        self.reader = reader
+        self.fileByteCount = fileByteCount
         self.decoder = decoder
-        self.io = AVIFFileIO.make(file: file, sizeHint: sizeHint)
+        self.io = io
         decoder.pointee.maxThreads = Int32(clamping: max(1, threads))
         // What browsers, Pillow and the reference decoder do: tolerate a missing pixi and an invalid clap.
         decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
@@ -80,7 +93,7 @@ final class AVIFDecodeState {
     /// Bytes held: the file copy, the downsampling canvas and an estimate of the YUV(A)
     /// planes (libavif's and, when pipelining, Zoetrope's copy); dav1d's reference frames are not counted.
     var retainedByteCount: Int {
-        file.count + canvas.byteCount + (started ? planeBytes : 0) + snapshot.byteCount
+        fileByteCount + canvas.byteCount + (started ? planeBytes : 0) + snapshot.byteCount
     }
 
     /// Records how many frames decode and where each restarts; call once, before decoding.
