@@ -153,6 +153,18 @@ struct GIFIndexParser {
             beginChain()
             step = .imageData(image)
         case .imageData(let image):
+            if defersScans, subBlockSize == nil {
+                // Nothing reads the data now (its scan runs later): skip the sub-blocks in
+                // one tight loop, up to the terminator or a sub-block not all in yet.
+                var p = position
+                while p < bytes.count {
+                    let size = Int(bytes[p])
+                    guard size > 0, bytes.count - p > size else { break }
+                    p += 1 + size
+                }
+                bytesExamined += p - position
+                position = p
+            }
             return readSubBlock(bytes) { parser, block in
                 parser.bytesExamined += block.count
                 parser.scan.feed(block)

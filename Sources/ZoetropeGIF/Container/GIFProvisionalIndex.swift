@@ -1,3 +1,4 @@
+import Dispatch
 import Zoetrope
 
 /// The whole-file index of a big GIF in two steps, so that frame 0 decodes before the rest
@@ -28,13 +29,30 @@ struct GIFProvisionalIndex: Sendable {
         guard bytes.count >= GIFProvisionalIndex.minimumBytes else { return nil }
         var parser = GIFIndexParser(limits: limits)
         parser.defersScans = true
-        guard (try? parser.advance(bytes)) != nil, case .trailer = parser.step,
-              let first = parser.deferredScans.firstIndex(where: { !$0.image.isEmpty }) else { return nil }
-        let results = GIFIndex.runScans(parser.deferredScans[...first], in: bytes, threads: 1)
-        guard !results.contains(where: { $0.badCode != nil }),
+        // Walk until frame 0's data is behind (the parser resumes where it stops), then scan
+        // it on a second core while the walk goes on through the rest of the file.
+        var walked = 0
+        while parser.frames.isEmpty, walked < bytes.count {
+            walked = min(bytes.count, max(walked * 2, 256 << 10))
+            guard (try? parser.advance(UnsafeRawBufferPointer(rebasing: bytes[..<walked]))) != nil else { return nil }
+            if parser.isComplete { break }
+        }
+        guard let first = parser.deferredScans.firstIndex(where: { !$0.image.isEmpty }) else { return nil }
+        let firstScans = parser.deferredScans[...first]
+        let work = WalkAndScan(parser: parser, bytes: bytes)
+        if ProcessorBudget.availableCores > 1 {
+            DispatchQueue.concurrentPerform(iterations: 2) { i in
+                if i == 0 { work.walkOn() } else { work.scan(firstScans) }
+            }
+        } else {
+            work.walkOn()
+            work.scan(firstScans)
+        }
+        parser = work.parser
+        guard work.walkSucceeded, case .trailer = parser.step, !work.results.contains(where: { $0.badCode != nil }),
               let index = try? parser.finish(receivedByteCount: bytes.count) else { return nil }
         self.parser = parser
-        firstResults = results
+        firstResults = work.results
         self.index = index
     }
 
@@ -53,4 +71,25 @@ struct GIFProvisionalIndex: Sendable {
         parser.applyDeferredScans(results)
         return try parser.finish(receivedByteCount: bytes.count)
     }
+}
+
+/// The rest of the walk and frame 0's scan, run at the same time on two threads.
+///
+/// @unchecked Sendable: `concurrentPerform` returns only after both halves have run; the
+/// walk writes only `parser` and `walkSucceeded`, the scan only `results`, both only read
+/// the file (which nobody writes), and the caller reads the fields after the join.
+private final class WalkAndScan: @unchecked Sendable {
+    var parser: GIFIndexParser
+    let bytes: UnsafeRawBufferPointer
+    var walkSucceeded = false
+    var results: [GIFCodeScan.Result] = []
+
+    init(parser: GIFIndexParser, bytes: UnsafeRawBufferPointer) {
+        self.parser = parser
+        self.bytes = bytes
+    }
+
+    func walkOn() { walkSucceeded = (try? parser.advance(bytes)) != nil }
+
+    func scan(_ scans: ArraySlice<GIFDeferredScan>) { results = GIFIndex.runScans(scans, in: bytes, threads: 1) }
 }
