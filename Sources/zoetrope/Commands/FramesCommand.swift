@@ -24,11 +24,11 @@ enum FramesCommand {
     frame after another): GIF, PNG and WebP frames' compressed data decode ahead on worker
     threads while frames are composited and written in order. The output is the same.
 
-    - reads standard input as it arrives (curl … | zoetrope frames - --output DIR): for GIF
-    and APNG each frame's PNG is written as soon as its bytes are in, the manifest at the end;
-    the folder ends up as `frames FILE` leaves it for the same bytes (input that cannot be
-    decoded at all deletes the frames written before the error was found). Other formats,
-    and --sheet, read standard input to its end first.
+    - reads standard input as it arrives (curl … | zoetrope frames - --output DIR): each
+    frame's PNG is written as soon as its bytes are in, the manifest at the end, and the
+    folder ends up as `frames FILE` leaves it for the same bytes (input that cannot be
+    decoded at all deletes the frames written before the error was found). A format whose
+    coder needs the whole file, and --sheet, read standard input to its end first.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
@@ -58,7 +58,7 @@ enum FramesCommand {
                 }
             }
         case (false, 1): input = try ImageInput.file(a.positionals[0])
-        default: throw UsageError("frames takes exactly one FILE, or --demo")
+        default: throw UsageError("frames takes exactly one FILE (or -), or --demo")
         }
         let threads = try a.int("threads", range: 1...256)
         let source = try input.makeFrameSource(registry: registry)
