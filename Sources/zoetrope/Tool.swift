@@ -46,7 +46,8 @@ enum Tool {
 
         commands:
         \(lines.joined(separator: "\n"))
-        Use --demo in place of FILE for the built-in countdown animation.
+        Use --demo in place of FILE for the built-in countdown animation, and - for standard
+        input (info, frames: read as it arrives; convert).
         `zoetrope COMMAND --help` describes a command.
 
         Exit status: 0 success, 1 an input could not be decoded, 2 a usage error.

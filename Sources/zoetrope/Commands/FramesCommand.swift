@@ -6,8 +6,8 @@ import ZoetropeAPNG
 /// plus `manifest.json` (the contract in DESIGN.md, read by the conformance checker).
 enum FramesCommand {
     static let usage = """
-    usage: zoetrope frames (FILE | --demo) --output DIR [--threads N]
-           zoetrope frames (FILE | --demo) --sheet OUT.png [--threads N]
+    usage: zoetrope frames (FILE | - | --demo) --output DIR [--threads N]
+           zoetrope frames (FILE | - | --demo) --sheet OUT.png [--threads N]
 
     Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
       {"format", "width", "height", "frameCount", "plays": "infinite" | N,
@@ -23,6 +23,12 @@ enum FramesCommand {
     --threads N decodes on N threads (default: the cores the process may use; 1 decodes one
     frame after another): GIF, PNG and WebP frames' compressed data decode ahead on worker
     threads while frames are composited and written in order. The output is the same.
+
+    - reads standard input as it arrives (curl … | zoetrope frames - --output DIR): each
+    frame's PNG is written as soon as its bytes are in, the manifest at the end, and the
+    folder ends up as `frames FILE` leaves it for the same bytes (input that cannot be
+    decoded at all deletes the frames written before the error was found). A format whose
+    coder needs the whole file, and --sheet, read standard input to its end first.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
@@ -33,8 +39,26 @@ enum FramesCommand {
         let input: ImageInput
         switch (a.flag("demo"), a.positionals.count) {
         case (true, 0): input = .demo
+        case (false, 1) where a.positionals[0] == "-":
+            _ = try a.int("threads", range: 1...256) // a usage error before reading anything
+            // Only the frames' PNGs can be written as they arrive: a contact sheet's layout
+            // needs the frame count, so with --sheet standard input is read to the end first.
+            if let outputDir, sheetPath == nil {
+                switch try StandardInputSource.open(registry: registry) {
+                case .incremental(let session):
+                    var stream = FramesStream(session: session, output: FramesOutput(directory: outputDir))
+                    return try stream.run(out: &out)
+                case .whole(let data):
+                    input = .bytes(data, name: StandardInputReader.displayName)
+                }
+            } else {
+                input = .bytes(try StandardInputReader().readToEnd(), name: StandardInputReader.displayName)
+                guard input.byteCount != 0 else {
+                    throw ToolError("\(StandardInputReader.displayName): empty (no bytes before the end of input)")
+                }
+            }
         case (false, 1): input = try ImageInput.file(a.positionals[0])
-        default: throw UsageError("frames takes exactly one FILE, or --demo")
+        default: throw UsageError("frames takes exactly one FILE (or -), or --demo")
         }
         let threads = try a.int("threads", range: 1...256)
         let source = try input.makeFrameSource(registry: registry)
@@ -42,13 +66,8 @@ enum FramesCommand {
         guard info.frameCount > 0 else {
             throw ToolError("\(input.name): \(info.truncation?.description ?? "the image has no frames")")
         }
-        if let outputDir {
-            do {
-                try FileManager.default.createDirectory(atPath: outputDir, withIntermediateDirectories: true)
-            } catch {
-                throw ToolError("\(outputDir): cannot create the output folder")
-            }
-        }
+        let output = outputDir.map { FramesOutput(directory: $0) }
+        try output?.createDirectory()
         var sheet: ContactSheet?
         if sheetPath != nil {
             do {
@@ -57,7 +76,6 @@ enum FramesCommand {
                 throw ToolError("\(input.name): contact sheet: \(error)")
             }
         }
-        let encoder = PNGEncoder()
         var buffer = PixelBuffer()
         var entries: [JSONValue] = []
         var failure: String?
@@ -71,48 +89,25 @@ enum FramesCommand {
                 failure = "\(error)"
                 break
             }
-            let name = "frame-\(String(i).leftPad(4)).png"
             let raw = info.frameDurations[i]
             sheet?.add(frame: buffer, index: i, rawDuration: raw)
-            guard let outputDir else { entries.append(.null); continue }
-            let png = try encoder.encode(buffer)
-            guard FileManager.default.createFile(atPath: outputDir + "/" + name, contents: png) else {
-                throw ToolError("\(outputDir)/\(name): cannot write")
-            }
-            entries.append(.object([
-                ("file", .string(name)),
-                ("durationMs", Formatting.millisecondsJSON(raw)),
-                ("displayDurationMs", Formatting.millisecondsJSON(DelayPolicy.default.displayDuration(for: raw))),
-            ]))
+            guard let output else { entries.append(.null); continue }
+            try output.writeFrame(buffer, index: i)
+            entries.append(FramesOutput.entry(index: i, rawDuration: raw))
         }
         if entries.isEmpty, let failure { throw ToolError("\(input.name): \(failure)") }
         if let sheet, let sheetPath {
-            guard FileManager.default.createFile(atPath: sheetPath, contents: try encoder.encode(sheet.image)) else {
+            guard FileManager.default.createFile(atPath: sheetPath, contents: try PNGEncoder().encode(sheet.image)) else {
                 throw ToolError("\(sheetPath): cannot write")
             }
         }
         let warning = failure ?? info.truncation?.description
-        guard let outputDir else {
+        guard let output else {
             if let warning { out.error("zoetrope: warning: \(input.name): \(warning); the sheet shows the \(entries.count) frames before it") }
             return 0
         }
-        var manifest: [(String, JSONValue)] = [
-            ("format", .string(info.format.identifier)),
-            // The source's size, not the buffer's: a frame that failed may have left it empty.
-            ("width", .int(source.outputSize.width)),
-            ("height", .int(source.outputSize.height)),
-            ("frameCount", .int(entries.count)),
-            ("plays", Formatting.playsJSON(info.loopCount)),
-            ("frames", .array(entries)),
-        ]
-        if let warning { manifest.append(("warning", .string(warning))) }
-        if !info.warnings.isEmpty { manifest.append(("warnings", .array(info.warnings.map { .string($0) }))) }
-        for w in info.warnings { out.error("zoetrope: warning: \(input.name): \(w)") }
-        let text = JSONValue.object(manifest).serialized() + "\n"
-        guard FileManager.default.createFile(atPath: outputDir + "/manifest.json", contents: Data(text.utf8)) else {
-            throw ToolError("\(outputDir)/manifest.json: cannot write")
-        }
-        if let warning { out.error("zoetrope: warning: \(input.name): \(warning); wrote the \(entries.count) frames before it") }
+        try output.writeManifest(info: info, outputSize: source.outputSize, entries: entries, warning: warning,
+                                 name: input.name, out: &out)
         return 0
     }
 }

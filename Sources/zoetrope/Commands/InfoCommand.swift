@@ -4,11 +4,12 @@ import Zoetrope
 /// beyond what the coder needs for its header and frame index.
 enum InfoCommand {
     static let usage = """
-    usage: zoetrope info (FILE... | --demo) [--json]
+    usage: zoetrope info (FILE... | - | --demo) [--json]
 
     Prints, for each image: the format sniffed from content, the canvas, the frame count,
     total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
     size of one frame and of all frames.
+      -        read the image from standard input (printed once it ends)
       --demo   describe the built-in demo animation
       --json   a JSON array, one object per input
     """
@@ -23,12 +24,18 @@ enum InfoCommand {
         var failed = false
         for path in inputs {
             do {
-                let input = path.isEmpty ? ImageInput.demo : try ImageInput.file(path)
-                let source = try input.makeFrameSource(registry: registry)
-                if a.flag("json") {
-                    objects.append(json(for: source.info, input: input))
+                let info: AnimationInfo, name: String, byteCount: Int?
+                if path == "-" {
+                    (info, byteCount) = try standardInputInfo(registry: registry)
+                    name = StandardInputReader.displayName
                 } else {
-                    out.print(text(for: source.info, input: input))
+                    let input = path.isEmpty ? ImageInput.demo : try ImageInput.file(path)
+                    (info, name, byteCount) = (try input.makeFrameSource(registry: registry).info, input.name, input.byteCount)
+                }
+                if a.flag("json") {
+                    objects.append(json(for: info, name: name, byteCount: byteCount))
+                } else {
+                    out.print(text(for: info, name: name, byteCount: byteCount))
                 }
             } catch let error as ToolError {
                 out.error("zoetrope: \(error.message)")
@@ -39,10 +46,26 @@ enum InfoCommand {
         return failed ? 1 : 0
     }
 
-    static func json(for info: AnimationInfo, input: ImageInput) -> JSONValue {
+    /// The info of standard input, read as it arrives: a coder that decodes incrementally
+    /// indexes each piece as it comes (a broken header fails before the rest is read);
+    /// otherwise the whole input is read first. Known only at the end of input, since the
+    /// frame count and durations need every frame.
+    static func standardInputInfo(registry: CoderRegistry) throws -> (AnimationInfo, byteCount: Int) {
+        switch try StandardInputSource.open(registry: registry) {
+        case .incremental(let session):
+            try StandardInputSource.feed(session)
+            let info = try StandardInputSource.finish(session)
+            return (info, session.snapshot.receivedByteCount)
+        case .whole(let data):
+            let input = ImageInput.bytes(data, name: StandardInputReader.displayName)
+            return (try input.makeFrameSource(registry: registry).info, data.count)
+        }
+    }
+
+    static func json(for info: AnimationInfo, name: String, byteCount: Int?) -> JSONValue {
         let display = info.displayDurations()
         var pairs: [(String, JSONValue)] = [
-            ("file", .string(input.name)),
+            ("file", .string(name)),
             ("format", .string(info.format.identifier)),
             ("mediaType", .string(info.format.mediaType)),
             ("width", .int(info.canvasSize.width)),
@@ -58,18 +81,18 @@ enum InfoCommand {
             ("frameBytes", .int(info.frameByteCount)),
             ("allFramesBytes", .int(info.allFramesByteCount)),
         ]
-        if let n = input.byteCount { pairs.append(("fileBytes", .int(n))) }
+        if let n = byteCount { pairs.append(("fileBytes", .int(n))) }
         if let t = info.truncation { pairs.append(("truncated", .string(t.description))) }
         if !info.warnings.isEmpty { pairs.append(("warnings", .array(info.warnings.map { .string($0) }))) }
         return .object(pairs)
     }
 
-    static func text(for info: AnimationInfo, input: ImageInput) -> String {
+    static func text(for info: AnimationInfo, name: String, byteCount: Int?) -> String {
         let display = info.displayDurations()
         let clamped = zip(info.frameDurations, display).filter { $0 != $1 }.count
         let stored = info.storedLoopValue.map { " (stored value \($0))" } ?? (info.isAnimated ? " (no loop value stored)" : "")
         var lines = [
-            input.name,
+            name,
             "  format     \(info.format.identifier) (\(info.format.mediaType))",
             "  canvas     \(info.canvasSize.width)×\(info.canvasSize.height)",
             "  frames     \(info.frameCount)\(info.isAnimated ? "" : " (still)")",
@@ -79,7 +102,7 @@ enum InfoCommand {
             "  total      \(Formatting.milliseconds(info.totalDuration)) raw, \(Formatting.milliseconds(display.reduce(.zero, +))) displayed",
             "  decoded    one frame \(Formatting.bytes(info.frameByteCount)); all frames \(Formatting.bytes(info.allFramesByteCount))",
         ]
-        if let n = input.byteCount { lines.append("  file       \(Formatting.bytes(n))") }
+        if let n = byteCount { lines.append("  file       \(Formatting.bytes(n))") }
         if let t = info.truncation { lines.append("  warning    \(t)") }
         for w in info.warnings { lines.append("  warning    \(w)") }
         return lines.joined(separator: "\n")

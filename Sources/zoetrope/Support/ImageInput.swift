@@ -20,6 +20,11 @@ struct ImageInput {
         }
     }
 
+    /// Bytes already read (all of standard input), named `name`.
+    static func bytes(_ data: Data, name: String) -> ImageInput {
+        ImageInput(name: name, data: data)
+    }
+
     /// The encoded size, or nil for the demo.
     var byteCount: Int? { data?.count }
 

@@ -1,0 +1,55 @@
+import Foundation
+
+/// Reads a file descriptor (standard input by default) as its data arrives: each `read(2)`
+/// that returns bytes hands them on at once, without waiting to fill a buffer, so a consumer
+/// fed from a pipe (`curl … | zoetrope frames -`) sees every piece as soon as the writer sends it.
+///
+/// The value only names the descriptor; it neither owns nor closes it, so it can be copied
+/// to another thread (a player's download thread) and read there.
+struct StandardInputReader: Sendable {
+    /// The descriptor read.
+    let fileDescriptor: Int32
+    /// The most bytes one read asks for.
+    let chunkSize: Int
+
+    /// How inputs read from standard input are named in messages.
+    static let displayName = "standard input"
+
+    init(fileDescriptor: Int32 = 0, chunkSize: Int = 64 * 1024) {
+        precondition(chunkSize > 0, "chunkSize must be positive")
+        self.fileDescriptor = fileDescriptor
+        self.chunkSize = chunkSize
+    }
+
+    /// Calls `body` with each piece read, in order, until the end of the input (returns
+    /// true) or until `body` returns false (returns false; the rest stays unread). The
+    /// bytes are valid only during the call. A read error throws a `ToolError`.
+    @discardableResult
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws -> Bool) throws -> Bool {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let n = read(fileDescriptor, buffer.baseAddress, chunkSize)
+            if n > 0 {
+                guard try body(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) else { return false }
+            } else if n == 0 {
+                return true
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                // A non-blocking descriptor: wait until it can be read instead of spinning.
+                var p = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
+                _ = poll(&p, 1, -1)
+            } else {
+                throw ToolError("\(Self.displayName): cannot read (\(String(cString: strerror(errno))))")
+            }
+        }
+    }
+
+    /// Everything left until the end of the input.
+    func readToEnd() throws -> Data {
+        var data = Data()
+        try forEachChunk { data.append(contentsOf: $0); return true }
+        return data
+    }
+}
