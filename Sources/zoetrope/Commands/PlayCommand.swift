@@ -6,13 +6,16 @@ import Zoetrope
 /// drawing and prints a summary, so scripts and CI can run it.
 enum PlayCommand {
     static let usage = """
-    usage: zoetrope play [FILE | --demo] [--width COLS] [--loops N|infinite] [--speed X]
+    usage: zoetrope play [FILE | - | --demo] [--width COLS] [--loops N|infinite] [--speed X]
                          [--policy POLICY] [--late stall|catch-up] [--reduce-motion]
 
     Plays in the terminal in 24-bit colour, two pixels per character cell, scaled to fit
     (or to --width columns), in the alternate screen; the terminal is restored on quit,
     Ctrl-C and SIGTERM. With no FILE it plays the built-in demo. NO_COLOR draws with
-    characters instead of colour.
+    characters instead of colour. FILE - reads standard input as it arrives
+    (curl … | zoetrope play -): the frames play as they come, waiting at the last one
+    that has arrived, and the animation loops only once the file is complete; keys are
+    then read from the terminal (/dev/tty).
       space  pause / resume      ←/→  step a frame (pauses)
       +/−    change speed        q    quit
     The status line shows frame i/n, play k of n, frames shown per second, speed, buffer
@@ -35,12 +38,6 @@ enum PlayCommand {
         let a = try Arguments(args, valueOptions: ["width", "loops", "speed", "policy", "late"],
                               flagOptions: ["demo", "reduce-motion", "help"])
         if a.flag("help") { out.print(usage); return 0 }
-        let input: ImageInput
-        switch (a.flag("demo"), a.positionals.count) {
-        case (_, 0): input = .demo
-        case (false, 1): input = try ImageInput.file(a.positionals[0])
-        default: throw UsageError("play takes at most one FILE (or --demo)")
-        }
         let width = try a.int("width", range: 1...10_000)
         let loops = try a.value("loops").map(parseLoops)
         let speed = try a.value("speed").map(parseSpeed) ?? 1
@@ -48,16 +45,38 @@ enum PlayCommand {
         let late = try a.value("late").map(parseLate) ?? .stall
         let interactive = terminal ?? (isatty(STDOUT_FILENO) != 0)
 
-        let source = try input.makeFrameSource(registry: registry)
-        guard source.info.frameCount > 0 else {
-            throw ToolError("\(input.name): \(source.info.truncation?.description ?? "the image has no frames")")
+        let input: ImageInput
+        var arriving: (any IncrementalFrameSource)?
+        switch (a.flag("demo"), a.positionals.count) {
+        case (_, 0): input = .demo
+        case (false, 1) where a.positionals[0] == "-":
+            // Read as it arrives when the coder decodes incrementally, else to the end.
+            switch try StandardInputSource.open(registry: registry) {
+            case .incremental(let session):
+                arriving = session
+                input = .bytes(Data(), name: StandardInputReader.displayName)
+            case .whole(let data):
+                input = .bytes(data, name: StandardInputReader.displayName)
+            }
+        case (false, 1): input = try ImageInput.file(a.positionals[0])
+        default: throw UsageError("play takes at most one FILE (or - or --demo)")
+        }
+        let media: PlaySession.Media
+        if let arriving {
+            media = .arriving(arriving)
+        } else {
+            let source = try input.makeFrameSource(registry: registry)
+            guard source.info.frameCount > 0 else {
+                throw ToolError("\(input.name): \(source.info.truncation?.description ?? "the image has no frames")")
+            }
+            media = .whole(source)
         }
         let configuration = PlayerConfiguration(
             bufferPolicy: policy, latePolicy: late,
             loopCount: loops ?? (interactive ? nil : .once), rate: speed,
             environment: PlaybackEnvironment(reduceMotion: a.flag("reduce-motion")))
         let color = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let session = PlaySession(source: source, configuration: configuration, interactive: interactive,
+        let session = PlaySession(media: media, configuration: configuration, interactive: interactive,
                                   width: width, color: color)
         return session.run(name: input.name, out: &out)
     }

@@ -5,7 +5,14 @@ import Zoetrope
 /// and the loop that answers keys, signals and resizes until the user quits (in a
 /// terminal) or the animation finishes (otherwise).
 struct PlaySession {
-    let source: any FrameSource
+    /// What is played: a whole file, or one still arriving on standard input.
+    enum Media {
+        case whole(any FrameSource)
+        /// A session the run feeds from standard input on a thread of its own while it plays.
+        case arriving(any IncrementalFrameSource)
+    }
+
+    let media: Media
     let configuration: PlayerConfiguration
     let interactive: Bool
     let width: Int?
@@ -27,16 +34,37 @@ struct PlaySession {
         let size = interactive ? TerminalSession.size() : (columns: 80, rows: 24)
         let display = TerminalDisplay(columns: size.columns, rows: size.rows, width: width, color: color,
                                       draws: interactive, now: now)
-        let player = AnimationPlayer(source: source, clock: clock, display: display, configuration: configuration)
+        let player: AnimationPlayer
         let outcome = Outcome()
+        var feeder: Thread?
+        switch media {
+        case .whole(let source):
+            player = AnimationPlayer(source: source, clock: clock, display: display, configuration: configuration)
+        case .arriving(let session):
+            player = AnimationPlayer(incrementalSource: session, clock: clock, display: display, configuration: configuration)
+            // The rest of standard input, appended as it arrives; the player takes each new
+            // frame at its next tick. A session that fails ends playback as a failed decode.
+            feeder = Thread {
+                do {
+                    try StandardInputSource.feed(session)
+                    _ = try StandardInputSource.finish(session)
+                } catch {
+                    let message = (error as? ToolError)?.message ?? "\(error)"
+                    outcome.state.withLock { $0.failure = $0.failure ?? message }
+                }
+            }
+            feeder?.start()
+        }
         let observation = player.observe { event in
             switch event {
             case .finished: outcome.state.withLock { $0.finished = true }
-            case .decodeFailed(let index, let error): outcome.state.withLock { $0.failure = "frame \(index): \(error)" }
+            case .decodeFailed(let index, let error):
+                outcome.state.withLock { $0.failure = $0.failure ?? "frame \(index): \(error)" }
             default: break
             }
         }
         defer { observation.cancel() }
+        _ = feeder
 
         let session = interactive ? TerminalSession() : nil
         let start = now()
@@ -54,7 +82,7 @@ struct PlaySession {
                     if player.state == .playing { player.pause() }
                     let n = player.info.frameCount
                     let i = player.currentFrameIndex ?? 0
-                    player.seek(toFrame: (i + (key == .stepForward ? 1 : n - 1)) % n)
+                    if n > 0 { player.seek(toFrame: (i + (key == .stepForward ? 1 : n - 1)) % n) }
                 case .faster, .slower:
                     let speeds = PlayCommand.speeds
                     let i = speeds.lastIndex { $0 <= player.rate + 1e-9 } ?? 0
@@ -75,7 +103,12 @@ struct PlaySession {
                 continue
             }
             // Not a terminal: stop once the animation is over, or when it shows only its poster.
-            if let failure { out.error("zoetrope: \(name): \(failure)"); status = 1; break loop }
+            if let failure {
+                // A failure already naming standard input is printed as it is.
+                out.error("zoetrope: \(failure.hasPrefix(name + ": ") ? failure : "\(name): \(failure)")")
+                status = 1
+                break loop
+            }
             if finished || (player.state == .showingPoster && display.framesShown > 0) { break loop }
         }
         let seconds = Double(now() - start) / 1e9

@@ -11,19 +11,29 @@ let pendingSignals = Atomic<Int>(0)
 final class TerminalSession {
     private var saved = termios()
     private let keys: Bool
+    /// Where keys are read: standard input when it is the terminal, else the controlling
+    /// terminal (`play -` reads the animation from standard input).
+    private let keyInput: Int32
     private var restored = false
 
-    /// Takes over the terminal on standard output; reads keys when standard input is one too.
+    /// Takes over the terminal on standard output; reads keys from standard input when it
+    /// is a terminal, else from `/dev/tty` when the process has one.
     init() {
-        keys = isatty(STDIN_FILENO) != 0
-        if keys, tcgetattr(STDIN_FILENO, &saved) == 0 {
+        if isatty(STDIN_FILENO) != 0 {
+            keyInput = STDIN_FILENO
+        } else {
+            let tty = open("/dev/tty", O_RDONLY | O_CLOEXEC)
+            keyInput = tty >= 0 && isatty(tty) != 0 ? tty : -1
+        }
+        keys = keyInput >= 0
+        if keys, tcgetattr(keyInput, &saved) == 0 {
             var raw = saved
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
             withUnsafeMutableBytes(of: &raw.c_cc) { cc in
                 cc[Int(VMIN)] = 0
                 cc[Int(VTIME)] = 0
             }
-            tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+            tcsetattr(keyInput, TCSANOW, &raw)
         }
         for s in [SIGINT, SIGTERM, SIGWINCH] {
             signal(s) { n in pendingSignals.bitwiseOr(1 << Int(n), ordering: .relaxed) }
@@ -39,7 +49,8 @@ final class TerminalSession {
         guard !restored else { return }
         restored = true
         TerminalSession.write("\u{1B}[0m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l")
-        if keys { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        if keys { tcsetattr(keyInput, TCSANOW, &saved) }
+        if keyInput > STDERR_FILENO { close(keyInput) }
         for s in [SIGINT, SIGTERM, SIGWINCH] { signal(s, SIG_DFL) }
     }
 
@@ -51,10 +62,10 @@ final class TerminalSession {
             usleep(useconds_t(timeoutMilliseconds) * 1000)
             return []
         }
-        var fds = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        var fds = pollfd(fd: keyInput, events: Int16(POLLIN), revents: 0)
         guard poll(&fds, 1, timeoutMilliseconds) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 64)
-        let n = read(STDIN_FILENO, &buffer, buffer.count)
+        let n = read(keyInput, &buffer, buffer.count)
         return n > 0 ? Array(buffer[0..<n]) : []
     }
 
