@@ -4,6 +4,17 @@ extension AnimatedImage {
     /// share frames and the same bytes decoded the same way do, whoever loaded them.
     /// Computed on each call (it reads every byte).
     public var sharedCacheKey: String {
-        "sha256:\(SHA256.hex(data)) options:\(String(describing: options))"
+        "sha256:\(SHA256.hex(data)) options:\(AnimatedImage.cacheKey(of: options))"
+    }
+
+    /// Every option that changes the frames, spelled out (reflection's description of the
+    /// struct is not stable across runtimes, and has trapped on Linux).
+    static func cacheKey(of o: DecodingOptions) -> String {
+        let l = o.limits
+        let target = o.targetSize.map { "\($0.width)x\($0.height)" } ?? "full"
+        return "\(o.pixelFormat.alphaMode == .straight ? "straight" : "premultiplied") \(target) "
+            + "limits \(l.maxWidth) \(l.maxHeight) \(l.maxCanvasPixels) \(l.maxFrameCount) \(l.maxAllocationBytes) "
+            + "\(l.maxPixelsPerPlay) threads \(o.threadCount.map(String.init) ?? "default") "
+            + "partial \(o.showsPartialFirstFrame)"
     }
 }
