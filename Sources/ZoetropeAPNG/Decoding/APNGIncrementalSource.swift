@@ -8,9 +8,9 @@ import Zoetrope
 /// A decode takes the bytes and frame records complete at that moment and draws with the
 /// same `APNGDecodeState` as `APNGFrameSource`, whose key-frame table grows as frames
 /// arrive (and starts over when the animation falls back to the still image).
-final class APNGIncrementalSource: IncrementalFrameSource, SeekCostReporting {
+final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
     let options: DecodingOptions
-    private let ingest: Locked<APNGIncrementalIngest>
+    let ingest: Locked<APNGIncrementalIngest>
     /// The decode state and the snapshot revision its key-frame table belongs to.
     private let decoder = Locked<(state: APNGDecodeState, revision: Int)?>(nil)
 
@@ -19,26 +19,11 @@ final class APNGIncrementalSource: IncrementalFrameSource, SeekCostReporting {
         ingest = Locked(APNGIncrementalIngest(options: options))
     }
 
-    var snapshot: IncrementalSnapshot { ingest.withLock { $0.snapshot } }
-
     /// The snapshot's info, or an empty PNG info before the header is in.
-    var info: AnimationInfo {
-        snapshot.info ?? AnimationInfo(format: .png, canvasSize: PixelSize(width: 0, height: 0), frameDurations: [],
-                                       loopCount: .once, storedLoopValue: nil)
-    }
+    var info: AnimationInfo { snapshotInfo(or: .png) }
 
     /// Bytes the chunk walker has looked at so far (each at most once).
     var bytesExamined: Int { ingest.withLock { $0.walker.bytesExamined } }
-
-    @discardableResult
-    func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
-    }
-
-    @discardableResult
-    func finish() throws -> AnimationInfo {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.finish() }
-    }
 
     var retainedByteCount: Int {
         let received = ingest.withLock { $0.bytes.capacity + ($0.index?.frames.capacity ?? 0) * MemoryLayout<APNGFrameRecord>.stride }

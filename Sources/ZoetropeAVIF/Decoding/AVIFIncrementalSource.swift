@@ -7,9 +7,9 @@ import Zoetrope
 /// decoding side (a libavif decoder over the bytes received), so an append never waits for
 /// a frame being decoded. Once the data is complete, frames come from the whole-file source
 /// that `finish()` opened over the bytes received.
-final class AVIFIncrementalSource: IncrementalFrameSource {
+final class AVIFIncrementalSource: IngestingFrameSource {
     let options: DecodingOptions
-    private let ingest: Locked<AVIFIncrementalIngest>
+    let ingest: Locked<AVIFIncrementalIngest>
     private let decoder = Locked<AVIFIncrementalDecoder?>(nil)
 
     init(options: DecodingOptions) {
@@ -17,15 +17,8 @@ final class AVIFIncrementalSource: IncrementalFrameSource {
         ingest = Locked(AVIFIncrementalIngest(options: options))
     }
 
-    var snapshot: IncrementalSnapshot { ingest.withLock { $0.snapshot } }
-
     /// Bytes the top-level scan and the metadata parse have looked at so far (each at most once).
     var bytesExamined: Int { ingest.withLock { $0.bytesExamined } }
-
-    @discardableResult
-    func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
-    }
 
     @discardableResult
     func finish() throws -> AnimationInfo {

@@ -6,9 +6,9 @@ import Zoetrope
 /// giflib, key frames), so an append never waits for a frame being decoded. A decode takes
 /// the bytes and frame records complete at that moment and draws with the same
 /// `GIFDecodeState` as `GIFFrameSource`, whose key-frame table grows as frames arrive.
-final class GIFIncrementalSource: IncrementalFrameSource, SeekCostReporting {
+final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
     let options: DecodingOptions
-    private let ingest: Locked<GIFIncrementalIngest>
+    let ingest: Locked<GIFIncrementalIngest>
     private let decoder = Locked<GIFDecodeState?>(nil)
 
     init(options: DecodingOptions) {
@@ -16,27 +16,12 @@ final class GIFIncrementalSource: IncrementalFrameSource, SeekCostReporting {
         ingest = Locked(GIFIncrementalIngest(options: options))
     }
 
-    var snapshot: IncrementalSnapshot { ingest.withLock { $0.snapshot } }
-
     /// The snapshot's info (what a `FrameSource` consumer sees), or an empty GIF info before
     /// the canvas is known.
-    var info: AnimationInfo {
-        snapshot.info ?? AnimationInfo(format: .gif, canvasSize: PixelSize(width: 0, height: 0), frameDurations: [],
-                                       loopCount: .once, storedLoopValue: nil)
-    }
+    var info: AnimationInfo { snapshotInfo(or: .gif) }
 
     /// Bytes the parser has looked at so far (each byte of the file at most once).
     var bytesExamined: Int { ingest.withLock { $0.parser.bytesExamined } }
-
-    @discardableResult
-    func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
-    }
-
-    @discardableResult
-    func finish() throws -> AnimationInfo {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.finish() }
-    }
 
     var retainedByteCount: Int {
         let received = ingest.withLock { $0.bytes.capacity + $0.frames.capacity * MemoryLayout<GIFFrameRecord>.stride }

@@ -7,9 +7,9 @@ import Zoetrope
 /// decoded. A decode takes the bytes and frame records complete at that moment and draws
 /// with the same `WebPDecodeState` as `WebPFrameSource`, whose key-frame table grows as
 /// frames arrive (and starts over if frames were withdrawn).
-final class WebPIncrementalSource: IncrementalFrameSource, SeekCostReporting {
+final class WebPIncrementalSource: IngestingFrameSource, SeekCostReporting {
     let options: DecodingOptions
-    private let ingest: Locked<WebPIncrementalIngest>
+    let ingest: Locked<WebPIncrementalIngest>
     /// The decode state and the snapshot revision its key-frame table belongs to.
     private let decoder = Locked<(state: WebPDecodeState, revision: Int)?>(nil)
 
@@ -18,13 +18,8 @@ final class WebPIncrementalSource: IncrementalFrameSource, SeekCostReporting {
         ingest = Locked(WebPIncrementalIngest(options: options))
     }
 
-    var snapshot: IncrementalSnapshot { ingest.withLock { $0.snapshot } }
-
     /// The snapshot's info, or an empty WebP info before the canvas is known.
-    var info: AnimationInfo {
-        snapshot.info ?? AnimationInfo(format: .webp, canvasSize: PixelSize(width: 0, height: 0), frameDurations: [],
-                                       loopCount: .once, storedLoopValue: nil)
-    }
+    var info: AnimationInfo { snapshotInfo(or: .webp) }
 
     /// Bytes the chunk walker has looked at so far (each at most once).
     var bytesExamined: Int { ingest.withLock { $0.walker.bytesExamined } }
@@ -32,16 +27,6 @@ final class WebPIncrementalSource: IncrementalFrameSource, SeekCostReporting {
     /// Whether the walker stopped following the chunks (a file it cannot follow chunk by
     /// chunk: its frames come from the whole-file index at the RIFF end or at `finish()`).
     var isDeferred: Bool { ingest.withLock { $0.walker.mode == .deferred } }
-
-    @discardableResult
-    func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
-    }
-
-    @discardableResult
-    func finish() throws -> AnimationInfo {
-        try ingest.withLock { state throws(AnimatedImageError) in try state.finish() }
-    }
 
     var retainedByteCount: Int {
         let received = ingest.withLock {
