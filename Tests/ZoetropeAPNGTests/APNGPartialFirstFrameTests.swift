@@ -39,18 +39,6 @@ import ZoetropeTestSupport
         return ([UInt8](png.data), idatEnds)
     }
 
-    /// Rows of `partial` that equal `whole`'s, checking every row after them is transparent.
-    static func decodedRows(_ partial: PixelBuffer, of whole: PixelBuffer) -> Int? {
-        let row = partial.bytesPerRow
-        guard partial.bytes.count == whole.bytes.count else { return nil }
-        var n = 0
-        while n < partial.height, partial.bytes[n * row..<(n + 1) * row] == whole.bytes[n * row..<(n + 1) * row] { n += 1 }
-        for y in n..<partial.height {
-            for x in 0..<partial.width where partial.bytes[y * row + x * 4 + 3] != 0 { return nil }
-        }
-        return n
-    }
-
     @Test(arguments: [false, true])
     func aFileCutInsideItsImageDataShowsItsRowsOnlyWhenAsked(animated: Bool) throws {
         let (bytes, ends) = Self.file(animated: animated)
@@ -61,7 +49,7 @@ import ZoetropeTestSupport
         let source = try APNGCoder().makeFrameSource(data: cut, options: Self.partial)
         #expect(source.info.frameCount == 1)
         #expect(source.info.truncation != nil)
-        let rows = try #require(Self.decodedRows(try source.decodeFrame(at: 0), of: whole))
+        let rows = try #require(PixelComparison.decodedRows(try source.decodeFrame(at: 0), of: whole))
         // Four of eight chunks: about half of the 32 rows.
         #expect(rows >= 12 && rows <= 16, "\(rows) rows")
     }
@@ -79,7 +67,7 @@ import ZoetropeTestSupport
             #expect(snapshot.firstFrameIsPartial)
             #expect(snapshot.frameCount == 1)
             #expect(snapshot.format == (animated ? .apng : .png))
-            let n = try #require(Self.decodedRows(try source.decodeFrame(at: 0), of: whole))
+            let n = try #require(PixelComparison.decodedRows(try source.decodeFrame(at: 0), of: whole))
             #expect(n >= rows)
             rows = n
         }

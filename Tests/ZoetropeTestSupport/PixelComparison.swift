@@ -34,4 +34,18 @@ public enum PixelComparison {
         guard let w = worst else { return nil }
         return "max difference \(w.d) > \(tolerance) at (\(w.x),\(w.y)): expected \(w.e), got \(w.g)"
     }
+
+    /// How many rows of `partial`, from the top, equal `whole`'s, when every pixel after
+    /// them is transparent (a frame drawn from the rows that have arrived); nil when the
+    /// sizes differ or a later pixel is not transparent.
+    public static func decodedRows(_ partial: PixelBuffer, of whole: PixelBuffer) -> Int? {
+        let row = partial.bytesPerRow
+        guard partial.bytes.count == whole.bytes.count, partial.height == whole.height else { return nil }
+        var n = 0
+        while n < partial.height, partial.bytes[n * row..<(n + 1) * row] == whole.bytes[n * row..<(n + 1) * row] { n += 1 }
+        for y in n..<partial.height {
+            for x in 0..<partial.width where partial.bytes[y * row + x * 4 + 3] != 0 { return nil }
+        }
+        return n
+    }
 }

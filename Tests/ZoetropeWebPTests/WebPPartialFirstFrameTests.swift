@@ -57,18 +57,6 @@ import ZoetropeTestSupport
         }
     }
 
-    /// Rows of `partial` equal to `whole`'s from the top, checking all after them are transparent.
-    static func decodedRows(_ partial: PixelBuffer, of whole: PixelBuffer) -> Int? {
-        let row = partial.bytesPerRow
-        guard partial.bytes.count == whole.bytes.count else { return nil }
-        var n = 0
-        while n < partial.height, partial.bytes[n * row..<(n + 1) * row] == whole.bytes[n * row..<(n + 1) * row] { n += 1 }
-        for y in n..<partial.height {
-            for x in 0..<partial.width where partial.bytes[y * row + x * 4 + 3] != 0 { return nil }
-        }
-        return n
-    }
-
     @Test func aFileCutInsideFrameZeroShowsItsFinishedRowsOnlyWhenAsked() throws {
         for (name, bytes, image) in try Self.files() {
             let whole = try WebPCoder().makeFrameSource(data: Data(bytes), options: .default).decodeFrame(at: 0)
@@ -77,7 +65,7 @@ import ZoetropeTestSupport
             let source = try WebPCoder().makeFrameSource(data: cut, options: Self.partial)
             #expect(source.info.frameCount == 1, "\(name)")
             #expect(source.info.truncation != nil, "\(name)")
-            let rows = try #require(Self.decodedRows(try source.decodeFrame(at: 0), of: whole), "\(name)")
+            let rows = try #require(PixelComparison.decodedRows(try source.decodeFrame(at: 0), of: whole), "\(name)")
             #expect(rows > 0 && rows < 64, "\(name): \(rows) rows")
         }
     }
@@ -95,7 +83,7 @@ import ZoetropeTestSupport
                 offset = next
                 #expect(snapshot.firstFrameIsPartial, "\(name) at \(next)")
                 #expect(snapshot.frameCount == 1, "\(name) at \(next)")
-                let n = try #require(Self.decodedRows(try source.decodeFrame(at: 0), of: whole), "\(name) at \(next)")
+                let n = try #require(PixelComparison.decodedRows(try source.decodeFrame(at: 0), of: whole), "\(name) at \(next)")
                 #expect(n >= rows, "\(name) at \(next)")
                 rows = n
                 partials += 1

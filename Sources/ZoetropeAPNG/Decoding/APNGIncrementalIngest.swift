@@ -56,16 +56,10 @@ struct APNGIncrementalIngest: IncrementalIngesting {
             let animating = !walker.animationIgnored && walker.numFrames != nil && walker.animationError == nil
             snapshot.format = animating ? .apng : .png
             partialFirstFrame = partial
-            snapshot.frameDurations = [partial.duration]
-            snapshot.firstFrameIsPartial = true
-            snapshot.hasAlpha = true
+            snapshot.showPartialFirstFrame(lasting: partial.duration)
             return
         }
-        if snapshot.firstFrameIsPartial {
-            partialFirstFrame = nil
-            snapshot.frameDurations = []
-            snapshot.firstFrameIsPartial = false
-        }
+        if snapshot.endPartialFirstFrame() { partialFirstFrame = nil }
         let animating = !walker.animationIgnored && walker.numFrames != nil && walker.animationError == nil
             && !firstFrameDamaged && walker.frames.count <= Int(walker.numFrames!)
         if animating {

@@ -36,15 +36,10 @@ struct GIFIncrementalIngest: IncrementalIngesting {
         }
         if options.showsPartialFirstFrame, frames.isEmpty, let partial = parser.partialFirstImage {
             // Frame 0 while it arrives: counted, drawn from what is there.
-            snapshot.frameDurations = [partial.record.duration]
-            snapshot.firstFrameIsPartial = true
-            snapshot.hasAlpha = true
+            snapshot.showPartialFirstFrame(lasting: partial.record.duration)
             return
         }
-        if snapshot.firstFrameIsPartial {
-            snapshot.frameDurations = []
-            snapshot.firstFrameIsPartial = false
-        }
+        snapshot.endPartialFirstFrame()
         let known = frames.count
         guard parser.frames.count > known else { return }
         for record in parser.frames[known...] {

@@ -78,16 +78,10 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             // Frame 0 while it arrives: counted, drawn from the rows decoded so far.
             try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)
             partialFirstFrame = partial
-            snapshot.frameDurations = [.milliseconds(Int64(partial.durationMs))]
-            snapshot.firstFrameIsPartial = true
-            snapshot.hasAlpha = true
+            snapshot.showPartialFirstFrame(lasting: .milliseconds(Int64(partial.durationMs)))
             return
         }
-        if snapshot.firstFrameIsPartial {
-            partialFirstFrame = nil
-            snapshot.frameDurations = []
-            snapshot.firstFrameIsPartial = false
-        }
+        if snapshot.endPartialFirstFrame() { partialFirstFrame = nil }
         guard walker.frames.count > frames.count, let canvas = walker.canvas else { return }
         // The canvas limit is checked with the first frame, once the demuxer would take the
         // file so far (the whole-file source checks it then, and reports a refused file's
