@@ -22,7 +22,7 @@ let codecs: [Target.Dependency] = [
 /// One executable per fuzz target (Sources/<name>/<name>.swift), named after `FuzzTarget`.
 let fuzzTargets = [
     "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzRegistry",
-    "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks",
+    "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
 ]
 
 let package = Package(

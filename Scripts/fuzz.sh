@@ -5,7 +5,7 @@
 #   Scripts/fuzz.sh all SECONDS [libFuzzer flags...]      every target, FUZZ_JOBS at a time
 #   Scripts/fuzz.sh list                                  the target names
 #
-# Targets: gif apng webp avif registry gif-index apng-chunks avif-container webp-chunks.
+# Targets: gif apng webp avif registry gif-index apng-chunks avif-container webp-chunks incremental.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -21,7 +21,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif registry gif-index apng-chunks avif-container webp-chunks)
+targets=(gif apng webp avif registry gif-index apng-chunks avif-container webp-chunks incremental)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -41,13 +41,13 @@ module() {  # gif-index -> FuzzGIFIndex
     case $1 in
         gif) echo FuzzGIF ;; apng) echo FuzzAPNG ;; webp) echo FuzzWebP ;; avif) echo FuzzAVIF ;;
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
-        avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;;
+        avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
     esac
 }
 families() {  # seed and dictionary families of a target
     case $1 in
         gif|gif-index) echo gif ;; apng|apng-chunks) echo png ;; webp|webp-chunks) echo webp ;;
-        avif|avif-container) echo avif ;; registry) echo gif png webp avif ;;
+        avif|avif-container) echo avif ;; registry|incremental) echo gif png webp avif ;;
     esac
 }
 
@@ -101,7 +101,7 @@ run_target() {
     mkdir -p "$work/corpus/$t" "$crashes"
     local dirs=("$work/corpus/$t" "$work/regressions/$t") dict
     for f in $(families "$t"); do dirs+=("$work/seeds/$f"); done
-    if [ "$t" = registry ]; then dict=$work/all.dict; else dict=$root/Fuzz/dictionaries/$(families "$t").dict; fi
+    if [ "$t" = registry ] || [ "$t" = incremental ]; then dict=$work/all.dict; else dict=$root/Fuzz/dictionaries/$(families "$t").dict; fi
     local before after status=0
     before=$(find "$crashes" -type f | wc -l)
     local mode=()

@@ -30,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case avifContainer = "avif-container"
     /// The WebP RIFF chunk scanner (`WebPChunkScanner`) on its own.
     case webpChunks = "webp-chunks"
+    /// The incremental sessions (`IncrementalDecoding`) of the four coders, the input fed
+    /// in pieces: content picks the coder.
+    case incremental
 
     /// The coder a coder target uses (nil for the registry and the parser targets).
     public var coder: (any AnimatedImageCoder)? {
@@ -50,7 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .apng, .apngChunks: "png"
         case .webp, .webpChunks: "webp"
         case .avif, .avifContainer: "avif"
-        case .registry: nil
+        case .registry, .incremental: nil
         }
     }
 
@@ -70,6 +73,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return FuzzParsers.avifContainer(data)
         case .webpChunks:
             return FuzzParsers.webpChunks(data)
+        case .incremental:
+            return FuzzIncremental.run(data)
         }
     }
 }
