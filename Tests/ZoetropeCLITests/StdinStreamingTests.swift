@@ -228,4 +228,47 @@ import ZoetropeTestSupport
             }
         }
     }
+
+    // MARK: - The corpus
+
+    /// `sh -c 'dd … | zoetrope ARGS'`: the file reaches standard input in 4 KiB writes.
+    static func piped(_ file: URL, _ arguments: [String]) throws -> ToolRunner.Result {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", "dd if=\"$0\" bs=4096 status=none | \"$@\"", file.path, ToolRunner.binary.path] + arguments
+        let out = Pipe(), err = Pipe()
+        p.standardOutput = out
+        p.standardError = err
+        try p.run()
+        let o = out.fileHandleForReading.readDataToEndOfFile()
+        let e = err.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        return ToolRunner.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+                                 stderr: String(decoding: e, as: UTF8.self))
+    }
+
+    @Test(.enabled(if: CorpusLocation.isPresent, "the conformance corpus is missing"),
+          arguments: ["gif", "apng", "webp", "avif"])
+    func everyCorpusFileThroughStandardInputGivesTheWholeFileOutput(format: String) throws {
+        let root = try #require(CorpusLocation.corpus()).appendingPathComponent(format)
+        let files = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])
+            .filter { ["gif", "png", "webp", "avif"].contains($0.pathExtension) && !$0.path.contains(".frames/") }
+            .sorted { $0.path < $1.path }
+        #expect(!files.isEmpty, "the corpus has \(format) inputs")
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (i, file) in files.enumerated() {
+            let a = dir.appendingPathComponent("stdin-\(i)"), b = dir.appendingPathComponent("file-\(i)")
+            let s = try Self.piped(file, ["frames", "-", "--output", a.path])
+            var w = try ToolRunner.binary(["frames", file.path, "--output", b.path])
+            w.stderr = w.stderr.replacingOccurrences(of: file.path, with: "standard input")
+            #expect(s.status == w.status && s.stderr == w.stderr, "\(file.lastPathComponent)")
+            #expect(try Self.contents(of: a) == Self.contents(of: b), "\(file.lastPathComponent)")
+            let si = try Self.piped(file, ["info", "-", "--json"])
+            var wi = try ToolRunner.binary(["info", file.path, "--json"])
+            wi.stdout = wi.stdout.replacingOccurrences(of: file.path, with: "standard input")
+            wi.stderr = wi.stderr.replacingOccurrences(of: file.path, with: "standard input")
+            #expect(si.status == wi.status && si.stdout == wi.stdout && si.stderr == wi.stderr, "\(file.lastPathComponent)")
+        }
+    }
 }
