@@ -47,7 +47,7 @@ enum Tool {
         commands:
         \(lines.joined(separator: "\n"))
         Use --demo in place of FILE for the built-in countdown animation, and - for standard
-        input (info, frames: read as it arrives; convert).
+        input (info, frames, play: read as it arrives; convert).
         `zoetrope COMMAND --help` describes a command.
 
         Exit status: 0 success, 1 an input could not be decoded, 2 a usage error.
