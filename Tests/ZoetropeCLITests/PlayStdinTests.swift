@@ -13,20 +13,14 @@ import ZoetropeTestSupport
         let p = Process()
         p.executableURL = ToolRunner.binary
         p.arguments = ["play", "-"] + arguments
-        let input = Pipe(), out = Pipe(), err = Pipe()
+        let input = Pipe()
         p.standardInput = input
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        input.fileHandleForWriting.write(first)
-        Thread.sleep(forTimeInterval: pause)
-        if p.isRunning, !rest.isEmpty { input.fileHandleForWriting.write(rest) }
-        try input.fileHandleForWriting.close()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return ToolRunner.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                                 stderr: String(decoding: e, as: UTF8.self))
+        return try ToolRunner.collect(p) {
+            input.fileHandleForWriting.write(first)
+            Thread.sleep(forTimeInterval: pause)
+            if p.isRunning, !rest.isEmpty { input.fileHandleForWriting.write(rest) }
+            try input.fileHandleForWriting.close()
+        }
     }
 
     /// The summary line without its time: "NAME: played 1 time, 8 frames shown (…)".

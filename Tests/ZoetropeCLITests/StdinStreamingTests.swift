@@ -111,15 +111,7 @@ import ZoetropeTestSupport
         p.executableURL = ToolRunner.binary
         p.arguments = arguments
         p.standardInput = try FileHandle(forReadingFrom: path)
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return ToolRunner.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                                 stderr: String(decoding: e, as: UTF8.self))
+        return try ToolRunner.collect(p)
     }
 
     /// Streams `bytes` to `frames - --output` in two halves and checks that the frames
@@ -236,15 +228,7 @@ import ZoetropeTestSupport
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/sh")
         p.arguments = ["-c", "dd if=\"$0\" bs=4096 status=none | \"$@\"", file.path, ToolRunner.binary.path] + arguments
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out
-        p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return ToolRunner.Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                                 stderr: String(decoding: e, as: UTF8.self))
+        return try ToolRunner.collect(p)
     }
 
     @Test(.enabled(if: CorpusLocation.isPresent, "the conformance corpus is missing"),

@@ -40,10 +40,18 @@ enum ToolRunner {
         let p = Process()
         p.executableURL = binary
         p.arguments = arguments
+        return try collect(p)
+    }
+
+    /// Starts `p` (its executable, arguments and standard input already set), runs
+    /// `whileRunning` (to feed a standard input pipe), then collects both output streams
+    /// and waits for the exit.
+    static func collect(_ p: Process, whileRunning: () throws -> Void = {}) throws -> Result {
         let out = Pipe(), err = Pipe()
         p.standardOutput = out
         p.standardError = err
         try p.run()
+        try whileRunning()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
