@@ -60,14 +60,7 @@ final class AVIFDecodeState {
         self.decoder = decoder
         self.io = io
         decoder.pointee.maxThreads = Int32(clamping: max(1, threads))
-        // What browsers, Pillow and the reference decoder do: tolerate a missing pixi and an invalid clap.
-        decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
-        // Zoetrope's limits, handed to libavif (and through it to dav1d) as well.
-        decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT))))
-        decoder.pointee.imageDimensionLimit = UInt32(clamping: max(1, min(max(limits.maxWidth, limits.maxHeight), Int(UInt32.max))))
-        decoder.pointee.imageCountLimit = UInt32(clamping: max(1, limits.maxFrameCount))
-        decoder.pointee.ignoreExif = AVIF_TRUE
-        decoder.pointee.ignoreXMP = AVIF_TRUE
+        AVIFDecodeState.configure(decoder, limits: limits)
         var r = avifDecoderSetSource(decoder, source)
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetSource") }
         avifDecoderSetIO(decoder, io)
@@ -203,5 +196,20 @@ final class AVIFDecodeState {
             return avifImageYUVToRGB(image, &rgb)
         }
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, nil, during: "avifImageYUVToRGB") }
+    }
+}
+
+extension AVIFDecodeState {
+    /// The settings every libavif decoder of Zoetrope's gets, the whole-file one and the
+    /// incremental session's metadata parse alike: tolerate a missing pixi and an invalid
+    /// clap (as browsers, Pillow and the reference decoder do), Zoetrope's limits handed to
+    /// libavif (and through it to dav1d), Exif and XMP ignored.
+    static func configure(_ decoder: UnsafeMutablePointer<avifDecoder>, limits: Limits) {
+        decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
+        decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT))))
+        decoder.pointee.imageDimensionLimit = UInt32(clamping: max(1, min(max(limits.maxWidth, limits.maxHeight), Int(UInt32.max))))
+        decoder.pointee.imageCountLimit = UInt32(clamping: max(1, limits.maxFrameCount))
+        decoder.pointee.ignoreExif = AVIF_TRUE
+        decoder.pointee.ignoreXMP = AVIF_TRUE
     }
 }

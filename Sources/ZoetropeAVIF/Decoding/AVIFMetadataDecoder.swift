@@ -41,12 +41,7 @@ final class AVIFMetadataDecoder: @unchecked Sendable {
                       limits: Limits) -> Outcome {
         guard let decoder = avifDecoderCreate() else { return .failed }
         let state = AVIFMetadataDecoder(decoder: decoder, reader: AVIFGrowingIO(prefix: prefix, overlays: overlays), limits: limits)
-        decoder.pointee.strictFlags &= ~avifStrictFlags(AVIF_STRICT_CLAP_VALID.rawValue | AVIF_STRICT_PIXI_REQUIRED.rawValue)
-        decoder.pointee.imageSizeLimit = UInt32(clamping: max(1, min(limits.maxCanvasPixels, Int(AVIF_DEFAULT_IMAGE_SIZE_LIMIT))))
-        decoder.pointee.imageDimensionLimit = UInt32(clamping: max(1, min(max(limits.maxWidth, limits.maxHeight), Int(UInt32.max))))
-        decoder.pointee.imageCountLimit = UInt32(clamping: max(1, limits.maxFrameCount))
-        decoder.pointee.ignoreExif = AVIF_TRUE
-        decoder.pointee.ignoreXMP = AVIF_TRUE
+        AVIFDecodeState.configure(decoder, limits: limits)
         guard avifDecoderSetSource(decoder, sequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM) == AVIF_RESULT_OK else {
             return .failed
         }

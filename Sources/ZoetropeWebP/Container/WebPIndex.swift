@@ -59,26 +59,45 @@ struct WebPIndex: Sendable {
         self = result
     }
 
+    /// Indexes the file `bytes`; when `keepsCutFirstFrame` (`DecodingOptions.showsPartialFirstFrame`)
+    /// and the file is cut inside its first frame, the index of that frame as far as it
+    /// arrived, returned with the frame. Throws what `init(bytes:limits:)` throws otherwise.
+    static func index(bytes: UnsafeRawBufferPointer, limits: Limits,
+                      keepsCutFirstFrame: Bool) throws(AnimatedImageError) -> (index: WebPIndex, cutFirstFrame: WebPFrameRecord?) {
+        do {
+            return (try WebPIndex(bytes: bytes, limits: limits), nil)
+        } catch let error as AnimatedImageError {
+            if keepsCutFirstFrame, case .truncated(_, 0, _) = error,
+               let cut = partialFirstFrame(bytes: bytes, truncation: error, limits: limits) {
+                return (cut.index, cut.frame)
+            }
+            throw error
+        } catch {
+            throw .invalidData(format: .webp, reason: "\(error)")
+        }
+    }
+
+    /// What the allocation budget needs of this index: the largest frame that blends (its
+    /// scratch raster) and the largest frame, in pixels.
+    var budgetPixels: (scratch: Int, largest: Int) {
+        let table = keyFrames
+        let scratch = frames.indices.lazy.filter { !frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
+            .map { frames[$0].rect.width * frames[$0].rect.height }.max() ?? 0
+        return (scratch, frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0)
+    }
+
     /// The index of a file cut inside its first frame: that frame as far as it arrived
     /// (`WebPChunkWalker.partialFirstFrame`), with `truncation`; nil when the bytes do not
     /// get that far (no canvas, no frame header).
-    static func partialFirstFrame(data: Data, truncation: AnimatedImageError,
-                                  limits: Limits) -> (index: WebPIndex, frame: WebPFrameRecord)? {
-        data.withUnsafeBytes { partialFirstFrame(bytes: $0, truncation: truncation, limits: limits) }
-    }
-
-    /// `partialFirstFrame(data:truncation:limits:)` over bytes in memory.
     static func partialFirstFrame(bytes b: UnsafeRawBufferPointer, truncation: AnimatedImageError,
                                   limits: Limits) -> (index: WebPIndex, frame: WebPFrameRecord)? {
-        do {
-            var walker = WebPChunkWalker()
-            guard (try? walker.advance(b)) != nil, walker.frames.isEmpty, let canvas = walker.canvas,
-                  (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
-                  let frame = walker.partialFirstFrame(b) else { return nil }
-            let index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
-                                  storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
-            return (index, frame)
-        }
+        var walker = WebPChunkWalker()
+        guard (try? walker.advance(b)) != nil, walker.frames.isEmpty, let canvas = walker.canvas,
+              (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
+              let frame = walker.partialFirstFrame(b) else { return nil }
+        let index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
+                              storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
+        return (index, frame)
     }
 
     private init(canvasSize: PixelSize, frames: [WebPFrameRecord], isAnimated: Bool, storedLoopCount: Int?,

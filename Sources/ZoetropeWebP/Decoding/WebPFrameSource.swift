@@ -31,25 +31,16 @@ final class WebPFrameSource: SeekCostReporting {
     let partialFirstFrame: WebPFrameRecord?
 
     init(data: Data, options: DecodingOptions) throws {
-        let index: WebPIndex
-        do {
-            index = try WebPIndex(data: data, limits: options.limits)
-            partialFirstFrame = nil
-        } catch let error as AnimatedImageError {
-            // Cut inside the first frame: that frame from the rows its bytes give, when asked.
-            guard options.showsPartialFirstFrame, case .truncated(_, 0, _) = error,
-                  let partial = WebPIndex.partialFirstFrame(data: data, truncation: error, limits: options.limits) else {
-                throw error
-            }
-            (index, partialFirstFrame) = partial
+        // A file cut inside its first frame keeps that frame, from the rows its bytes give, when asked.
+        let (index, cut) = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
+            try WebPIndex.index(bytes: raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
         }
+        partialFirstFrame = cut
         // Checked before anything is allocated: the canvas, the scratch raster for the
         // largest blending frame, and libwebp's working memory for the largest frame,
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
         let keyFrames = index.keyFrames
-        let scratchPixels = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: keyFrames.isKeyFrame($0)) }
-            .map { index.frames[$0].rect.width * index.frames[$0].rect.height }.max() ?? 0
-        let largestFrame = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
+        let (scratchPixels, largestFrame) = index.budgetPixels
         try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratchPixels, largestFrame: largestFrame,
                                         limits: options.limits)
         self.data = data

@@ -115,28 +115,12 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             index = try early.get()
         } else {
             let limits = options.limits, keepsPartial = options.showsPartialFirstFrame
-            var partial: WebPFrameRecord?
-            index = try bytes.withBytes { raw throws(AnimatedImageError) -> WebPIndex in
-                do {
-                    return try WebPIndex(bytes: raw, limits: limits)
-                } catch let error as AnimatedImageError {
-                    // Cut inside the first frame: that frame as far as it arrived, when asked.
-                    if keepsPartial, case .truncated(_, 0, _) = error,
-                       let cut = WebPIndex.partialFirstFrame(bytes: raw, truncation: error, limits: limits) {
-                        partial = cut.frame
-                        return cut.index
-                    }
-                    throw error
-                } catch {
-                    throw .invalidData(format: .webp, reason: "\(error)")
-                }
+            // A file cut inside its first frame keeps that frame as far as it arrived, when asked.
+            (index, partialFirstFrame) = try bytes.withBytes { raw throws(AnimatedImageError) in
+                try WebPIndex.index(bytes: raw, limits: limits, keepsCutFirstFrame: keepsPartial)
             }
-            partialFirstFrame = partial
         }
-        let table = index.keyFrames
-        let scratch = index.frames.indices.lazy.filter { !index.frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
-            .map { index.frames[$0].rect.width * index.frames[$0].rect.height }.max() ?? 0
-        let largest = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
+        let (scratch, largest) = index.budgetPixels
         try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
                                         limits: options.limits)
         // Frames reported that the whole-file index does not have (the walker could not tell):
