@@ -137,6 +137,35 @@ import ZoetropeTestSupport
         #expect(try source.decodeFrame(at: 0).size == PixelSize(width: 2, height: 2))
     }
 
+    /// A 0×1 screen, an empty first image (which leaves the canvas as the screen), then a
+    /// 1×1 image: the whole file fails to open, and a session fails as soon as the empty
+    /// image's descriptor says the canvas has no area (it once reported frames on a 0×1
+    /// canvas and decoded them as 1×1; found by the `incremental` fuzz target).
+    @Test(arguments: [false, true])
+    func aCanvasWithoutAreaFailsTheSessionWithTheWholeFileError(partialFirstFrame: Bool) throws {
+        let bytes: [UInt8] = Array("GIF89a".utf8) + [0, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+            + [0x2C, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]                       // empty image
+            + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]  // 1×1, index 0
+        let options = DecodingOptions(showsPartialFirstFrame: partialFirstFrame)
+        let expected = AnimatedImageError.invalidData(format: .gif, reason: "the logical screen is 0×1 and no image gives it a size")
+        #expect(throws: expected) { try GIFCoder().makeFrameSource(data: Data(bytes), options: options) }
+        for step in [1, 7, bytes.count] {
+            let source = GIFCoder().makeIncrementalSource(options: options)
+            var thrown: AnimatedImageError?
+            var offset = 0
+            while offset < bytes.count, thrown == nil {
+                let end = min(bytes.count, offset + step)
+                do { _ = try source.append(Array(bytes[offset..<end])) } catch { thrown = error as? AnimatedImageError }
+                offset = end
+            }
+            #expect(thrown == expected, "step \(step)")
+            // The error arrives with the empty image's descriptor, before the 1×1 image.
+            if step == 1 { #expect(offset == 6 + 7 + 6 + 10) }
+            #expect(source.snapshot.frameCount == 0)
+            #expect(throws: expected) { try source.finish() }
+        }
+    }
+
     @Test func aFrameSourceViewIsTheWholeFileSourceOnceComplete() throws {
         let (bytes, _, _) = Self.fixture()
         let source = GIFCoder().makeIncrementalSource(options: .default)

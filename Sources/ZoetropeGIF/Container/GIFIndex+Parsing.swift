@@ -94,9 +94,7 @@ extension GIFIndexParser {
         if index.frames.first?.rect.isEmpty ?? true {
             index.canvasSize = index.screenSize
         }
-        if index.canvasSize.width == 0 || index.canvasSize.height == 0 {
-            throw .invalidData(format: .gif, reason: "the logical screen is \(screenSize.width)×\(screenSize.height) and no image gives it a size")
-        }
+        try checkArea(of: index.canvasSize)
         try limits.checkSize(width: index.canvasSize.width, height: index.canvasSize.height, format: .gif)
         if index.frames.isEmpty, let partial {
             // Cut inside the first frame's data: that frame, drawn from what arrived.
@@ -120,6 +118,20 @@ extension GIFIndexParser {
     var currentCanvas: PixelSize? {
         guard sawDescriptor else { return nil }
         return frames.first?.rect.isEmpty == true ? screenSize : canvasSize
+    }
+
+    /// `currentCanvas`, failing as `finish` would once it is known to have no area (an
+    /// empty screen that the first image does not grow), so a session stops there too.
+    func checkedCurrentCanvas() throws(AnimatedImageError) -> PixelSize? {
+        guard let canvas = currentCanvas else { return nil }
+        try checkArea(of: canvas)
+        return canvas
+    }
+
+    private func checkArea(of canvas: PixelSize) throws(AnimatedImageError) {
+        if canvas.width == 0 || canvas.height == 0 {
+            throw .invalidData(format: .gif, reason: "the logical screen is \(screenSize.width)×\(screenSize.height) and no image gives it a size")
+        }
     }
 
     /// One line for the frames that draw colours their table lacks (Chromium draws them opaque black).

@@ -29,7 +29,7 @@ struct GIFIncrementalIngest: IncrementalIngesting {
     /// budget for them.
     mutating func update() throws(AnimatedImageError) {
         if snapshot.format == nil, parser.position >= 13 { snapshot.format = .gif }
-        snapshot.canvasSize = parser.currentCanvas
+        snapshot.canvasSize = try parser.checkedCurrentCanvas()
         if let loop = parser.storedLoopCount, loop != snapshot.storedLoopValue {
             snapshot.storedLoopValue = loop
             snapshot.loopCount = GIFIndex.loopCount(stored: loop)
