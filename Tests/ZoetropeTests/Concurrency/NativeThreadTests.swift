@@ -32,6 +32,30 @@ import Zoetrope
         #expect(report.waitFor(1) == ["main=false foundation=false"])
     }
 
+    /// `pair` returns only after both halves ran, one on the caller and one on a new
+    /// thread, and what the other thread wrote is there to read (the sanitizer run checks
+    /// the ordering). The other half is slower here, so the join really waits.
+    @Test func aPairRunsTheOtherHalfOnANewThreadAndJoinsIt() {
+        final class Box: @unchecked Sendable {
+            // @unchecked: written by the other thread before the join, read after it.
+            var values: [Int] = []
+            var onCaller = true
+        }
+        let box = Box()
+        let caller = pthread_self()
+        var here: [Int] = []
+        NativeThread.pair(name: "zoetrope.test", here: {
+            here = (0..<1000).map { $0 * 2 }
+        }, other: {
+            box.onCaller = pthread_equal(pthread_self(), caller) != 0
+            usleep(20_000)
+            box.values = (0..<1000).map { $0 * 3 }
+        })
+        #expect(here.last == 1998)
+        #expect(box.values.count == 1000 && box.values.last == 2997)
+        #expect(!box.onCaller)
+    }
+
     @Test func theMainThreadTestAgreesWithFoundationOnTheMainActor() async {
         let (native, foundation) = await MainActor.run { (NativeThread.isMain, Thread.isMainThread) }
         #expect(native == foundation)
