@@ -19,7 +19,8 @@ import ZoetropeTestSupport
     static func oneStep(_ bytes: [UInt8]) throws -> (info: AnimationInfo, frames: [PixelBuffer]) {
         let index = try Fixture.sequential(bytes)
         let info = GIFIndexing.Complete(index).info
-        let source = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        let source = try GIFFrameSource(data: Data(bytes), options: .default, twoStep: false)
+        #expect(!source.isWaitingForScans && !source.drewFirstFrameAtOpen)
         return (info, try (0..<info.frameCount).map { try source.decodeFrame(at: $0) })
     }
 
@@ -76,6 +77,67 @@ import ZoetropeTestSupport
         // With a bad code at frame 5 the one-step walk stops before the limit: 5 frames.
         let bad = try GIFCoder().makeFrameSource(data: Data(Fixture.file(badCodeInFrame: 5)), options: options)
         #expect(bad.info.frameCount == 5)
+    }
+
+    /// With a second core, the open draws frame 0 on one core while the other walks the
+    /// rest, and the source starts from that canvas: frame 0 is drawn once, and every frame,
+    /// in any output format, is the one-step decoder's.
+    @Test(.enabled(if: ProcessorBudget.availableCores > 1, "frame 0 is drawn at open only with a second core"))
+    func frameZeroDecodedDuringTheOpenIsTheOneStepFrame() throws {
+        let bytes = Fixture.file()
+        let expected = try Self.oneStep(bytes)
+        let source = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
+        #expect(source.drewFirstFrameAtOpen)
+        // The open holds the canvas it drew frame 0 on, once.
+        let canvasBytes = 320 * 300 * 4
+        #expect(source.retainedByteCount >= canvasBytes && source.retainedByteCount < 2 * canvasBytes)
+        #expect(try source.decodeFrame(at: 0) == expected.frames[0])
+        #expect(source.decodedFrameCount == 1)
+        #expect(try source.decodeFrame(at: 1) == expected.frames[1])
+        #expect(source.decodedFrameCount == 2)
+
+        // Another output format is converted from the canvas drawn at open.
+        let options = DecodingOptions(pixelFormat: .rgba8Premultiplied, targetSize: PixelSize(width: 160, height: 150))
+        let scaled = try GIFCoder().makeFrameSource(data: Data(bytes), options: options)
+        var compositor = Compositor(size: PixelSize(width: 320, height: 300))
+        compositor.withCanvas { $0 = expected.frames[0] }
+        var reference = PixelBuffer()
+        compositor.copyCanvas(into: &reference, size: PixelSize(width: 160, height: 150), format: .rgba8Premultiplied)
+        #expect(try scaled.decodeFrame(at: 0) == reference)
+    }
+
+    /// Frame 0 smaller than the canvas, with a transparent index and "restore to previous":
+    /// the canvas drawn at open keeps that disposal pending, so frame 1 is drawn over what
+    /// frame 0 leaves, exactly as in one step; a first request for a later frame starts
+    /// from it too.
+    @Test(.enabled(if: ProcessorBudget.availableCores > 1, "frame 0 is drawn at open only with a second core"))
+    func aPrefetchedFrameZeroKeepsItsDisposalPending() throws {
+        var rng = SplitMix64(seed: 7)
+        let colors: [GIFWriter.Color] = (0..<256).map { (i: Int) -> GIFWriter.Color in
+            let v = UInt8(i)
+            return (v, 255 &- v, v &* 5)
+        }
+        var w = GIFWriter(width: 400, height: 400, globalColors: colors)
+        w.graphicControl(delay: 5, disposal: 3, transparentIndex: 0)
+        w.image(x: 20, y: 30, width: 300, height: 300,
+                indices: (0..<(300 * 300)).map { _ in UInt8(truncatingIfNeeded: rng.next() % 4) })
+        for k in 0..<4 {
+            w.graphicControl(delay: 5, disposal: 1, transparentIndex: 0)
+            w.image(x: 10 * k, y: 5 * k, width: 380, height: 380,
+                    indices: (0..<(380 * 380)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+        }
+        let bytes = w.file
+        #expect(bytes.count >= GIFProvisionalIndex.minimumBytes)
+        let expected = try Self.oneStep(bytes)
+        let source = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
+        #expect(source.drewFirstFrameAtOpen)
+        #expect(try (0..<5).map { try source.decodeFrame(at: $0) } == expected.frames)
+
+        // A first request for a later frame starts from frame 0 drawn at open (none of
+        // these frames covers the canvas): frames 1 to 3 are drawn over it.
+        let seeking = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
+        #expect(try seeking.decodeFrame(at: 3) == expected.frames[3])
+        #expect(seeking.decodedFrameCount == 4)
     }
 
     @Test func smallFilesOpenInOneStep() throws {

@@ -27,4 +27,10 @@ struct GIFFrameRecord: Hashable, Sendable {
 
     /// The raw delay as an exact duration.
     var duration: FrameDuration { .centiseconds(Int64(delayCentiseconds)) }
+
+    /// The frame's placement for the shared restart-point rule (`KeyFrameTable`): GIF
+    /// frames blend over the canvas and are opaque where they have no transparent index.
+    var placement: FramePlacement {
+        FramePlacement(rect: rect, dispose: disposal, blend: .over, isOpaque: transparentIndex == nil)
+    }
 }

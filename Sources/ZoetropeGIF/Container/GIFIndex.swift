@@ -37,9 +37,6 @@ struct GIFIndex: Sendable {
         return nil
     }
 
-    /// Each frame's placement for the shared restart-point rule (`KeyFrameTable`): GIF
-    /// frames blend over the canvas and are opaque where they have no transparent index.
-    var placements: [FramePlacement] {
-        frames.map { FramePlacement(rect: $0.rect, dispose: $0.disposal, blend: .over, isOpaque: $0.transparentIndex == nil) }
-    }
+    /// Each frame's placement for the shared restart-point rule (`KeyFrameTable`).
+    var placements: [FramePlacement] { frames.map(\.placement) }
 }

@@ -25,12 +25,17 @@ struct GIFProvisionalIndex: Sendable {
     /// Walks `bytes` (a whole file) and scans up to frame 0. Nil when the file must be
     /// indexed in one go: shorter than `minimumBytes`, not ending with its trailer, a limit
     /// passed or a bad code up to frame 0 (where the order of the findings decides).
-    init?(_ bytes: UnsafeRawBufferPointer, limits: Limits) {
+    ///
+    /// `alongsideWalk`, when given and the process has a second core, runs on this thread
+    /// once frame 0's data has been walked, with its record and the canvas, while another
+    /// thread walks the rest: the frame source draws frame 0 there.
+    init?(_ bytes: UnsafeRawBufferPointer, limits: Limits,
+          alongsideWalk: ((_ record: GIFFrameRecord, _ canvas: PixelSize) -> Void)? = nil) {
         guard bytes.count >= GIFProvisionalIndex.minimumBytes else { return nil }
         var parser = GIFIndexParser(limits: limits)
         parser.defersScans = true
-        // Walk until frame 0's data is behind (the parser resumes where it stops), then scan
-        // it on a second core while the walk goes on through the rest of the file.
+        // Walk until frame 0's data is behind (the parser resumes where it stops), then go
+        // on through the rest of the file while a second core scans (or draws) frame 0.
         var walked = 0
         while parser.frames.isEmpty, walked < bytes.count {
             walked = min(bytes.count, max(walked * 2, 256 << 10))
@@ -40,7 +45,14 @@ struct GIFProvisionalIndex: Sendable {
         guard let first = parser.deferredScans.firstIndex(where: { !$0.image.isEmpty }) else { return nil }
         let firstScans = parser.deferredScans[...first]
         let work = WalkAndScan(parser: parser, bytes: bytes)
-        if ProcessorBudget.availableCores > 1 {
+        let twoCores = ProcessorBudget.availableCores > 1
+        if twoCores, let alongsideWalk, let record = parser.frames.first {
+            // Drawing frame 0 is the longest of the three: it starts at once on this
+            // thread, and the walk and the scan, with time to spare, go to a new one.
+            let canvas = parser.canvasSize
+            NativeThread.pair(name: "zoetrope.gif", here: { alongsideWalk(record, canvas) },
+                              other: { work.walkOn(); work.scan(firstScans) })
+        } else if twoCores {
             DispatchQueue.concurrentPerform(iterations: 2) { i in
                 if i == 0 { work.walkOn() } else { work.scan(firstScans) }
             }
@@ -75,9 +87,10 @@ struct GIFProvisionalIndex: Sendable {
 
 /// The rest of the walk and frame 0's scan, run at the same time on two threads.
 ///
-/// @unchecked Sendable: `concurrentPerform` returns only after both halves have run; the
-/// walk writes only `parser` and `walkSucceeded`, the scan only `results`, both only read
-/// the file (which nobody writes), and the caller reads the fields after the join.
+/// @unchecked Sendable: `concurrentPerform` and `NativeThread.pair` return only after both
+/// halves have run; the walk writes only `parser` and `walkSucceeded`, the scan only
+/// `results`, both only read the file (which nobody writes), and the caller reads the
+/// fields after the join.
 private final class WalkAndScan: @unchecked Sendable {
     var parser: GIFIndexParser
     let bytes: UnsafeRawBufferPointer

@@ -25,14 +25,22 @@ final class GIFFrameSource: SeekCostReporting {
     let indexing: Locked<GIFIndexing>
     private let state: Locked<GIFDecodeState>
 
-    init(data: Data, options: DecodingOptions) throws {
-        let provisional = data.withUnsafeBytes { raw in GIFProvisionalIndex(raw, limits: options.limits) }
+    /// Opens `data`. A big file opens in two steps (`GIFProvisionalIndex`), drawing frame 0
+    /// on one core while the other walks the rest (`GIFFirstFrameDraw`), unless `twoStep`
+    /// is false (tests compare the two).
+    init(data: Data, options: DecodingOptions, twoStep: Bool = true) throws {
+        let firstFrame = GIFFirstFrameDraw(data: data, limits: options.limits)
+        let provisional = !twoStep ? nil : data.withUnsafeBytes { raw in
+            GIFProvisionalIndex(raw, limits: options.limits) { record, canvas in firstFrame.draw(record, canvasSize: canvas) }
+        }
         // The walk's index has at least the final frames: a budget it passes, the final one passes.
         if let provisional, (try? GIFFrameSource.checkBudget(provisional.index, options: options)) != nil {
             indexing = Locked(.walked(provisional))
             canvasSize = provisional.index.canvasSize
-            self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
-                                                                                                canvasSize: canvasSize)))
+            var state = GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
+                                                                                         canvasSize: canvasSize))
+            if let drawn = firstFrame.drawn { state.adoptFirstFrame(drawn) }
+            self.state = Locked(state)
         } else {
             let index = try data.withUnsafeBytes { raw in
                 try GIFIndex.parse(raw, limits: options.limits, partialFirstFrame: options.showsPartialFirstFrame)
@@ -146,4 +154,7 @@ final class GIFFrameSource: SeekCostReporting {
 extension GIFFrameSource {
     /// Whether the index still waits for the scans after frame 0 (a big file opened in two steps).
     var isWaitingForScans: Bool { indexing.withLock { $0.walkedFrames != nil } }
+
+    /// Whether the canvas shows a frame drawn before any `decodeFrame` call (frame 0, drawn during a two-step open).
+    var drewFirstFrameAtOpen: Bool { state.withLock { $0.shownFrame == 0 && $0.decodedFrameCount == 1 } }
 }
