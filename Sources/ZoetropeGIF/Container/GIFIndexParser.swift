@@ -156,8 +156,20 @@ struct GIFIndexParser {
             if defersScans, subBlockSize == nil {
                 // Nothing reads the data now (its scan runs later): skip the sub-blocks in
                 // one tight loop, up to the terminator or a sub-block not all in yet.
+                // Encoders write full 255-byte sub-blocks: eight lengths are read at once
+                // where a run of full ones puts them, loads that do not wait on each other
+                // (one at a time, each length's cache miss waits for the one before).
                 var p = position
+                let run = 8 * 256
                 while p < bytes.count {
+                    if bytes.count - p >= run {
+                        var all: UInt8 = 0xFF
+                        for k in 0..<8 { all &= bytes[p + k * 256] }
+                        if all == 0xFF {
+                            p += run
+                            continue
+                        }
+                    }
                     let size = Int(bytes[p])
                     guard size > 0, bytes.count - p > size else { break }
                     p += 1 + size
