@@ -140,6 +140,16 @@ import ZoetropeTestSupport
         #expect(seeking.decodedFrameCount == 4)
     }
 
+    /// A bulk run over a source that drew frame 0 at open delivers that canvas for frame 0
+    /// (no payload is decoded for it) and the one-step frames after it, at any thread count.
+    @Test func aBulkRunAfterATwoStepOpenGivesTheOneStepFrames() throws {
+        let bytes = Fixture.file()
+        let expected = try Self.oneStep(bytes)
+        let check = BulkDecodingCheck { try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) }
+        #expect(try check.oneByOne().frames.map(\.pixels) == expected.frames)
+        #expect(try check.violations(threads: [1, 2, 4]).isEmpty)
+    }
+
     @Test func smallFilesOpenInOneStep() throws {
         var w = GIFWriter(width: 2, height: 2, globalColors: [(0, 0, 0), (255, 255, 255)])
         w.image(width: 2, height: 2, indices: [0, 1, 1, 0])

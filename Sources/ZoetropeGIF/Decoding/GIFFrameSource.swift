@@ -24,6 +24,8 @@ final class GIFFrameSource: SeekCostReporting {
     /// until something needs the frame count (`GIFProvisionalIndex`).
     let indexing: Locked<GIFIndexing>
     private let state: Locked<GIFDecodeState>
+    /// Whether the open drew frame 0 (`GIFFirstFrameDraw`): the canvas showed it before any call.
+    let drewFirstFrameAtOpen: Bool
 
     /// Opens `data`. A big file opens in two steps (`GIFProvisionalIndex`), drawing frame 0
     /// on one core while the other walks the rest (`GIFFirstFrameDraw`), unless `twoStep`
@@ -40,12 +42,14 @@ final class GIFFrameSource: SeekCostReporting {
             var state = GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
                                                                                          canvasSize: canvasSize))
             if let drawn = firstFrame.drawn { state.adoptFirstFrame(drawn) }
+            drewFirstFrameAtOpen = state.shownFrame == 0
             self.state = Locked(state)
         } else {
             let index = try data.withUnsafeBytes { raw in
                 try GIFIndex.parse(raw, limits: options.limits, partialFirstFrame: options.showsPartialFirstFrame)
             }
             try GIFFrameSource.checkBudget(index, options: options)
+            drewFirstFrameAtOpen = false
             indexing = Locked(.complete(GIFIndexing.Complete(index)))
             canvasSize = index.canvasSize
             self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(index.placements,
@@ -154,7 +158,4 @@ final class GIFFrameSource: SeekCostReporting {
 extension GIFFrameSource {
     /// Whether the index still waits for the scans after frame 0 (a big file opened in two steps).
     var isWaitingForScans: Bool { indexing.withLock { $0.walkedFrames != nil } }
-
-    /// Whether the canvas shows a frame drawn before any `decodeFrame` call (frame 0, drawn during a two-step open).
-    var drewFirstFrameAtOpen: Bool { state.withLock { $0.shownFrame == 0 && $0.decodedFrameCount == 1 } }
 }
