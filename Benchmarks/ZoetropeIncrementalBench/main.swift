@@ -4,7 +4,8 @@
 // - whole file: open (index every frame), the first frame, every frame in order;
 // - 4 KiB appends: every frame decoded as soon as the append that completes it returns,
 //   then `finish()`; and the appends alone (indexing only, the bytes copied in once);
-// - first frame: CPU from the session's start until frame 0 is decoded.
+// - first frame: CPU from the session's start until frame 0 is decoded;
+// - length known: the same two with `reserveCapacity(_:)` given the file's size first.
 //
 //   swift build -c release --product zoetrope-incremental-bench
 //   .build/release/zoetrope-incremental-bench /tmp/animbench/big.gif /tmp/animbench/big.png /tmp/animbench/big.webp /tmp/animbench/big.avif
@@ -46,7 +47,7 @@ for path in arguments {
     let coder = coders.first { $0.sniff(data.prefix($0.minimumSniffLength)) != .noMatch } ?? APNGCoder()
     var buffer = PixelBuffer()
 
-    var start = cpuSeconds()
+    let start = cpuSeconds()
     let whole = try coder.makeFrameSource(data: data, options: .default)
     let open = cpuSeconds() - start
     try whole.decodeFrame(at: 0, into: &buffer)
@@ -54,28 +55,43 @@ for path in arguments {
     for i in 1..<max(1, whole.info.frameCount) { try whole.decodeFrame(at: i, into: &buffer) }
     let wholeAll = cpuSeconds() - start
 
-    start = cpuSeconds()
-    let source = coder.makeIncrementalSource(options: .default)
-    var shown = 0, first = 0.0
-    try feed(data, to: source, step: 4096) { snapshot in
-        while shown < snapshot.frameCount {
-            try source.decodeFrame(at: shown, into: &buffer)
-            if shown == 0 { first = cpuSeconds() - start }
-            shown += 1
+    /// Every frame as soon as it is complete: (CPU for all, CPU to frame 0, frame count).
+    func appendAndDecode(lengthKnown: Bool) throws -> (all: Double, first: Double, frames: Int) {
+        let start = cpuSeconds()
+        let source = coder.makeIncrementalSource(options: .default)
+        if lengthKnown { source.reserveCapacity(data.count) }
+        var shown = 0, first = 0.0
+        try feed(data, to: source, step: 4096) { snapshot in
+            while shown < snapshot.frameCount {
+                try source.decodeFrame(at: shown, into: &buffer)
+                if shown == 0 { first = cpuSeconds() - start }
+                shown += 1
+            }
         }
+        let info = try source.finish()
+        while shown < info.frameCount { try source.decodeFrame(at: shown, into: &buffer); shown += 1 }
+        return (cpuSeconds() - start, first, info.frameCount)
     }
-    let info = try source.finish()
-    while shown < info.frameCount { try source.decodeFrame(at: shown, into: &buffer); shown += 1 }
-    let incremental = cpuSeconds() - start
 
-    start = cpuSeconds()
-    let indexOnly = coder.makeIncrementalSource(options: .default)
-    try feed(data, to: indexOnly, step: 4096) { _ in }
-    _ = try indexOnly.finish()
-    let indexing = cpuSeconds() - start
+    /// The appends alone (indexing, the bytes copied in).
+    func appendOnly(lengthKnown: Bool) throws -> Double {
+        let start = cpuSeconds()
+        let source = coder.makeIncrementalSource(options: .default)
+        if lengthKnown { source.reserveCapacity(data.count) }
+        try feed(data, to: source, step: 4096) { _ in }
+        _ = try source.finish()
+        return cpuSeconds() - start
+    }
+
+    let (incremental, first, frames) = try appendAndDecode(lengthKnown: false)
+    let indexing = try appendOnly(lengthKnown: false)
+    // The application knows the length (a Content-Length): one allocation, no copies.
+    let (hinted, _, _) = try appendAndDecode(lengthKnown: true)
+    let hintedIndexing = try appendOnly(lengthKnown: true)
 
     let name = (path as NSString).lastPathComponent
-    print(String(format: "%@ (%d frames, %.1f MB): whole file: open %.1f ms, first frame %.1f ms, all %.0f ms | 4 KiB appends: appends alone %.1f ms, first frame %.1f ms, all %.0f ms = %.2f× the whole file",
-                 name, info.frameCount, Double(data.count) / 1e6, open * 1e3, wholeFirst * 1e3, wholeAll * 1e3,
-                 indexing * 1e3, first * 1e3, incremental * 1e3, incremental / wholeAll))
+    print(String(format: "%@ (%d frames, %.1f MB): whole file: open %.1f ms, first frame %.1f ms, all %.0f ms | 4 KiB appends: appends alone %.1f ms, first frame %.1f ms, all %.0f ms = %.2f× the whole file | length known: appends alone %.1f ms, all %.0f ms = %.2f×",
+                 name, frames, Double(data.count) / 1e6, open * 1e3, wholeFirst * 1e3, wholeAll * 1e3,
+                 indexing * 1e3, first * 1e3, incremental * 1e3, incremental / wholeAll,
+                 hintedIndexing * 1e3, hinted * 1e3, hinted / wholeAll))
 }

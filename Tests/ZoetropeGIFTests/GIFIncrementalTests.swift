@@ -166,6 +166,48 @@ import ZoetropeTestSupport
         }
     }
 
+    /// The application knows the length: the session holds the whole file from the start
+    /// (one allocation, no copies as it grows) and decodes the same frames. A hint larger
+    /// than the allocation limit reserves only up to it.
+    @Test func aLengthHintReservesTheFileOnceWithinTheLimits() throws {
+        var rng = SplitMix64(seed: 3)
+        var w = GIFWriter(width: 64, height: 64, globalColors: (0..<256).map { (UInt8($0), UInt8($0), 0) })
+        for _ in 0..<3 { w.image(width: 64, height: 64, indices: (0..<4096).map { _ in UInt8(truncatingIfNeeded: rng.next()) }) }
+        let bytes = w.file
+        #expect(bytes.count > 3 * 4096)
+        func storage(_ session: any IncrementalFrameSource) throws -> (capacity: Int, base: UnsafeMutableRawPointer) {
+            let gif = try #require(session as? GIFIncrementalSource)
+            return gif.ingest.withLock { ($0.bytes.capacity, $0.bytes.storage.base) }
+        }
+        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
+        let source = GIFCoder().makeIncrementalSource(options: .default)
+        source.reserveCapacity(bytes.count)
+        let reserved = try storage(source)
+        #expect(reserved.capacity == bytes.count)
+        for piece in stride(from: 0, to: bytes.count, by: 500) {
+            try source.append(Array(bytes[piece..<min(bytes.count, piece + 500)]))
+        }
+        // The bytes never moved to another allocation.
+        #expect(try storage(source) == reserved)
+        #expect(try source.finish() == whole.info)
+        #expect(try (0..<3).map { try source.decodeFrame(at: $0) } == (0..<3).map { try whole.decodeFrame(at: $0) })
+
+        // Without the hint the same appends double the buffer from 4 KiB (a move each time).
+        let plain = GIFCoder().makeIncrementalSource(options: .default)
+        for piece in stride(from: 0, to: bytes.count, by: 500) {
+            try plain.append(Array(bytes[piece..<min(bytes.count, piece + 500)]))
+        }
+        let doubled = try storage(plain).capacity
+        #expect(doubled > bytes.count && doubled.nonzeroBitCount == 1 && doubled >= 4 * 4096)
+
+        // A hint past the allocation limit (a hostile Content-Length) reserves the limit.
+        let capped = GIFCoder().makeIncrementalSource(options: DecodingOptions(limits: Limits(maxAllocationBytes: 1 << 20)))
+        capped.reserveCapacity(.max)
+        #expect(try storage(capped).capacity == 1 << 20)
+        try capped.append(bytes)
+        #expect(capped.snapshot.frameCount == 3)
+    }
+
     @Test func aFrameSourceViewIsTheWholeFileSourceOnceComplete() throws {
         let (bytes, _, _) = Self.fixture()
         let source = GIFCoder().makeIncrementalSource(options: .default)

@@ -23,12 +23,24 @@ package struct IncrementalByteBuffer: Sendable {
         let needed = count + bytes.count
         if needed > storage.capacity {
             let (doubled, overflow) = storage.capacity.multipliedReportingOverflow(by: 2)
-            let grown = IncrementalByteStorage(capacity: max(needed, overflow ? needed : doubled))
-            grown.base.copyMemory(from: storage.base, byteCount: count)
-            storage = grown
+            move(toCapacity: max(needed, overflow ? needed : doubled))
         }
         (storage.base + count).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
         count = needed
+    }
+
+    /// Makes room for `capacity` bytes in all (nothing when there is already room), so that
+    /// appending up to there neither copies nor allocates.
+    package mutating func reserveCapacity(_ capacity: Int) {
+        if capacity > storage.capacity { move(toCapacity: capacity) }
+    }
+
+    /// A new allocation of `capacity` bytes receives a copy; the old one is freed when its
+    /// last reader lets go.
+    private mutating func move(toCapacity capacity: Int) {
+        let grown = IncrementalByteStorage(capacity: capacity)
+        grown.base.copyMemory(from: storage.base, byteCount: count)
+        storage = grown
     }
 
     /// The bytes so far, for a reader to use after letting go of the lock.

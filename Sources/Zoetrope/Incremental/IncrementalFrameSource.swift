@@ -42,9 +42,20 @@ public protocol IncrementalFrameSource: AnyObject, Sendable {
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws
     /// Bytes this session holds: the file's bytes so far, the index and the decoder state.
     var retainedByteCount: Int { get }
+    /// Says how long the whole file will be, when the application knows (an HTTP
+    /// `Content-Length`, a file's size), so that the session allocates room for it once
+    /// instead of growing by doubling and copying what has arrived. A hint: the file may
+    /// still turn out shorter or longer. It is capped at `options.limits.maxAllocationBytes`,
+    /// so a hint from the network cannot make the session allocate more than the limits
+    /// allow, and ignored once the session is complete or failed. The default does nothing.
+    func reserveCapacity(_ totalByteCount: Int)
 }
 
 extension IncrementalFrameSource {
+    /// Does nothing: a session that does not hold the file's bytes in one growing buffer
+    /// has nothing to reserve.
+    public func reserveCapacity(_ totalByteCount: Int) {}
+
     /// Adds the next bytes of the file (see `append(contentsOf:)`).
     @discardableResult
     public func append(_ bytes: some Collection<UInt8>) throws -> IncrementalSnapshot {

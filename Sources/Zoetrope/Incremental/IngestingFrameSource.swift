@@ -17,6 +17,15 @@ extension IngestingFrameSource {
         try ingest.withLock { state throws(AnimatedImageError) in try state.append(bytes) }
     }
 
+    /// Makes room for the whole file at once (see `IncrementalFrameSource.reserveCapacity(_:)`).
+    package func reserveCapacity(_ totalByteCount: Int) {
+        let capped = min(totalByteCount, options.limits.maxAllocationBytes)
+        ingest.withLock { state in
+            guard state.failure == nil, state.final == nil else { return }
+            state.bytes.reserveCapacity(capped)
+        }
+    }
+
     /// Ends the data (see `IncrementalFrameSource.finish()`).
     @discardableResult
     package func finish() throws -> AnimationInfo {

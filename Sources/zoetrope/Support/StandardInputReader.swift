@@ -21,6 +21,16 @@ struct StandardInputReader: Sendable {
         self.chunkSize = chunkSize
     }
 
+    /// The bytes left to read when the descriptor is a regular file (`zoetrope frames - <
+    /// file.gif`): its size past the current offset. Nil for a pipe, a terminal or a socket.
+    var remainingByteCount: Int? {
+        var st = stat()
+        guard fstat(fileDescriptor, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let offset = lseek(fileDescriptor, 0, SEEK_CUR)
+        guard offset >= 0, st.st_size >= offset else { return nil }
+        return Int(st.st_size - offset)
+    }
+
     /// Calls `body` with each piece read, in order, until the end of the input (returns
     /// true) or until `body` returns false (returns false; the rest stays unread). The
     /// bytes are valid only during the call. A read error throws a `ToolError`.

@@ -23,6 +23,8 @@ enum StandardInputSource {
         var prefix = Data()
         var opened: (any IncrementalFrameSource)?
         var needsWholeFile = false
+        // A redirected file's length is known: the session holds it in one allocation.
+        let length = reader.remainingByteCount
         try reader.forEachChunk { chunk in
             prefix.append(contentsOf: chunk)
             do {
@@ -34,7 +36,10 @@ enum StandardInputSource {
             }
             return opened == nil && !needsWholeFile
         }
-        if let opened { return .incremental(opened) }
+        if let opened {
+            if let length { opened.reserveCapacity(length) }
+            return .incremental(opened)
+        }
         if needsWholeFile { prefix.append(try reader.readToEnd()) }
         guard !prefix.isEmpty else { throw ToolError("\(StandardInputReader.displayName): empty (no bytes before the end of input)") }
         return .whole(prefix)
