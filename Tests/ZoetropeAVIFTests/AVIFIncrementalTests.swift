@@ -230,34 +230,7 @@ extension AVIFIncrementalTests {
     /// meanwhile is the whole-file frame.
     @Test func appendingOnOneThreadWhileDecodingOnAnother() async throws {
         let bytes = [UInt8](try Self.sequence())
-        let whole = try AVIFCoder().makeFrameSource(data: Data(bytes), options: .default)
-        let expected = try (0..<4).map { try whole.decodeFrame(at: $0) }
-        let source = AVIFCoder().makeIncrementalSource(options: .default)
-        async let download: Void = {
-            for start in stride(from: 0, to: bytes.count, by: 13) {
-                try source.append(bytes[start..<min(bytes.count, start + 13)])
-                await Task.yield()
-            }
-        }()
-        async let player: Int = {
-            var shown = 0
-            while shown < 4 {
-                do {
-                    let frame = try source.decodeFrame(at: shown)
-                    #expect(frame == expected[shown], "frame \(shown)")
-                    shown += 1
-                } catch {
-                    guard case .frameNotYetAvailable(shown, let available)? = error as? AnimatedImageError, available <= shown else {
-                        Issue.record("frame \(shown): \(error)")
-                        return shown
-                    }
-                    try? await Task.sleep(nanoseconds: 100_000)
-                }
-            }
-            return shown
-        }()
-        try await download
-        #expect(await player == 4)
-        #expect(try source.finish() == whole.info)
+        let problems = await IncrementalFeed.concurrently(AVIFCoder(), data: Data(bytes), step: 13)
+        #expect(problems.isEmpty, "\(problems)")
     }
 }

@@ -243,35 +243,7 @@ extension GIFIncrementalTests {
         }
         w.trailer()
         let bytes = w.bytes
-        let whole = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)
-        let expected = try (0..<30).map { try whole.decodeFrame(at: $0) }
-        let source = GIFCoder().makeIncrementalSource(options: .default)
-        async let download: Void = {
-            for start in stride(from: 0, to: bytes.count, by: 97) {
-                try source.append(bytes[start..<min(bytes.count, start + 97)])
-                await Task.yield()
-            }
-        }()
-        async let player: Int = {
-            var shown = 0
-            while shown < 30 {
-                do {
-                    let frame = try source.decodeFrame(at: shown)
-                    #expect(frame == expected[shown])
-                    shown += 1
-                } catch {
-                    // Not arrived yet: the typed error, naming fewer complete frames.
-                    guard case .frameNotYetAvailable(shown, let available)? = error as? AnimatedImageError, available <= shown else {
-                        Issue.record("frame \(shown): \(error)")
-                        return shown
-                    }
-                    try? await Task.sleep(nanoseconds: 200_000)
-                }
-            }
-            return shown
-        }()
-        try await download
-        #expect(await player == 30)
-        #expect(try source.finish() == whole.info)
+        let problems = await IncrementalFeed.concurrently(GIFCoder(), data: Data(bytes), step: 97)
+        #expect(problems.isEmpty, "\(problems)")
     }
 }
