@@ -1,4 +1,3 @@
-import Dispatch
 import Zoetrope
 
 /// The whole-file index of a big GIF in two steps, so that frame 0 decodes before the rest
@@ -26,11 +25,11 @@ struct GIFProvisionalIndex: Sendable {
     /// indexed in one go: shorter than `minimumBytes`, not ending with its trailer, a limit
     /// passed or a bad code up to frame 0 (where the order of the findings decides).
     ///
-    /// `alongsideWalk`, when given and the process has a second core, runs on this thread
-    /// once frame 0's data has been walked, with its record and the canvas, while another
-    /// thread walks the rest: the frame source draws frame 0 there.
+    /// With a second core, `alongsideWalk` runs on this thread once frame 0's data has been
+    /// walked, with its record and the canvas, while a new thread walks the rest and scans
+    /// frame 0: the frame source draws frame 0 there. On one core it is not called.
     init?(_ bytes: UnsafeRawBufferPointer, limits: Limits,
-          alongsideWalk: ((_ record: GIFFrameRecord, _ canvas: PixelSize) -> Void)? = nil) {
+          alongsideWalk: (_ record: GIFFrameRecord, _ canvas: PixelSize) -> Void) {
         guard bytes.count >= GIFProvisionalIndex.minimumBytes else { return nil }
         var parser = GIFIndexParser(limits: limits)
         parser.defersScans = true
@@ -45,17 +44,12 @@ struct GIFProvisionalIndex: Sendable {
         guard let first = parser.deferredScans.firstIndex(where: { !$0.image.isEmpty }) else { return nil }
         let firstScans = parser.deferredScans[...first]
         let work = WalkAndScan(parser: parser, bytes: bytes)
-        let twoCores = ProcessorBudget.availableCores > 1
-        if twoCores, let alongsideWalk, let record = parser.frames.first {
+        if ProcessorBudget.availableCores > 1, let record = parser.frames.first {
             // Drawing frame 0 is the longest of the three: it starts at once on this
             // thread, and the walk and the scan, with time to spare, go to a new one.
             let canvas = parser.canvasSize
             NativeThread.pair(name: "zoetrope.gif", here: { alongsideWalk(record, canvas) },
                               other: { work.walkOn(); work.scan(firstScans) })
-        } else if twoCores {
-            DispatchQueue.concurrentPerform(iterations: 2) { i in
-                if i == 0 { work.walkOn() } else { work.scan(firstScans) }
-            }
         } else {
             work.walkOn()
             work.scan(firstScans)
@@ -85,12 +79,11 @@ struct GIFProvisionalIndex: Sendable {
     }
 }
 
-/// The rest of the walk and frame 0's scan, run at the same time on two threads.
+/// The rest of the walk and frame 0's scan, run on a thread of their own.
 ///
-/// @unchecked Sendable: `concurrentPerform` and `NativeThread.pair` return only after both
-/// halves have run; the walk writes only `parser` and `walkSucceeded`, the scan only
-/// `results`, both only read the file (which nobody writes), and the caller reads the
-/// fields after the join.
+/// @unchecked Sendable: `NativeThread.pair` returns only after the other thread has run
+/// both; the walk writes only `parser` and `walkSucceeded`, the scan only `results`, both
+/// only read the file (which nobody writes), and the caller reads the fields after the join.
 private final class WalkAndScan: @unchecked Sendable {
     var parser: GIFIndexParser
     let bytes: UnsafeRawBufferPointer

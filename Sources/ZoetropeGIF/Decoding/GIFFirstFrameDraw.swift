@@ -13,46 +13,33 @@ import Zoetrope
 /// its data has been walked. So the opening thread draws it while another walks, and the
 /// source starts from that canvas (`GIFDecodeState.adoptFirstFrame`). When the open falls
 /// back to one step, the drawing is dropped.
-final class GIFFirstFrameDraw {
-    /// The canvas showing frame 0, its disposal pending, and the frames drawn for it.
-    struct Drawn: Sendable {
-        var compositor: Compositor
-        var decodedFrameCount: Int
-    }
-
-    private let data: Data
-    private let limits: Limits
-    /// Set by `draw` when it drew the whole frame.
-    private(set) var drawn: Drawn?
-
-    init(data: Data, limits: Limits) {
-        self.data = data
-        self.limits = limits
-    }
-
-    /// Draws `record` (frame 0) onto a fresh `canvasSize` canvas, if the canvas and a row of
-    /// indices fit `limits` (the whole-file budget reserves more). A frame whose data fails
-    /// or stops early is left to the one-frame path, which reports it.
-    func draw(_ record: GIFFrameRecord, canvasSize: PixelSize) {
+enum GIFFirstFrameDraw {
+    /// Draws `record` (frame 0) of `data` onto a fresh `canvasSize` canvas and returns it,
+    /// its disposal pending; nil when the canvas and a row of indices do not fit `limits`
+    /// (the whole-file budget reserves more) or the frame's data fails or stops early (the
+    /// one-frame path then draws it and reports what is wrong).
+    static func draw(_ record: GIFFrameRecord, canvasSize: PixelSize, data: Data, limits: Limits) -> Compositor? {
         var budget = AllocationBudget(limits: limits, format: .gif)
         budget.reserve(2, bytesEach: canvasSize.rgbaByteCount)
         budget.reserve(record.rect.width)
-        guard (try? budget.check()) != nil else { return }
+        guard (try? budget.check()) != nil else { return nil }
         var state = GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable([record.placement], canvasSize: canvasSize))
         state.ensureCanvas()
         let rendered = data.withUnsafeBytes { bytes in (try? state.render(0, input: (bytes, [record]))) != nil }
-        guard rendered, state.partialFrames.isEmpty, state.shownFrame == 0 else { return }
-        drawn = Drawn(compositor: state.compositor, decodedFrameCount: state.decodedFrameCount)
+        guard rendered, state.partialFrames.isEmpty, state.shownFrame == 0 else { return nil }
+        return state.compositor
     }
 }
 
 extension GIFDecodeState {
-    /// Starts from a canvas showing frame 0 fully drawn (`GIFFirstFrameDraw`), when this
-    /// state has drawn nothing yet.
-    mutating func adoptFirstFrame(_ drawn: GIFFirstFrameDraw.Drawn) {
-        guard decodedFrameCount == 0, shownFrame == nil, drawn.compositor.canvas.size == canvasSize else { return }
-        compositor = drawn.compositor
+    /// Starts from `canvas`, which shows frame 0 drawn whole (`GIFFirstFrameDraw`): the
+    /// state of a fresh source after drawing frame 0, without drawing it again. Returns
+    /// false, changing nothing, when this state has drawn already or its canvas differs.
+    mutating func adoptFirstFrame(_ canvas: Compositor) -> Bool {
+        guard decodedFrameCount == 0, canvas.canvas.size == canvasSize else { return false }
+        compositor = canvas
         shownFrame = 0
-        decodedFrameCount = drawn.decodedFrameCount
+        decodedFrameCount = 1
+        return true
     }
 }

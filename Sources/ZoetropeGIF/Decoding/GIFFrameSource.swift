@@ -31,9 +31,11 @@ final class GIFFrameSource: SeekCostReporting {
     /// on one core while the other walks the rest (`GIFFirstFrameDraw`), unless `twoStep`
     /// is false (tests compare the two).
     init(data: Data, options: DecodingOptions, twoStep: Bool = true) throws {
-        let firstFrame = GIFFirstFrameDraw(data: data, limits: options.limits)
+        var firstFrame: Compositor?
         let provisional = !twoStep ? nil : data.withUnsafeBytes { raw in
-            GIFProvisionalIndex(raw, limits: options.limits) { record, canvas in firstFrame.draw(record, canvasSize: canvas) }
+            GIFProvisionalIndex(raw, limits: options.limits) { record, canvas in
+                firstFrame = GIFFirstFrameDraw.draw(record, canvasSize: canvas, data: data, limits: options.limits)
+            }
         }
         // The walk's index has at least the final frames: a budget it passes, the final one passes.
         if let provisional, (try? GIFFrameSource.checkBudget(provisional.index, options: options)) != nil {
@@ -41,8 +43,7 @@ final class GIFFrameSource: SeekCostReporting {
             canvasSize = provisional.index.canvasSize
             var state = GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
                                                                                          canvasSize: canvasSize))
-            if let drawn = firstFrame.drawn { state.adoptFirstFrame(drawn) }
-            drewFirstFrameAtOpen = state.shownFrame == 0
+            drewFirstFrameAtOpen = firstFrame.map { state.adoptFirstFrame($0) } ?? false
             self.state = Locked(state)
         } else {
             let index = try data.withUnsafeBytes { raw in

@@ -78,9 +78,10 @@ struct WebPIndex: Sendable {
     }
 
     /// What the allocation budget needs of this index: the largest frame that blends (its
-    /// scratch raster) and the largest frame, in pixels.
-    var budgetPixels: (scratch: Int, largest: Int) {
-        let table = keyFrames
+    /// scratch raster) and the largest frame, in pixels. `table` is its `keyFrames`, when
+    /// the caller has made it already.
+    func budgetPixels(keyFrames table: KeyFrameTable? = nil) -> (scratch: Int, largest: Int) {
+        let table = table ?? keyFrames
         let scratch = frames.indices.lazy.filter { !frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
             .map { frames[$0].rect.width * frames[$0].rect.height }.max() ?? 0
         return (scratch, frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0)

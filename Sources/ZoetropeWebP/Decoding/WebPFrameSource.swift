@@ -40,7 +40,7 @@ final class WebPFrameSource: SeekCostReporting {
         // largest blending frame, and libwebp's working memory for the largest frame,
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
         let keyFrames = index.keyFrames
-        let (scratchPixels, largestFrame) = index.budgetPixels
+        let (scratchPixels, largestFrame) = index.budgetPixels(keyFrames: keyFrames)
         try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratchPixels, largestFrame: largestFrame,
                                         limits: options.limits)
         self.data = data

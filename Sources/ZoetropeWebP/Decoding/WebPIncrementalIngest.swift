@@ -120,7 +120,7 @@ struct WebPIncrementalIngest: IncrementalIngesting {
                 try WebPIndex.index(bytes: raw, limits: limits, keepsCutFirstFrame: keepsPartial)
             }
         }
-        let (scratch, largest) = index.budgetPixels
+        let (scratch, largest) = index.budgetPixels()
         try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
                                         limits: options.limits)
         // Frames reported that the whole-file index does not have (the walker could not tell):
