@@ -57,6 +57,10 @@ struct APNGChunkWalker {
     /// chunks keeps it, instead of failing the file.
     var keepsCutFirstFrame = false
 
+    /// `advance` stops once frame 0's data has been walked (`firstFrameWalked`), so that
+    /// the rest can be walked elsewhere.
+    var pausesAfterFirstFrame = false
+
     /// Indexes `bytes` (a whole file).
     static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits,
                       keepsCutFirstFrame: Bool = false) throws(AnimatedImageError) -> APNGIndex {
@@ -96,7 +100,7 @@ struct APNGChunkWalker {
             bytesExamined += 8
             offset = 8
         }
-        while !isComplete {
+        while !isComplete, !(pausesAfterFirstFrame && firstFrameWalked) {
             let length: UInt32, type: UInt32
             if let awaited = awaitedChunk {
                 (length, type) = awaited

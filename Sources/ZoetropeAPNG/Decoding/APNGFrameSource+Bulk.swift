@@ -9,6 +9,9 @@ extension APNGFrameSource: ParallelFrameDecoding {
     func makePayloadContext() -> PNGFrameStream { PNGFrameStream() }
 
     func decodePayload(_ i: Int, context stream: inout PNGFrameStream, storage: inout [UInt8]) -> [UInt8]? {
+        // Frame 0 drawn at open: delivering it through `decodeFrame` costs a copy while
+        // the canvas still shows it (and one frame's decode if something moved it since).
+        if i == 0, drewFirstFrameAtOpen { return nil }
         let frame = index.frames[i]
         let rowBytes = frame.rect.width * 4
         return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in

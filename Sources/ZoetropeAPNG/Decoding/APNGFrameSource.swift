@@ -22,10 +22,21 @@ final class APNGFrameSource: SeekCostReporting {
     let state: Locked<APNGDecodeState>
     /// RGBA bytes of the largest frame: the most a bulk run's payload holds.
     let largestFrameBytes: Int
+    /// Whether the open drew frame 0 (`APNGFirstFrameDraw`): the canvas showed it before any call.
+    let drewFirstFrameAtOpen: Bool
 
-    init(data: Data, options: DecodingOptions) throws {
+    /// Opens `data`. A big file draws frame 0 on one core while the other walks the rest of
+    /// its chunks (`APNGFirstFrameDraw`), unless `splitsWalk` is false (tests compare the two).
+    init(data: Data, options: DecodingOptions, splitsWalk: Bool = true) throws {
+        var firstFrame: APNGFirstFrameDraw?
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
-            try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
+            guard splitsWalk else {
+                return try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
+            }
+            return try APNGChunkWalker.index(raw, limits: options.limits,
+                                             keepsCutFirstFrame: options.showsPartialFirstFrame) { provisional in
+                firstFrame = APNGFirstFrameDraw(provisional, file: raw, limits: options.limits)
+            }
         }
         let canvas = index.header.size
         let format = index.format
@@ -60,9 +71,16 @@ final class APNGFrameSource: SeekCostReporting {
         largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
         let opaque = !index.header.hasAlphaChannel && index.transparency == nil
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
-        // The canvas is allocated by the first decode: reading `info` allocates no pixels.
-        self.state = Locked(APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0)),
-                                           keyFrames: KeyFrameTable(placements, canvasSize: canvas)))
+        // The canvas is allocated by the first decode (reading `info` allocates no pixels),
+        // unless the open drew frame 0 on it.
+        var state = APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0)),
+                                    keyFrames: KeyFrameTable(placements, canvasSize: canvas))
+        if let firstFrame, firstFrame.drawsFirstFrame(of: index) {
+            drewFirstFrameAtOpen = state.adoptFirstFrame(firstFrame.canvas)
+        } else {
+            drewFirstFrameAtOpen = false
+        }
+        self.state = Locked(state)
     }
 
     var retainedByteCount: Int { state.withLock { $0.byteCount } }
