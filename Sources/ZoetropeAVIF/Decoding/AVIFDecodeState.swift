@@ -143,7 +143,9 @@ final class AVIFDecodeState {
         guard Int(image.pointee.width) == canvasSize.width, Int(image.pointee.height) == canvasSize.height else {
             throw .invalidData(format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
         }
-        if pipelined, gauge.pipelining, index + 1 < frameCount {
+        // Until a second frame has been decoded, frames convert inline: the first is what a
+        // viewer waits for, and the next frame's decode would take the cores it converts on.
+        if pipelined, gauge.pipelining, index + 1 < frameCount, decodedFrameCount > 1 {
             // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
             let copyStart = AVIFPrefetch.now()
             snapshot.copy(image)
