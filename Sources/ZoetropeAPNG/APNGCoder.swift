@@ -47,7 +47,9 @@ public struct APNGCoder: AnimatedImageCoder {
     /// are broken decodes as its still image with format `.png`. `Limits.maxPixelsPerPlay`
     /// is checked as frames are counted; the canvas is allocated by the first decode. A
     /// frame's data is read only up to its last row (more is ignored); data ending before
-    /// it keeps the rows decoded and leaves the rest of the frame transparent.
+    /// it keeps the rows decoded and leaves the rest of the frame transparent. With a second
+    /// core, a file of 4 MiB or more draws frame 0 while the rest of its chunks are walked,
+    /// so the first `decodeFrame(at: 0)` returns without decoding.
     public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
         try APNGFrameSource(data: data, options: options)
     }
