@@ -109,4 +109,56 @@ import ZoetropeTestSupport
             try AVIFEncoder().makeWriter(canvasSize: Self.size, options: EncodingOptions()).finish()
         }
     }
+
+    /// SVT-AV1 writes lossy 4:2:0 of at least 64×64 only, and its 10-bit path crashes under
+    /// libavif 0.11: those are refused with a reason before libavif is called (the check
+    /// runs whether or not this libavif has svt).
+    @Test func whatSVTCannotWriteIsRefusedUpFront() throws {
+        let lossy = EncodingOptions(quality: 60)
+        let canvas = PixelSize(width: 64, height: 64)
+        #expect(throws: AnimatedImageError.invalidArgument(
+            "the svt AV1 encoder needs a canvas of at least 64×64, got 16×12: use aom or rav1e")) {
+            try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: Self.size)
+        }
+        #expect(throws: AnimatedImageError.invalidArgument(
+            "the svt AV1 encoder writes lossy 4:2:0 only, not 4:4:4: use chroma 4:2:0, or aom or rav1e")) {
+            try AVIFEncoder(codec: "svt", chroma: .yuv444).checkCodecSupports(lossy, canvasSize: canvas)
+        }
+        #expect(throws: AnimatedImageError.invalidArgument(
+            "the svt AV1 encoder writes lossy 4:2:0 only, not lossless (4:4:4): use chroma 4:2:0, or aom or rav1e")) {
+            try AVIFEncoder(codec: "svt").checkCodecSupports(EncodingOptions(quality: nil), canvasSize: canvas)
+        }
+        #expect(throws: AnimatedImageError.invalidArgument(
+            "the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")) {
+            try AVIFEncoder(codec: "svt", depth: 10).checkCodecSupports(lossy, canvasSize: canvas)
+        }
+        try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: canvas)
+        try AVIFEncoder(codec: "rav1e", depth: 10, chroma: .yuv444).checkCodecSupports(EncodingOptions(quality: nil), canvasSize: canvas)
+    }
+
+    /// What SVT-AV1 can write, it writes: an 8-bit 4:2:0 sequence with alpha that decodes
+    /// with its frames, durations and plays.
+    @Test(.enabled(if: AVIFEncoder.isAvailable(codec: "svt"), "libavif here has no svt encoder"))
+    func svtWritesLossy420Sequences() throws {
+        let size = PixelSize(width: 64, height: 64)
+        let canvases = (0..<2).map { k in
+            var b = PixelBuffer(width: size.width, height: size.height)
+            for y in 0..<size.height { for x in 0..<size.width {
+                b.setPixel(x: x, y: y, y < 16 ? [0, 0, 0, 0] : [UInt8(4 * x), UInt8(60 * k), 120, 255])
+            } }
+            return b
+        }
+        let durations: [FrameDuration] = [.milliseconds(40), .milliseconds(60)]
+        let frames = zip(canvases, durations).map { EncodingFrame(pixels: $0, duration: $1) }
+        let data = try AVIFEncoder(codec: "svt", speed: 10).encode(frames, canvasSize: size,
+                                                                   options: EncodingOptions(loopCount: .plays(2), quality: 80))
+        let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
+        #expect(source.info.frameCount == 2)
+        #expect(source.info.frameDurations == durations)
+        #expect(source.info.loopCount == .plays(2))
+        // The transparent top rows stay transparent through the alpha plane.
+        let second = try source.decodeFrame(at: 1)
+        #expect(second.pixel(x: 10, y: 2)[3] == 0)
+        #expect(second.pixel(x: 10, y: 40)[3] == 255)
+    }
 }

@@ -26,6 +26,19 @@ import ZoetropeWebP
         #expect(try Self.plan(["in.gif", "out.avif", "--lossless"]).quality == nil)
     }
 
+    /// SVT-AV1 writes only 4:2:0, so `--codec svt` alone asks for it; a 4:4:4 asked for is
+    /// refused by the encoder when the conversion starts.
+    @Test(.enabled(if: AVIFEncoder.isAvailable(codec: "svt"), "libavif here has no svt encoder"))
+    func svtDefaultsTo420() throws {
+        let avif = try #require(Self.plan(["in.gif", "out.avif", "--codec", "svt"]).encoder as? AVIFEncoder)
+        #expect(avif.codec == "svt" && avif.chroma == .yuv420)
+        let asked = try #require(Self.plan(["in.gif", "out.avif", "--codec", "svt", "--chroma", "444"]).encoder as? AVIFEncoder)
+        #expect(asked.chroma == .yuv444)
+        #expect(throws: AnimatedImageError.self) {
+            try asked.makeWriter(canvasSize: PixelSize(width: 64, height: 64), options: EncodingOptions(quality: 70))
+        }
+    }
+
     @Test func webpDefaultsToLossless() throws {
         let plan = try Self.plan(["in.gif", "/some/dir/out.webp"])
         let webp = try #require(plan.encoder as? WebPEncoder)

@@ -62,7 +62,8 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     }
 
     /// Opens a streaming writer. Throws `.invalidArgument` for a canvas past 65535 a side,
-    /// an unknown or decode-only codec, a speed outside 0…10 or a depth other than 8 and 10.
+    /// an unknown or decode-only codec, a speed outside 0…10, a depth other than 8 and 10,
+    /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, under 64×64).
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
             throw AnimatedImageError.invalidArgument("AVIF canvases are 1…65535 pixels a side here, got \(canvasSize)")
@@ -77,7 +78,26 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         guard AVIFEncoder.isAvailable(codec: codec) else {
             throw AnimatedImageError.invalidArgument("AVIF encoder '\(codec)' is not available (libavif here: \(AVIFEncoder.availableCodecs))")
         }
+        try checkCodecSupports(options, canvasSize: canvasSize)
         return try AVIFStreamWriter(encoder: self, choice: choice, canvasSize: canvasSize, options: options)
+    }
+
+    /// What the chosen AV1 encoder cannot write, refused before libavif is called: SVT-AV1
+    /// encodes 4:2:0 only and pictures of at least 64×64 (libavif reports either as
+    /// "Encoding of color planes failed"), and 10-bit input crashes SVT-AV1 1.4 under
+    /// libavif 0.11 (as in `avifenc -c svt -d 10`).
+    func checkCodecSupports(_ options: EncodingOptions, canvasSize: PixelSize) throws {
+        guard codec == "svt" else { return }
+        guard canvasSize.width >= 64, canvasSize.height >= 64 else {
+            throw AnimatedImageError.invalidArgument("the svt AV1 encoder needs a canvas of at least 64×64, got \(canvasSize): use aom or rav1e")
+        }
+        guard options.quality != nil, chroma == .yuv420 else {
+            let what = options.quality == nil ? "lossless (4:4:4)" : "4:4:4"
+            throw AnimatedImageError.invalidArgument("the svt AV1 encoder writes lossy 4:2:0 only, not \(what): use chroma 4:2:0, or aom or rav1e")
+        }
+        guard depth == 8 else {
+            throw AnimatedImageError.invalidArgument("the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")
+        }
     }
 
     /// Whether libavif here can encode with `codec` ("aom", "rav1e", "svt").

@@ -22,7 +22,7 @@ enum ConvertCommand {
       --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
       --codec C             AVIF: aom (default), rav1e or svt
       --depth D             AVIF: 8 (default) or 10 bits
-      --chroma C            AVIF: 444 (default) or 420
+      --chroma C            AVIF: 444 or 420 (default 444; 420 with svt, which writes only 420)
       --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
                             with more than 256 colours
       --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)

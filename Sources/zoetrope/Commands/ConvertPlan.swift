@@ -54,7 +54,8 @@ struct ConvertPlan {
             }
             // Defaults 4:4:4 at quality 70: on the GIFs of ../shared/bench that beats 4:2:0 at
             // quality 80 (the API's defaults) in both bytes and PSNR (Docs/Converting.md).
-            avif.chroma = .yuv444
+            // SVT-AV1 writes 4:2:0 only.
+            avif.chroma = avif.codec == "svt" ? .yuv420 : .yuv444
             if let c = a.value("chroma") {
                 guard let chroma = AVIFChroma(rawValue: c) else { throw UsageError("--chroma is 420 or 444, got '\(c)'") }
                 avif.chroma = chroma
