@@ -161,4 +161,20 @@ import ZoetropeTestSupport
         #expect(second.pixel(x: 10, y: 2)[3] == 0)
         #expect(second.pixel(x: 10, y: 40)[3] == 255)
     }
+
+    /// rav1e writes stills of any size but sequences of at least 16×16: the second frame of
+    /// a smaller canvas is refused with a reason, and a lone frame still writes.
+    @Test(.enabled(if: AVIFEncoder.isAvailable(codec: "rav1e"), "libavif here has no rav1e encoder"))
+    func rav1eSequencesNeed16x16() throws {
+        let encoder = AVIFEncoder(codec: "rav1e", speed: 10)
+        let frame = EncodingFrame(pixels: Self.frames(1)[0], duration: .milliseconds(10))
+        let writer = try encoder.makeWriter(canvasSize: Self.size, options: EncodingOptions(quality: 50))
+        try writer.add(frame)
+        #expect(throws: AnimatedImageError.invalidArgument(
+            "the rav1e AV1 encoder writes sequences of at least 16×16 (stills of any size), got 16×12: use aom")) {
+            try writer.add(frame)
+        }
+        let still = try encoder.encode([frame], canvasSize: Self.size, options: EncodingOptions(quality: 50))
+        #expect(try AVIFCoder().makeFrameSource(data: still, options: .default).info.canvasSize == Self.size)
+    }
 }

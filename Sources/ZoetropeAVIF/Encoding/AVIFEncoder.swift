@@ -63,7 +63,8 @@ public struct AVIFEncoder: AnimatedImageEncoder {
 
     /// Opens a streaming writer. Throws `.invalidArgument` for a canvas past 65535 a side,
     /// an unknown or decode-only codec, a speed outside 0…10, a depth other than 8 and 10,
-    /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, under 64×64).
+    /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, under 64×64; rav1e:
+    /// sequences under 16×16, refused by `add` when the second frame arrives).
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
             throw AnimatedImageError.invalidArgument("AVIF canvases are 1…65535 pixels a side here, got \(canvasSize)")
@@ -98,6 +99,14 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         guard depth == 8 else {
             throw AnimatedImageError.invalidArgument("the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")
         }
+    }
+
+    /// What the chosen AV1 encoder cannot write as a sequence, refused when a second frame
+    /// makes the file one: rav1e encodes stills of any size but sequences of at least 16×16
+    /// (libavif reports "Encoding of color planes failed").
+    func checkCodecWritesSequences(canvasSize: PixelSize) throws {
+        guard codec == "rav1e", canvasSize.width < 16 || canvasSize.height < 16 else { return }
+        throw AnimatedImageError.invalidArgument("the rav1e AV1 encoder writes sequences of at least 16×16 (stills of any size), got \(canvasSize): use aom")
     }
 
     /// Whether libavif here can encode with `codec` ("aom", "rav1e", "svt").

@@ -43,6 +43,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
     func add(_ frame: EncodingFrame) throws {
         guard output == nil else { throw AnimatedImageError.invalidArgument("AVIFEncoder: frame added after finish()") }
         let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount)
+        if frameCount == 1 { try settings.checkCodecWritesSequences(canvasSize: canvasSize) }
         if let held = first {
             first = nil
             try encode(held, single: false)
