@@ -110,15 +110,19 @@ import ZoetropeTestSupport
         }
     }
 
-    /// SVT-AV1 writes lossy 4:2:0 of at least 64×64 only, and its 10-bit path crashes under
+    /// SVT-AV1 writes lossy 4:2:0 of at least 64×64 with even sides only, and its 10-bit path crashes under
     /// libavif 0.11: those are refused with a reason before libavif is called (the check
     /// runs whether or not this libavif has svt).
     @Test func whatSVTCannotWriteIsRefusedUpFront() throws {
         let lossy = EncodingOptions(quality: 60)
         let canvas = PixelSize(width: 64, height: 64)
         #expect(throws: AnimatedImageError.invalidArgument(
-            "the svt AV1 encoder needs a canvas of at least 64×64, got 16×12: use aom or rav1e")) {
+            "the svt AV1 encoder needs an even canvas of at least 64×64, got 16×12: use aom or rav1e")) {
             try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: Self.size)
+        }
+        #expect(throws: AnimatedImageError.invalidArgument(
+            "the svt AV1 encoder needs an even canvas of at least 64×64, got 66×65: use aom or rav1e")) {
+            try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: PixelSize(width: 66, height: 65))
         }
         #expect(throws: AnimatedImageError.invalidArgument(
             "the svt AV1 encoder writes lossy 4:2:0 only, not 4:4:4: use chroma 4:2:0, or aom or rav1e")) {

@@ -63,7 +63,7 @@ public struct AVIFEncoder: AnimatedImageEncoder {
 
     /// Opens a streaming writer. Throws `.invalidArgument` for a canvas past 65535 a side,
     /// an unknown or decode-only codec, a speed outside 0…10, a depth other than 8 and 10,
-    /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, under 64×64; rav1e:
+    /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, odd sides or under 64×64; rav1e:
     /// sequences under 16×16, refused by `add` when the second frame arrives).
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
@@ -84,13 +84,13 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     }
 
     /// What the chosen AV1 encoder cannot write, refused before libavif is called: SVT-AV1
-    /// encodes 4:2:0 only and pictures of at least 64×64 (libavif reports either as
+    /// encodes 4:2:0 only and even pictures of at least 64×64 (libavif reports each as
     /// "Encoding of color planes failed"), and 10-bit input crashes SVT-AV1 1.4 under
     /// libavif 0.11 (as in `avifenc -c svt -d 10`).
     func checkCodecSupports(_ options: EncodingOptions, canvasSize: PixelSize) throws {
         guard codec == "svt" else { return }
-        guard canvasSize.width >= 64, canvasSize.height >= 64 else {
-            throw AnimatedImageError.invalidArgument("the svt AV1 encoder needs a canvas of at least 64×64, got \(canvasSize): use aom or rav1e")
+        guard canvasSize.width >= 64, canvasSize.height >= 64, canvasSize.width % 2 == 0, canvasSize.height % 2 == 0 else {
+            throw AnimatedImageError.invalidArgument("the svt AV1 encoder needs an even canvas of at least 64×64, got \(canvasSize): use aom or rav1e")
         }
         guard options.quality != nil, chroma == .yuv420 else {
             let what = options.quality == nil ? "lossless (4:4:4)" : "4:4:4"
