@@ -15,13 +15,13 @@ import Zoetrope
 /// back to one step, the drawing is dropped.
 enum GIFFirstFrameDraw {
     /// Draws `record` (frame 0) of `data` onto a fresh `canvasSize` canvas and returns it,
-    /// its disposal pending; nil when the canvas and a row of indices do not fit `limits`
+    /// its disposal pending; nil when the canvas and its indices do not fit `limits`
     /// (the whole-file budget reserves more) or the frame's data fails or stops early (the
     /// one-frame path then draws it and reports what is wrong).
     static func draw(_ record: GIFFrameRecord, canvasSize: PixelSize, data: Data, limits: Limits) -> Compositor? {
         var budget = AllocationBudget(limits: limits, format: .gif)
         budget.reserve(2, bytesEach: canvasSize.rgbaByteCount)
-        budget.reserve(record.rect.width)
+        budget.reserve(GIFDecodeState.lineByteCount(record))
         guard (try? budget.check()) != nil else { return nil }
         var state = GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable([record.placement], canvasSize: canvasSize))
         state.ensureCanvas()

@@ -44,6 +44,14 @@ extension GIFFrameSource: ParallelFrameDecoding {
             }
             palette.withUnsafeMutableBytes { GIFDecodeState.fillPalette(handle.colorMap, into: $0) }
             return indices.withUnsafeMutableBufferPointer { out in
+                // Rows in file order are contiguous here: one giflib call for all of them.
+                if !record.interlaced {
+                    guard handle.readLine(out.baseAddress!, count: rows * width) == nil else {
+                        context.handle = nil
+                        return false
+                    }
+                    return true
+                }
                 var order = GIFRowOrder(height: record.rect.height, interlaced: record.interlaced)
                 for _ in 0..<rows {
                     let y = order.next()

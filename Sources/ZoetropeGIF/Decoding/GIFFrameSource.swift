@@ -60,15 +60,10 @@ final class GIFFrameSource: SeekCostReporting {
         self.options = options
     }
 
-    /// The canvas, plus at most a canvas saved for "restore to previous", a row of
-    /// indices, the index itself and its key-frame table.
+    /// What the session holds (`GIFIndex.checkBudget`).
     private static func checkBudget(_ index: GIFIndex, options: DecodingOptions) throws(AnimatedImageError) {
-        var budget = AllocationBudget(limits: options.limits, format: .gif)
-        budget.reserve(2, bytesEach: index.canvasSize.rgbaByteCount)
-        budget.reserve(index.frames.map(\.rect.width).max() ?? 0)
-        budget.reserve(index.frames.count, bytesEach: MemoryLayout<GIFFrameRecord>.stride)
-        budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
-        try budget.check()
+        try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
+                                 lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
     }
 
     /// The final index, info and largest image, completing a two-step index first.

@@ -11,8 +11,8 @@ struct GIFIncrementalIngest: IncrementalIngesting {
     /// The final index, once the parser is complete or `finish()` was called.
     var final: GIFIndex?
     var failure: AnimatedImageError?
-    /// The widest frame so far, for the allocation budget.
-    var widestFrame = 0
+    /// The most indices drawing one of the frames so far holds, for the allocation budget.
+    var lineBytes = 0
     let options: DecodingOptions
 
     init(options: DecodingOptions) {
@@ -44,11 +44,11 @@ struct GIFIncrementalIngest: IncrementalIngesting {
         guard parser.frames.count > known else { return }
         for record in parser.frames[known...] {
             frames.append(record)
-            widestFrame = max(widestFrame, record.rect.width)
+            lineBytes = max(lineBytes, GIFDecodeState.lineByteCount(record))
             snapshot.frameDurations.append(record.duration)
         }
         let canvas = parser.currentCanvas ?? parser.screenSize
-        try GIFIndex.checkBudget(canvas: canvas, frameCount: frames.count, widestFrame: widestFrame, limits: options.limits)
+        try GIFIndex.checkBudget(canvas: canvas, frameCount: frames.count, lineBytes: lineBytes, limits: options.limits)
         let first = frames[0].rect
         let covers = first.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             == PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
@@ -61,7 +61,7 @@ struct GIFIncrementalIngest: IncrementalIngesting {
     mutating func complete() throws(AnimatedImageError) {
         let index = try parser.finish(receivedByteCount: bytes.count, partialFirstFrame: options.showsPartialFirstFrame)
         try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
-                                 widestFrame: index.frames.map(\.rect.width).max() ?? 0, limits: options.limits)
+                                 lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
         final = index
         frames = index.frames
         snapshot = IncrementalSnapshot(
