@@ -14,7 +14,7 @@ struct APNGSessionBudget: Sendable {
         if f.dispose == .previous { saved = max(saved, area) }
         if f.blend == .over, frameCount > 0 { scratch = max(scratch, area) }
         stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
-        rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
+        rows = max(rows, index.header.rowBufferBytes(width: f.rect.width))
         frameCount += 1
     }
 

@@ -42,6 +42,10 @@ struct PNGHeader: Sendable, Hashable {
     /// Whether pixels carry alpha without tRNS (grey+alpha, RGBA).
     var hasAlphaChannel: Bool { colorType == 4 || colorType == 6 }
 
+    /// Bytes libpng's row buffers take while decoding a frame `width` pixels wide: the
+    /// current and previous filtered rows, and one RGBA16 output row.
+    func rowBufferBytes(width: Int) -> Int { 2 * rowBytes(width: width) + width * 8 }
+
     /// Bytes of one unfiltered row of `width` pixels, plus the filter byte.
     func rowBytes(width: Int) -> Int {
         let channels: Int = [0: 1, 2: 3, 3: 1, 4: 2, 6: 4][colorType] ?? 4

@@ -18,7 +18,7 @@ struct APNGFirstFrameDraw {
         var budget = AllocationBudget(limits: limits, format: provisional.format)
         budget.reserve(canvasSize.rgbaByteCount)
         budget.reserve(PNGFrameStream.byteCount(for: frame, index: provisional))
-        budget.reserve(2 * provisional.header.rowBytes(width: frame.rect.width) + frame.rect.width * 8)
+        budget.reserve(provisional.header.rowBufferBytes(width: frame.rect.width))
         guard (try? budget.check()) != nil else { return nil }
         let opaque = !provisional.header.hasAlphaChannel && provisional.transparency == nil
         let placement = FramePlacement(rect: frame.rect, dispose: frame.dispose, blend: frame.blend, isOpaque: opaque)

@@ -51,7 +51,7 @@ final class APNGFrameSource: SeekCostReporting {
             if f.dispose == .previous { saved = max(saved, area) }
             if f.blend == .over, i > 0 { scratch = max(scratch, area) }
             stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
-            rows = max(rows, 2 * index.header.rowBytes(width: f.rect.width) + f.rect.width * 8)
+            rows = max(rows, index.header.rowBufferBytes(width: f.rect.width))
         }
         var budget = AllocationBudget(limits: options.limits, format: format)
         for part in [canvas.rgbaByteCount, saved, scratch, stream, rows, 65_536] { budget.reserve(part) }
