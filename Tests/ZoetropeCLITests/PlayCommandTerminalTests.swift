@@ -32,13 +32,15 @@ import Testing
         init(tmux: String, tool: String, arguments: String, environment: String = "") throws {
             self.tmux = tmux
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            // The snapshots are renamed into place: the shell creates a redirect's file before
+            // stty writes to it, and a test that saw the empty file compared "" with the modes.
             // A shell script runs in the tool's process group; an interactive shell would give
             // the tool its own, so Ctrl-C reaches only the tool. Ignoring INT here does the same.
             let script = """
             trap '' INT
-            stty -g > '\(dir)/before'; echo before-play
+            stty -g > '\(dir)/before.part'; mv '\(dir)/before.part' '\(dir)/before'; echo before-play
             \(environment) '\(tool)' play \(arguments); echo "exit=$?"
-            stty -g > '\(dir)/after'; sleep 120
+            stty -g > '\(dir)/after.part'; mv '\(dir)/after.part' '\(dir)/after'; sleep 120
             """
             try script.write(toFile: dir + "/run.sh", atomically: true, encoding: .utf8)
             // The server this starts outlives the command: it must not inherit a pipe we read.
