@@ -9,14 +9,12 @@ struct GIFDeferredScan: Sendable {
 
     /// Scans the image's data sub-blocks in `bytes` (the whole file) with `scan`.
     func run(_ bytes: UnsafeRawBufferPointer, with scan: inout GIFCodeScan) -> GIFCodeScan.Result {
-        scan.begin(minimumCodeSize: minimumCodeSize, pixelCount: pixelCount, transparentIndex: image.record.transparentIndex)
-        var p = dataStart
+        scan.begin(minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
+                   transparentIndex: image.record.transparentIndex, colorCount: image.colorCount)
         // The block walk already found every sub-block inside the file.
-        while p < bytes.count, !scan.finished {
-            let size = Int(bytes[p])
-            guard size > 0, p + 1 + size <= bytes.count else { break }
-            scan.feed(UnsafeRawBufferPointer(rebasing: bytes[(p + 1)..<(p + 1 + size)]))
-            p += 1 + size
+        scan.feedSubBlocks(bytes, from: dataStart, upTo: bytes.count)
+        if scan.needsExactScan {
+            scan.rescanExactly(bytes, dataStart: dataStart, end: bytes.count)
         }
         return scan.result
     }

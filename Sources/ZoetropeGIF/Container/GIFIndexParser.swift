@@ -57,6 +57,8 @@ struct GIFIndexParser {
     private var chainIsLoopBlock = false
     private var chainLoop: Int?
     private var scan = GIFCodeScan()
+    /// Where the current image's first data sub-block starts (its size byte).
+    private var imageDataStart = 0
     /// When set, images' LZW codes are not scanned as their data is read: each image's data
     /// is recorded in `deferredScans` instead, for `GIFIndex.parse` to scan on several
     /// threads (the whole-file path of big files).
@@ -146,10 +148,12 @@ struct GIFIndexParser {
             if defersScans {
                 deferredScans.append(GIFDeferredScan(image: image, dataStart: position, minimumCodeSize: Int(codeSize),
                                                      pixelCount: pixelCount))
-                scan.begin(minimumCodeSize: 0, pixelCount: 0, transparentIndex: nil)
+                scan.begin(minimumCodeSize: 0, pixelCount: 0, transparentIndex: nil, colorCount: 0)
             } else {
-                scan.begin(minimumCodeSize: Int(codeSize), pixelCount: pixelCount, transparentIndex: image.record.transparentIndex)
+                scan.begin(minimumCodeSize: Int(codeSize), pixelCount: pixelCount,
+                           transparentIndex: image.record.transparentIndex, colorCount: image.colorCount)
             }
+            imageDataStart = position
             beginChain()
             step = .imageData(image)
         case .imageData(let image):
@@ -180,6 +184,10 @@ struct GIFIndexParser {
             return readSubBlock(bytes) { parser, block in
                 parser.bytesExamined += block.count
                 parser.scan.feed(block)
+                if parser.scan.needsExactScan {
+                    // Every sub-block of the image so far is still in `bytes`.
+                    parser.scan.rescanExactly(bytes, dataStart: parser.imageDataStart, end: parser.position)
+                }
                 if let bad = parser.scan.result.badCode {
                     // giflib would make up pixels; Chromium drops the frame and what follows.
                     parser.stop(.invalidData(
