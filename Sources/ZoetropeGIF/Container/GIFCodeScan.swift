@@ -21,7 +21,8 @@ struct GIFCodeScan {
     struct Result {
         /// The first code past the next free table entry, and that entry.
         var badCode: (code: Int, nextFree: Int)?
-        /// The highest palette index the image draws (its transparent index aside); -1 for none.
+        /// The highest palette index the image draws (its transparent index aside) when it is
+        /// outside the image's colour table; otherwise -1 or an index inside the table.
         var highestIndex = -1
     }
 
