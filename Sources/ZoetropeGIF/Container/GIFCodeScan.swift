@@ -103,6 +103,27 @@ struct GIFCodeScan {
         }
     }
 
+    /// Tops up the look-ahead from `bytes[i..<count]` to at least 56 bits, or to the
+    /// block's end: eight bytes at once while eight are left. The bits a load brings past
+    /// the whole bytes it takes are the next bytes' own, so the next load sets them again
+    /// to the same values.
+    @inline(__always)
+    private static func refill(_ bits: inout UInt64, _ bitCount: inout Int, from bytes: UnsafeRawPointer,
+                               at i: inout Int, count: Int) {
+        if count - i >= 8 {
+            bits |= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) << UInt64(bitCount)
+            let taken = (63 - bitCount) >> 3
+            i += taken
+            bitCount += taken << 3
+        } else {
+            while bitCount <= 56, i < count {
+                bits |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << UInt64(bitCount)
+                bitCount += 8
+                i += 1
+            }
+        }
+    }
+
     /// The quick way: the code width and the next free entry only, up to the end code.
     /// A code past the next free entry, or a literal the colour table lacks, asks for the
     /// exact way (it may come after the last pixel, where it does not count).
@@ -125,21 +146,8 @@ struct GIFCodeScan {
         var i = 0
         let count = block.count
         scan: while true {
-            if count - i >= 8 {
-                // Eight bytes at once; the bits past the whole bytes taken are the next
-                // bytes' own, so the next load sets them again to the same values.
-                bits |= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) << UInt64(bitCount)
-                let taken = (63 - bitCount) >> 3
-                i += taken
-                bitCount += taken << 3
-            } else {
-                while bitCount <= 56, i < count {
-                    bits |= UInt64(bytes.load(fromByteOffset: i, as: UInt8.self)) << UInt64(bitCount)
-                    bitCount += 8
-                    i += 1
-                }
-                guard bitCount >= width else { break }
-            }
+            Self.refill(&bits, &bitCount, from: bytes, at: &i, count: count)
+            guard bitCount >= width else { break }
             while bitCount >= width {
                 let code = Int(bits & mask)
                 bits >>= UInt64(width)
@@ -189,23 +197,19 @@ struct GIFCodeScan {
         let minimumCodeSize = self.minimumCodeSize, pixelCount = self.pixelCount, transparent = self.transparent
         let clear = 1 << minimumCodeSize, end = clear + 1
         var width = self.width, next = self.next, previous = self.previous, produced = self.produced
-        // 64 bits of look-ahead, refilled a byte at a time only when fewer than 12 (the
-        // widest code) are left: the inner loop takes whole codes without a per-byte step.
+        // 64 bits of look-ahead, refilled only when fewer than 12 (the widest code) are
+        // left: the inner loop takes whole codes without a per-byte step.
         var bits = UInt64(self.bits), bitCount = self.bitCount, highest = result.highestIndex
         var mask = (UInt64(1) << UInt64(width)) - 1
         var finished = false, badCode: (code: Int, nextFree: Int)?
         let length = lengths.entries
         // The string length of `previous` (what the table holds for it), kept in a register.
         var previousLength: Int32 = previous < 0 ? 0 : previous < clear ? 1 : length[previous]
-        let bytes = block.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        let bytes = block.baseAddress!
         var i = 0
         let count = block.count
         scan: while true {
-            while bitCount <= 56, i < count {
-                bits |= UInt64(bytes[i]) << UInt64(bitCount)
-                bitCount += 8
-                i += 1
-            }
+            Self.refill(&bits, &bitCount, from: bytes, at: &i, count: count)
             guard bitCount >= width else { break }
             while bitCount >= width {
                 let code = Int(bits & mask)
