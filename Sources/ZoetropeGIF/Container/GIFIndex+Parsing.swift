@@ -11,8 +11,8 @@ extension GIFIndex {
     /// went wrong in `truncation`.
     ///
     /// The LZW scan (`GIFCodeScan`, 8 % of a big GIF's one-thread decoding CPU) is the
-    /// part of the walk that costs: a file of a megabyte or more on a machine with two or more cores
-    /// first walks the blocks alone, then scans the images on every core. That result is
+    /// part of the walk that costs: a file of a megabyte or more on a machine with two or
+    /// more cores first walks the blocks alone, then scans the images on every core. That result is
     /// kept only for a file that ends with its trailer and has no bad code anywhere; any
     /// other (where the order of the findings matters) is walked again one image at a time,
     /// so the index is the same either way.
