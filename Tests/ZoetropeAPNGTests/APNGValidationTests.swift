@@ -363,3 +363,28 @@ extension APNGValidationTests {
         #expect(try APNGCoder().animationProblem(in: APNGWriter.stillPNG(width: 1, height: 1, rgba: Fixture.red)) == nil)
     }
 }
+
+extension APNGValidationTests {
+    /// The canvas alone fits, the session does not: libpng's buffers, the largest frame
+    /// stream and the fixed 64 KiB reserve push it past the limit, on the whole-file path
+    /// and in an incremental session alike (one `APNGSessionBudget`).
+    @Test func theWholeSessionCountsAgainstTheAllocationLimitNotOnlyTheCanvas() throws {
+        let frames = Array(repeating: APNGWriter.Frame.solid(width: 16, height: 16, Fixture.red), count: 2)
+        let data = APNGWriter.animation(width: 16, height: 16, frames: frames).data
+        let options = DecodingOptions(limits: Limits(maxAllocationBytes: 60_000))
+        var wholeFile: AnimatedImageError?
+        do { _ = try Fixture.source(data, options: options) } catch let e as AnimatedImageError { wholeFile = e }
+        guard case .limitExceeded(.apng, .allocationBytes, let requested, 60_000)? = wholeFile else {
+            Issue.record("expected the allocation limit, got \(String(describing: wholeFile))")
+            return
+        }
+        #expect(requested > 65_536 + 16 * 16 * 4)
+        let session = APNGCoder().makeIncrementalSource(options: options)
+        #expect(throws: wholeFile!) {
+            _ = try session.append(data)
+            _ = try session.finish()
+        }
+        // With room for it, the same file opens.
+        #expect(try Fixture.source(data, options: DecodingOptions(limits: Limits(maxAllocationBytes: 100_000))).info.frameCount == 2)
+    }
+}

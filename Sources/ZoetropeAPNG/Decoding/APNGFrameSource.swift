@@ -40,24 +40,13 @@ final class APNGFrameSource: SeekCostReporting {
         }
         let canvas = index.header.size
         let format = index.format
-        // Everything this session may hold: canvas, saved PREVIOUS region, OVER scratch,
-        // the largest frame stream and libpng's row buffers.
-        // One canvas first: it also proves the canvas's RGBA byte count fits an Int.
+        // Everything this session may hold (`APNGSessionBudget`, as the incremental session
+        // counts it). One canvas first: it also proves the canvas's RGBA byte count fits an
+        // Int, so the frames' areas (inside the canvas) do too.
         try options.limits.checkCanvases(canvas, count: 1, format: format)
-        var saved = 0, scratch = 0, stream = 0, rows = 0
-        for (i, f) in index.frames.enumerated() {
-            // Frames lie inside the canvas, whose RGBA size was just found to fit an Int.
-            let area = f.rect.width * f.rect.height * 4
-            if f.dispose == .previous { saved = max(saved, area) }
-            if f.blend == .over, i > 0 { scratch = max(scratch, area) }
-            stream = max(stream, PNGFrameStream.byteCount(for: f, index: index))
-            rows = max(rows, index.header.rowBufferBytes(width: f.rect.width))
-        }
-        var budget = AllocationBudget(limits: options.limits, format: format)
-        for part in [canvas.rgbaByteCount, saved, scratch, stream, rows, 65_536] { budget.reserve(part) }
-        budget.reserve(KeyFrameTable.byteCount(frames: index.frames.count))
-        try budget.check()
-        try options.limits.checkAllocation(options.outputSize(forCanvas: canvas).rgbaByteCount, format: format)
+        var budget = APNGSessionBudget()
+        for f in index.frames { budget.add(f, index: index) }
+        try budget.check(canvas: canvas, format: format, options: options)
 
         self.info = AnimationInfo(
             format: format, canvasSize: canvas, frameDurations: index.frames.map(\.duration),
