@@ -126,10 +126,14 @@ import ZoetropeTestSupport
         let reference = try Fixture.frames(data)
         let clock = ManualClock()
         let display = HeadlessDisplay()
+        // Its own decode thread: the shared pool serves every other test's players too, and on
+        // a loaded machine under the thread sanitizer its queue can hold this one back for long.
         let player = AnimationPlayer(source: try Fixture.source(data), clock: clock,
-                                     configuration: PlayerConfiguration(bufferPolicy: .keepAll))
+                                     configuration: PlayerConfiguration(bufferPolicy: .keepAll,
+                                                                        executor: DecodeWorkerPool(workerCount: 1)))
         display.setAnimation(player)
-        let deadline = Date().addingTimeInterval(20)
+        // Only a bound on a hang: the loop ends as soon as every frame is decoded.
+        let deadline = Date().addingTimeInterval(120)
         while player.diagnostics.framesDecoded < 23, Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
         #expect(player.diagnostics.framesDecoded == 23)
         #expect(player.framesDecodedInParallel == 23)

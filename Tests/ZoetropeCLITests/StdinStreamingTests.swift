@@ -86,7 +86,8 @@ import ZoetropeTestSupport
         p.standardError = try FileHandle(forWritingTo: errURL)
         try p.run()
         input.fileHandleForWriting.write(first)
-        let deadline = Date().addingTimeInterval(20)
+        // A bound on a hang only: the loop ends as soon as the files exist.
+        let deadline = Date().addingTimeInterval(60)
         var arrived = false
         while Date() < deadline, p.isRunning {
             if awaited.allSatisfy({ FileManager.default.fileExists(atPath: $0.path) }) { arrived = true; break }
