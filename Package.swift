@@ -37,12 +37,16 @@ let package = Package(
             pkgConfig: "libwebpdemux",
             providers: [.apt(["libwebp-dev"]), .brew(["webp"])]
         ),
-        // libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses with a warning on
-        // every build; the headers are in the default include path, so the module map links it.
+        // libavif's headers only: libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses
+        // with a warning on every build, and the headers are in the default include path. The
+        // library is not linked: CZoetropeAVIF opens it on first use (it brings ~25 libraries
+        // of AV1 codecs that would cost every process 4-5 ms at start).
         .systemLibrary(
             name: "CAVIF",
             providers: [.apt(["libavif-dev"]), .brew(["libavif"])]
         ),
+        .target(name: "CZoetropeAVIF", dependencies: ["CAVIF"],
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
         // One module per format; each knows the core and its C library only.
         .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "CGIF"]),
@@ -51,7 +55,7 @@ let package = Package(
         .target(name: "CZoetropePNG", dependencies: ["CPNG"]),
         .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
-        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF"]),
+        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF", "CZoetropeAVIF"]),
 
         // The core and the four codecs behind one import, registered with one call.
         .target(

@@ -51,6 +51,12 @@ final class AVIFDecodeState {
     /// this state), whose context `reader` stays alive while the decoder does.
     init(io: UnsafeMutablePointer<avifIO>, reader: AnyObject, fileByteCount: Int, source: avifDecoderSource, threads: Int,
          limits: Limits) throws(AnimatedImageError) {
+        do throws(AnimatedImageError) {
+            try LibAVIF.load()
+        } catch {
+            AVIFFileIO.deallocate(io)
+            throw error
+        }
         guard let decoder = avifDecoderCreate() else {
             AVIFFileIO.deallocate(io)
             throw .codecFailure(format: .avif, library: "libavif", message: "avifDecoderCreate: out of memory")

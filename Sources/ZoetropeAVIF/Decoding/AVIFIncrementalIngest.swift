@@ -97,6 +97,7 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
             if container.colourTrack?.editList != nil { stored = plays.finitePlays.map { $0 - 1 } ?? -1 }
         }
         let overlays = AVIFGrowingIO.overlays(for: container)
+        try LibAVIF.load()
         let parsedMetadata: AVIFMetadataDecoder
         switch AVIFMetadataDecoder.parse(prefix, overlays: overlays, sequence: isSequence, limits: limits) {
         case .parsed(let m): parsedMetadata = m

@@ -75,6 +75,7 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         if case .plays(let n) = options.loopCount, n < 1 {
             throw AnimatedImageError.invalidArgument("AVIF stores at least 1 play (or forever), got \(n)")
         }
+        try LibAVIF.load()
         let choice = avifCodecChoiceFromName(codec)
         guard AVIFEncoder.isAvailable(codec: codec) else {
             throw AnimatedImageError.invalidArgument("AVIF encoder '\(codec)' is not available (libavif here: \(AVIFEncoder.availableCodecs))")
@@ -111,12 +112,15 @@ public struct AVIFEncoder: AnimatedImageEncoder {
 
     /// Whether libavif here can encode with `codec` ("aom", "rav1e", "svt").
     public static func isAvailable(codec: String) -> Bool {
+        guard LibAVIF.isLoaded else { return false }
         let choice = avifCodecChoiceFromName(codec)
         return choice != AVIF_CODEC_CHOICE_AUTO && avifCodecName(choice, avifCodecFlags(AVIF_CODEC_FLAG_CAN_ENCODE.rawValue)) != nil
     }
 
     /// libavif's list of codecs and versions, e.g. "dav1d [dec]:1.0.0, aom [enc/dec]:3.6.0".
+    /// When libavif cannot be loaded, why.
     public static var availableCodecs: String {
+        if let reason = LibAVIF.loadFailure { return reason }
         var buffer = [CChar](repeating: 0, count: 256)
         avifCodecVersions(&buffer)
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
