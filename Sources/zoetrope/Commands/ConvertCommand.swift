@@ -10,12 +10,17 @@ import ZoetropeWebP
 enum ConvertCommand {
     static let usage = """
     usage: zoetrope convert IN OUT [options]
+           zoetrope convert IN... --output-dir DIR --format F [options]
 
     Converts an animation (GIF, APNG, WebP, AVIF; the input's format is read from its content)
     to the format of OUT's extension (.gif, .png/.apng, .webp, .avif) or --format.
     IN may be - (standard input); OUT may be - (standard output, needs --format).
+    With --output-dir, every IN (files only) is converted in one process to DIR/NAME.EXT
+    (NAME: IN's name without its extension; EXT: gif, png, webp or avif); a bad input gets
+    its one line and the others go on, and the exit status is 1 if any failed.
 
       --format F            gif | apng | webp | avif (default: from OUT's extension)
+      --output-dir DIR      convert every IN into DIR (created if missing); needs --format
       --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
       --lossless            lossless WebP (the WebP default) or AVIF
       --mixed               WebP: lossy or lossless per frame, whichever is smaller
@@ -40,10 +45,57 @@ enum ConvertCommand {
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try arguments(args)
         if a.flag("help") { out.print(usage); return 0 }
-        guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT") }
+        if let folder = a.value("output-dir") { return try runBatch(a, into: folder, registry: registry, out: &out) }
+        guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT (or IN... --output-dir DIR --format F)") }
         let (inPath, outPath) = (a.positionals[0], a.positionals[1])
         let plan = try ConvertPlan(a, outPath: outPath)
+        try convert(inPath, to: outPath, plan: plan, quiet: a.flag("quiet"), label: nil, registry: registry, out: &out)
+        return 0
+    }
 
+    /// `convert IN... --output-dir DIR --format F`: every input in one process (the start-up
+    /// paid once), each to DIR/NAME.EXT. Every usage error comes before the first file is read.
+    static func runBatch(_ a: Arguments, into folder: String, registry: CoderRegistry, out: inout Output) throws -> Int32 {
+        guard !a.positionals.isEmpty else { throw UsageError("convert --output-dir takes one or more inputs") }
+        guard let option = a.value("format") else { throw UsageError("--output-dir needs --format") }
+        let format = try ConvertPlan.format(option, outPath: "")
+        let ext = format == "apng" ? "png" : format
+        let dir = URL(fileURLWithPath: folder)
+        var outputs: [String] = [], claimed: [String: String] = [:]
+        for input in a.positionals {
+            guard input != "-" else { throw UsageError("--output-dir converts files, not standard input") }
+            let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let output = dir.appendingPathComponent(name + "." + ext).path
+            if let other = claimed[output] { throw UsageError("'\(other)' and '\(input)' would both be written to \(output)") }
+            claimed[output] = input
+            outputs.append(output)
+        }
+        let plan = try ConvertPlan(a, outPath: outputs[0])
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) {
+            do {
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            } catch {
+                throw ToolError("\(folder): cannot create the folder")
+            }
+        } else if !isDir.boolValue {
+            throw ToolError("\(folder): not a folder")
+        }
+        var failed = false
+        for (input, output) in zip(a.positionals, outputs) {
+            do {
+                try convert(input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, registry: registry, out: &out)
+            } catch let error as ToolError {
+                out.error("zoetrope: \(error.message)")
+                failed = true
+            }
+        }
+        return failed ? 1 : 0
+    }
+
+    /// Converts one input; `label` (the input's name in a batch) starts the summary line.
+    private static func convert(_ inPath: String, to outPath: String, plan: ConvertPlan, quiet: Bool, label: String?,
+                                registry: CoderRegistry, out: inout Output) throws {
         let started = ContinuousClock.now
         let mapped = inPath == "-" ? nil : MappedInput(path: inPath)
         let data = try mapped?.data ?? readInput(inPath)
@@ -56,7 +108,7 @@ enum ConvertCommand {
         mapped?.dropResidentPages() // opening the source may have read (indexed) the whole file
         let info = source.info
         let loop = plan.loopCount ?? info.loopCount
-        let bar = a.flag("quiet") ? nil : ProgressBar.standardErrorIfTerminal()
+        let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
         let summary: AnimationConversion.Summary
         do {
             let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize,
@@ -86,18 +138,18 @@ enum ConvertCommand {
         if let t = summary.truncation {
             out.error("zoetrope: warning: \(inPath): \(t); converted the \(summary.frameCount) frames before it")
         }
-        if !a.flag("quiet") {
+        if !quiet {
             let line = summaryLine(frames: summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
                                    inBytes: data.count, outBytes: summary.outputByteCount, elapsed: ContinuousClock.now - started)
-            if outPath == "-" { out.error(line) } else { out.print(line) }
+            let labelled = label.map { "\($0): \(line)" } ?? line
+            if outPath == "-" { out.error(labelled) } else { out.print(labelled) }
         }
-        return 0
     }
 
     /// `args` parsed with convert's options.
     static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
-        try Arguments(args, valueOptions: ["format", "quality", "speed", "codec", "depth", "chroma", "dither",
-                                           "resize", "max-size", "loops"],
+        try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma",
+                                           "dither", "resize", "max-size", "loops"],
                       flagOptions: ["lossless", "mixed", "quiet", "help"])
     }
 
