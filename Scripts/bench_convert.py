@@ -174,6 +174,7 @@ for root, _, files in (os.walk(CORPUS) if EXTRAS else []):
             if r.returncode == 0 and json.loads(r.stdout)[0].get("frameCount", 0) > 1:
                 gifs.append(p)
 tot = {"in": 0, "z": 0, "g": 0, "zt": 0.0, "gt": 0.0, "n": 0, "exact": 0}
+converted = []
 for p in gifs:
     try:
         zt, _ = run([Z, "convert", p, os.path.join(WORK, "c.webp"), "--quiet"])
@@ -181,6 +182,7 @@ for p in gifs:
     except RuntimeError:
         continue
     tot["n"] += 1
+    converted.append(p)
     tot["in"] += os.path.getsize(p)
     tot["z"] += os.path.getsize(os.path.join(WORK, "c.webp"))
     tot["g"] += os.path.getsize(os.path.join(WORK, "c2.webp"))
@@ -188,6 +190,12 @@ for p in gifs:
     tot["gt"] += gt
     if psnr(decoded(p, "cs"), decoded(os.path.join(WORK, "c.webp"), "co")) == float("inf"):
         tot["exact"] += 1
+
+# The same files in one process (`--output-dir`): the start-up paid once.
+if tot["n"]:
+    batch = os.path.join(WORK, "batch")
+    shutil.rmtree(batch, ignore_errors=True)
+    tot["bt"], _ = run([Z, "convert"] + converted + ["--output-dir", batch, "--format", "webp", "--quiet"])
 
 print("| input | conversion | tool | bytes | time (s) | peak RSS (MiB) | PSNR (dB) |")
 print("|---|---|---|---:|---:|---:|---:|")
@@ -197,7 +205,8 @@ for name, task, tool, b, t, m, q in rows:
 print()
 if gifs:
   print(f"Corpus: {tot['n']} animated GIFs ({tot['in']:,} bytes) → lossless WebP: zoetrope {tot['z']:,} bytes in "
-        f"{tot['zt']:.2f} s ({tot['exact']} of {tot['n']} decode exactly), gif2webp {tot['g']:,} bytes in {tot['gt']:.2f} s.")
+        f"{tot['zt']:.2f} s ({tot['exact']} of {tot['n']} decode exactly), {tot.get('bt', 0):.2f} s in one process "
+        f"(--output-dir); gif2webp {tot['g']:,} bytes in {tot['gt']:.2f} s.")
   print()
 
 
