@@ -105,7 +105,7 @@ import ZoetropeTestSupport
     }
 
     @Test(arguments: [
-        (["convert", "a.gif"], "convert takes IN and OUT"),
+        (["convert", "a.gif"], "convert takes IN and OUT (or IN... --output-dir DIR --format F)"),
         (["convert", "a.gif", "b.bmp"], "cannot tell the output format from 'b.bmp' (use .gif, .png, .webp or .avif, or --format)"),
         (["convert", "a.gif", "-"], "writing to standard output needs --format"),
         (["convert", "a.gif", "b.webp", "--quality", "101"], "option '--quality' needs a whole number from 0 to 100, got '101'"),
