@@ -151,8 +151,9 @@ struct PlaybackClockAndDisplayTests {
             players.append(p)
         }
         #expect(eventually { players.allSatisfy { $0.poster != nil } })
+        // A job is counted once `run()` has returned, just after it handed its frame over.
+        #expect(eventually { pool.jobsCompleted >= 64 })
         #expect(pool.threadsStarted <= 3)
-        #expect(pool.jobsCompleted >= 64)
         // Then they play: every player advances through real decodes on the pool.
         for p in players { p.play() }
         var t: Int64 = 0
