@@ -9,8 +9,13 @@ enum LibAVIF {
     static let loadFailure: String? = {
         var message = [CChar](repeating: 0, count: 1024)
         guard zoetrope_avif_load(&message, message.count) == 0 else { return nil }
-        return String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return string(message)
     }()
+
+    /// The text of a NUL-terminated buffer libavif or the loader filled in.
+    static func string(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 
     /// Opens libavif if it is not open yet.
     /// - Throws: `AnimatedImageError.codecFailure` naming libavif and what the loader tried.

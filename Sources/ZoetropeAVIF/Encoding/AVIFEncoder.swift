@@ -123,6 +123,6 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         if let reason = LibAVIF.loadFailure { return reason }
         var buffer = [CChar](repeating: 0, count: 256)
         avifCodecVersions(&buffer)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return LibAVIF.string(buffer)
     }
 }

@@ -71,16 +71,7 @@ enum ConvertCommand {
             outputs.append(output)
         }
         let plan = try ConvertPlan(a, outPath: outputs[0])
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) {
-            do {
-                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            } catch {
-                throw ToolError("\(folder): cannot create the folder")
-            }
-        } else if !isDir.boolValue {
-            throw ToolError("\(folder): not a folder")
-        }
+        try OutputFolder.create(folder)
         var failed = false
         for (input, output) in zip(a.positionals, outputs) {
             do {

@@ -21,11 +21,7 @@ struct FramesOutput {
 
     /// Creates the folder (and its parents) when missing.
     func createDirectory() throws {
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ToolError("\(directory): cannot create the output folder")
-        }
+        try OutputFolder.create(directory)
     }
 
     /// Writes frame `index` as PNG.
