@@ -43,8 +43,10 @@ public protocol IncrementalFrameSource: AnyObject, Sendable {
     /// Bytes this session holds: the file's bytes so far, the index and the decoder state.
     var retainedByteCount: Int { get }
     /// Says how long the whole file will be, when the application knows (an HTTP
-    /// `Content-Length`, a file's size), so that the session allocates room for it once
-    /// instead of growing by doubling and copying what has arrived. A hint: the file may
+    /// `Content-Length`, a file's size), so that the session makes room for it at once.
+    /// The built-in sessions grow in place without it where the system has `mmap` (they
+    /// reserve address space and commit pages as bytes arrive), so there the hint saves
+    /// only the commits; elsewhere it saves growing by doubling and copying. A hint: the file may
     /// still turn out shorter or longer. It is capped at `options.limits.maxAllocationBytes`,
     /// so a hint from the network cannot make the session allocate more than the limits
     /// allow, and ignored once the session is complete or failed. The default does nothing.
