@@ -18,6 +18,7 @@ public struct Limits: Hashable, Sendable {
     public var maxFrameCount: Int
     /// The most bytes one decoding session may allocate for pixels and decoder state
     /// (canvas, frame rasters, saved regions, the library's own buffers where it lets us bound them).
+    /// An incremental session holds the file's bytes as well, and counts them against it.
     public var maxAllocationBytes: Int
     /// The most composited pixels one play of the animation may ask for: frame count × canvas
     /// width × height. Bounds the total work of decoding a file, which memory limits alone do

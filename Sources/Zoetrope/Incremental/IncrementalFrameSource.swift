@@ -27,7 +27,9 @@ public protocol IncrementalFrameSource: AnyObject, Sendable {
     /// a passed limit, with the error the whole-file source throws (the frame count and
     /// pixels-per-play limits are checked by the same parser; the allocation limit is checked
     /// as frames arrive, so when it is passed before the end the error names the total so
-    /// far). Bytes appended once the state is `.complete` are ignored.
+    /// far). The bytes the session holds count against the allocation limit too: an append
+    /// that would take them past it throws before they are copied, so an endless stream
+    /// fails instead of exhausting memory. Bytes appended once the state is `.complete` are ignored.
     @discardableResult
     func append(contentsOf bytes: UnsafeRawBufferPointer) throws -> IncrementalSnapshot
     /// Says the data is complete. Returns the info the whole-file source gives for the

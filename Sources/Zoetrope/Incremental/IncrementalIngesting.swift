@@ -4,6 +4,10 @@
 package protocol IncrementalIngesting {
     /// The whole-file index the parser ends with.
     associatedtype FinalIndex
+    /// The format errors name before the bytes have said which.
+    static var format: ImageFormat { get }
+    /// The options the session decodes with.
+    var options: DecodingOptions { get }
     /// The bytes received, held once.
     var bytes: IncrementalByteBuffer { get set }
     /// What the session knows so far.
@@ -24,10 +28,19 @@ package protocol IncrementalIngesting {
 
 extension IncrementalIngesting {
     /// Appends and parses `new`; throws the session's failure. The frames completed before
-    /// a failure stay reported (and decodable).
+    /// a failure stay reported (and decodable). The bytes the session holds count against
+    /// the allocation limit, checked before they are copied in, so an endless stream fails
+    /// instead of exhausting memory.
     package mutating func append(_ new: UnsafeRawBufferPointer) throws(AnimatedImageError) -> IncrementalSnapshot {
         if let failure { throw failure }
         guard final == nil else { return snapshot }
+        let total = bytes.count.addingReportingOverflow(new.count)
+        do {
+            try options.limits.checkAllocation(total.overflow ? nil : total.partialValue, format: snapshot.format ?? Self.format)
+        } catch {
+            fail(error)
+            throw error
+        }
         bytes.append(new)
         snapshot.receivedByteCount = bytes.count
         do {

@@ -25,6 +25,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
     var failure: AnimatedImageError?
     /// Frame 0 while its data arrives (`DecodingOptions.showsPartialFirstFrame`).
     var partialFirstFrame: APNGFrameRecord?
+    static let format = ImageFormat.png
     let options: DecodingOptions
 
     init(options: DecodingOptions) {

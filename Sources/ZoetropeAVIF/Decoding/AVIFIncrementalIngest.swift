@@ -24,6 +24,7 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
     /// The whole-file source over the bytes received, once the data is complete.
     var final: AVIFFrameSource?
     var failure: AnimatedImageError?
+    static let format = ImageFormat.avif
     let options: DecodingOptions
     /// What the decoding side needs, once the metadata is parsed.
     var plan: AVIFIncrementalPlan?
@@ -52,7 +53,6 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
 
     mutating func update() throws(AnimatedImageError) {
         if snapshot.format == nil, scanner.isAVIF { snapshot.format = .avif }
-        try options.limits.checkAllocation(bytes.count, format: .avif)
         guard !deferred else { return }
         if metadata == nil {
             guard let point = scanner.parsePoint else { return }

@@ -13,6 +13,7 @@ struct GIFIncrementalIngest: IncrementalIngesting {
     var failure: AnimatedImageError?
     /// The most indices drawing one of the frames so far holds, for the allocation budget.
     var lineBytes = 0
+    static let format = ImageFormat.gif
     let options: DecodingOptions
 
     init(options: DecodingOptions) {

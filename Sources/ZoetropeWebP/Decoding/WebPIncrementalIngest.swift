@@ -24,6 +24,7 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     private var scratchPixels = 0, largestFrame = 0
     /// Frame 0 while its image chunk arrives (`DecodingOptions.showsPartialFirstFrame`).
     var partialFirstFrame: WebPFrameRecord?
+    static let format = ImageFormat.webp
     let options: DecodingOptions
 
     init(options: DecodingOptions) {
