@@ -22,8 +22,9 @@ package final class IncrementalByteStorage: @unchecked Sendable {
     package let base: UnsafeMutableRawPointer
     /// Bytes this storage can hold without moving: the reservation, or the allocation.
     package let reservedByteCount: Int
-    /// Whether `base` is a reservation that `commit` extends (else a heap allocation).
-    private let isReservation: Bool
+    /// Whether `base` is a reservation that `commit` extends in place (else a heap
+    /// allocation of fixed size).
+    package let grows: Bool
 
     /// The system's page size: reservations commit whole pages.
     package static let pageSize: Int = {
@@ -44,7 +45,7 @@ package final class IncrementalByteStorage: @unchecked Sendable {
     package init(capacity: Int) {
         reservedByteCount = max(1, capacity)
         base = UnsafeMutableRawPointer.allocate(byteCount: reservedByteCount, alignment: 16)
-        isReservation = false
+        grows = false
     }
 
     /// A reservation of `byteCount` bytes of address space (page rounded) with nothing
@@ -58,7 +59,7 @@ package final class IncrementalByteStorage: @unchecked Sendable {
               address != MAP_FAILED else { return nil }
         base = address
         reservedByteCount = size
-        isReservation = true
+        grows = true
         #else
         return nil
         #endif
@@ -69,8 +70,7 @@ package final class IncrementalByteStorage: @unchecked Sendable {
     /// passes page-rounded counts and never reads or writes past what was committed.
     package func commit(from committed: Int, to capacity: Int) -> Bool {
         guard capacity <= reservedByteCount else { return false }
-        guard isReservation else { return capacity <= reservedByteCount }
-        guard capacity > committed else { return true }
+        guard grows, capacity > committed else { return true }
         #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
         return mprotect(base + committed, capacity - committed, PROT_READ | PROT_WRITE) == 0
         #else
@@ -78,11 +78,8 @@ package final class IncrementalByteStorage: @unchecked Sendable {
         #endif
     }
 
-    /// Whether `commit` grows this storage in place (else its size is fixed).
-    package var grows: Bool { isReservation }
-
     deinit {
-        if isReservation {
+        if grows {
             #if canImport(Glibc) || canImport(Musl) || canImport(Darwin)
             _ = munmap(base, reservedByteCount)
             #endif
