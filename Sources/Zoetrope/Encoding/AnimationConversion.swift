@@ -20,21 +20,24 @@ public enum AnimationConversion {
         public var frameCount: Int
         /// Bytes of the file written.
         public var outputByteCount: Int
-        /// Set when the source ended early: the frames before it were converted.
+        /// Set when the source ended early (a truncated file, or a frame that failed to
+        /// decode after the first): the frames before it were converted.
         public var truncation: AnimatedImageError?
     }
 
     /// Feeds every frame of `source` into `writer` and finishes it. `progress` is called on
     /// the calling thread after each frame with (frames done, frame count).
     ///
-    /// A source whose info records a truncation converts the frames that decode; any
-    /// decoding error before the first frame, or an encoder error, is thrown and no file
+    /// A source whose info records a truncation, or whose frame fails to decode after the
+    /// first, converts the frames before the break and reports it in `Summary.truncation`;
+    /// a decoding error at the first frame, or an encoder error, is thrown and no file
     /// results (the writer is not finished).
     public static func run(source: any FrameSource, writer: any AnimatedImageWriter,
                            progress: ((Int, Int) -> Void)? = nil) throws -> (data: Data, summary: Summary) {
-        let count = try feed(source: source, writer: writer, progress: progress)
+        let fed = try feed(source: source, writer: writer, progress: progress)
         let data = try writer.finish()
-        return (data, Summary(frameCount: count, outputByteCount: data.count, truncation: source.info.truncation))
+        return (data, Summary(frameCount: fed.count, outputByteCount: data.count,
+                              truncation: fed.failure ?? source.info.truncation))
     }
 
     /// The same conversion, finished into the file at `url` with the writer's
@@ -42,16 +45,17 @@ public enum AnimationConversion {
     /// keeps it in a temporary file as it goes.
     public static func run(source: any FrameSource, writer: any AnimatedImageWriter, to url: URL,
                            progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
-        let count = try feed(source: source, writer: writer, progress: progress)
+        let fed = try feed(source: source, writer: writer, progress: progress)
         try writer.finish(to: url)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        return Summary(frameCount: count, outputByteCount: size, truncation: source.info.truncation)
+        return Summary(frameCount: fed.count, outputByteCount: size, truncation: fed.failure ?? source.info.truncation)
     }
 
     /// Adds every frame, decoding frame i + 1 while frame i is encoded (on the bulk path:
-    /// GIF, PNG and WebP frames' data decode further ahead on worker threads); returns the count.
+    /// GIF, PNG and WebP frames' data decode further ahead on worker threads); returns the
+    /// frames added and the decoding error that ended the run early, if one did after frame 0.
     private static func feed(source: any FrameSource, writer: any AnimatedImageWriter,
-                             progress: ((Int, Int) -> Void)?) throws -> Int {
+                             progress: ((Int, Int) -> Void)?) throws -> (count: Int, failure: AnimatedImageError?) {
         let info = source.info
         let count = info.frameCount
         guard count > 0 else {
@@ -62,11 +66,16 @@ public enum AnimationConversion {
         defer { run.cancel() }
         var next = DecodedFrameSlot.start(index: 0, run: run, on: queue)
         for i in 0..<count {
-            let pixels = try next.wait()
+            let pixels: PixelBuffer
+            do {
+                pixels = try next.wait()
+            } catch let error as AnimatedImageError where i > 0 {
+                return (i, error)
+            }
             if i + 1 < count { next = DecodedFrameSlot.start(index: i + 1, run: run, on: queue) }
             try writer.add(EncodingFrame(pixels: pixels, duration: info.frameDurations[i]))
             progress?(i + 1, count)
         }
-        return count
+        return (count, nil)
     }
 }
