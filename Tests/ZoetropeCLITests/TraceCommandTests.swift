@@ -33,7 +33,8 @@ struct TraceCommandTests {
         #expect(ticks.count == 30)   // 60 Hz for 0.5 s
         for t in ticks { #expect(Set(t.keys) == ["t", "frame", "stalled", "skipped", "framesHeld", "bytesHeld"]) }
         let summary = try #require(j["summary"] as? [String: Any])
-        #expect(Set(summary.keys) == ["framesShown", "stalls", "skips", "peakBytesHeld"])
+        #expect(Set(summary.keys) == ["framesShown", "stalls", "skips", "peakBytesHeld", "decodeFailures"])
+        #expect(summary["decodeFailures"] as? Int == 0)
         // 0.5 s of 50 ms frames at 60 Hz: frames 0…9, the frame at each tick from its time.
         for t in ticks {
             let time = try #require(t["t"] as? Double)

@@ -11,8 +11,17 @@ struct Trace {
         var bytesHeld: Int
         /// With `--arrival`: bytes received and frames complete by this tick.
         var arrived: (bytes: Int, frames: Int)?
+        /// The decodes that failed during this tick.
+        var failures: [Failure] = []
+    }
+    /// A frame the player could not decode (`PlayerEvent.decodeFailed`).
+    struct Failure {
+        var frame: Int
+        var error: AnimatedImageError
     }
     var ticks: [Tick] = []
+    /// Every decode failure, in order.
+    var failures: [Failure] { ticks.flatMap(\.failures) }
     var diagnostics = PlayerDiagnostics()
     /// Whether the file arrived at a simulated rate (`--arrival`).
     var simulatesArrival = false
@@ -60,6 +69,12 @@ struct Trace {
                             beforeTick: (Int64) -> (bytes: Int, frames: Int)? = { _ in nil }) -> Trace {
         let display = HeadlessDisplay()
         display.setAnimation(player)
+        // Failures arrive on the thread that decodes: here, the clock's (simulated decodes).
+        let failed = Locked<[Failure]>([])
+        let observation = player.observe { event in
+            if case .decodeFailed(let index, let error) = event { failed.withLock { $0.append(Failure(frame: index, error: error)) } }
+        }
+        defer { observation.cancel() }
         var trace = Trace()
         var k = 0
         while true {
@@ -80,6 +95,10 @@ struct Trace {
                 // The player is not ticking (finished or showing the poster): nothing changes.
                 trace.ticks.append(Tick(t: t, frame: player.currentFrameIndex, stalled: false, skipped: 0,
                                         framesHeld: d.framesHeld, bytesHeld: d.bytesHeld, arrived: arrived))
+            }
+            trace.ticks[trace.ticks.count - 1].failures = failed.withLock { f in
+                defer { f = [] }
+                return f
             }
             k += 1
         }
@@ -104,6 +123,11 @@ struct Trace {
                     ("bytesHeld", .int(t.bytesHeld)),
                 ]
                 if let a = t.arrived { fields += [("bytesReceived", .int(a.bytes)), ("framesArrived", .int(a.frames))] }
+                if !t.failures.isEmpty {
+                    fields.append(("decodeFailed", .array(t.failures.map { f in
+                        .object([("frame", .int(f.frame)), ("error", .string(f.error.description))])
+                    })))
+                }
                 return .object(fields)
             })),
             ("summary", .object([
@@ -111,6 +135,7 @@ struct Trace {
                 ("stalls", .int(diagnostics.stalledTicks)),
                 ("skips", .int(diagnostics.skippedFrames)),
                 ("peakBytesHeld", .int(diagnostics.peakBytesHeld)),
+                ("decodeFailures", .int(failures.count)),
             ])),
         ])
     }
@@ -126,9 +151,12 @@ struct Trace {
                 + pad(String(t.framesHeld), 4) + "  " + pad(String(t.bytesHeld), 11)
             if let a = t.arrived { line += "  " + pad(String(a.bytes), 11) + "  " + pad(String(a.frames), 7) }
             lines.append(line)
+            for f in t.failures { lines.append("            decode of frame \(f.frame) failed: \(f.error)") }
         }
+        let failureCount = failures.count
         lines.append("summary: \(diagnostics.framesShown) frames shown, \(diagnostics.stalledTicks) stalled ticks, "
-                     + "\(diagnostics.skippedFrames) skipped, peak \(Formatting.bytes(diagnostics.peakBytesHeld)) held")
+                     + "\(diagnostics.skippedFrames) skipped, peak \(Formatting.bytes(diagnostics.peakBytesHeld)) held, "
+                     + "\(failureCount) decode failure\(failureCount == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 

@@ -29,8 +29,11 @@ enum TraceCommand {
       {"source", "frameCount",
        "ticks": [{"t": seconds since start, "frame": index shown or null, "stalled": bool,
                   "skipped": frames skipped at this tick, "framesHeld": n, "bytesHeld": n
-                  [, "bytesReceived": n, "framesArrived": n with --arrival]}],
-       "summary": {"framesShown", "stalls", "skips", "peakBytesHeld"}}
+                  [, "bytesReceived": n, "framesArrived": n with --arrival]
+                  [, "decodeFailed": [{"frame": n, "error": text}] at the tick a decode failed]}],
+       "summary": {"framesShown", "stalls", "skips", "peakBytesHeld", "decodeFailures"}}
+    A frame that fails to decode is reported at its tick (the player then pauses on the frame
+    shown) and on standard error: exit 1 when no frame could be shown, else a warning and exit 0.
     "stalls" counts stalled ticks; "framesHeld" counts the pixel buffers the player holds
     (the poster, decoded frames, the one being decoded, idle pooled buffers).
     """
@@ -66,7 +69,7 @@ enum TraceCommand {
             let frames = arrival.session.snapshot.frameCount
             out.print(a.flag("json") ? trace.json(source: input.name, frameCount: frames).serialized()
                                      : trace.table(source: input.name, frameCount: frames))
-            return 0
+            return status(trace, name: input.name, out: &out)
         }
         let source = try input.makeFrameSource(registry: registry)
         guard source.info.frameCount > 0 else {
@@ -78,6 +81,19 @@ enum TraceCommand {
         } else {
             out.print(trace.table(source: input.name, frameCount: source.info.frameCount))
         }
+        return status(trace, name: input.name, out: &out)
+    }
+
+    /// As `frames`: a decode failure before any frame was shown is an error (exit 1); one
+    /// after frames were shown is a warning (exit 0). Either goes to standard error too.
+    static func status(_ trace: Trace, name: String, out: inout Output) -> Int32 {
+        guard let first = trace.failures.first else { return 0 }
+        let message = "\(name): frame \(first.frame): \(first.error)"
+        if trace.diagnostics.framesShown == 0 {
+            out.error("zoetrope: \(message)")
+            return 1
+        }
+        out.error("zoetrope: warning: \(message); the trace shows the frames before it")
         return 0
     }
 
