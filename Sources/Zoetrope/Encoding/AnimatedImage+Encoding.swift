@@ -10,12 +10,13 @@ extension AnimatedImage {
     /// written with its raw duration, decoding overlapped with encoding.
     ///
     /// `options` nil keeps the source's plays and asks for lossless where the format has it;
-    /// pass options to choose plays and quality.
+    /// pass options to choose quality, and plays (options without a `loopCount` keep the
+    /// source's).
     ///
     /// ```swift
     /// let image = try AnimatedImage(data: gifData)
     /// let webp = try image.encoded(with: WebPEncoder())                       // lossless
-    /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(loopCount: image.info.loopCount, quality: 70))
+    /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(quality: AVIFEncoder.defaultQuality))
     /// ```
     public func encoded(with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
                         targetSize: PixelSize? = nil) throws -> Data {
@@ -23,8 +24,9 @@ extension AnimatedImage {
         decoding.pixelFormat = .rgba8
         decoding.targetSize = targetSize
         let source = try makeFrameSource(options: decoding)
-        let writer = try encoder.makeWriter(canvasSize: source.outputSize,
-                                            options: options ?? EncodingOptions(loopCount: info.loopCount))
+        var chosen = options ?? EncodingOptions()
+        if chosen.loopCount == nil { chosen.loopCount = info.loopCount }
+        let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: chosen)
         return try AnimationConversion.run(source: source, writer: writer).data
     }
 }

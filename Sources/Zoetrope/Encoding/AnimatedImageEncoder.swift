@@ -23,9 +23,16 @@ public protocol AnimatedImageEncoder: Sendable {
     /// Opens a writer for frames of `canvasSize`. Throws `.invalidArgument` for a canvas or
     /// options the format cannot store.
     func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter
+    /// The plays a file written for `loopCount` stores: `loopCount` itself when the format
+    /// can store it, else the nearest count it can (its largest), which the writer then
+    /// stores instead of refusing. A count below 1 is not adjusted (`makeWriter` refuses it).
+    func storedLoopCount(for loopCount: LoopCount) -> LoopCount
 }
 
 extension AnimatedImageEncoder {
+    /// Every play count stored as asked (an encoder with no upper limit).
+    public func storedLoopCount(for loopCount: LoopCount) -> LoopCount { loopCount }
+
     /// Encodes full-canvas frames of `canvasSize` into a file's bytes: a writer fed from the array.
     public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {
         let writer = try makeWriter(canvasSize: canvasSize, options: options)

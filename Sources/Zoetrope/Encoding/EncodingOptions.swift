@@ -1,14 +1,17 @@
 /// Settings every `AnimatedImageEncoder` understands. Format-specific settings (AVIF speed,
 /// GIF dithering, WebP effort) are properties of the encoders themselves.
 public struct EncodingOptions: Hashable, Sendable {
-    /// Total plays to store.
-    public var loopCount: LoopCount
+    /// Total plays to store; nil keeps the source's plays when converting
+    /// (`AnimatedImage.encoded(with:options:targetSize:)`), and plays forever for a writer
+    /// opened without a source.
+    public var loopCount: LoopCount?
     /// 0–100 for lossy formats; nil asks for lossless where the format has it (PNG and GIF
     /// ignore it: APNG is always lossless, GIF is exact up to 256 colours per frame).
     public var quality: Int?
 
-    /// Options for a file that plays `loopCount` times, lossless unless `quality` is given.
-    public init(loopCount: LoopCount = .infinite, quality: Int? = nil) {
+    /// Options for a file that plays `loopCount` times (nil: as the source does, see
+    /// `loopCount`), lossless unless `quality` is given.
+    public init(loopCount: LoopCount? = nil, quality: Int? = nil) {
         self.loopCount = loopCount
         self.quality = quality
     }

@@ -17,6 +17,12 @@ public enum LoopCount: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
+    /// This count with finite plays above `maximum` lowered to `maximum`.
+    public func capped(at maximum: Int) -> LoopCount {
+        if case .plays(let n) = self, n > maximum { return .plays(maximum) }
+        return self
+    }
+
     /// "infinite" or the number of plays.
     public var description: String {
         switch self {

@@ -33,22 +33,28 @@ public struct APNGEncoder: AnimatedImageEncoder {
 
     /// Opens a streaming writer. Durations are stored as `num/den` seconds, exactly when
     /// both fit 16 bits, otherwise rounded to the finest of ms, cs, ds or s that fits.
-    /// `options.quality` is ignored (PNG is lossless). Plays: 1…2³²−1 or infinite.
+    /// `options.quality` is ignored (PNG is lossless). Plays: 1…2³²−1 or infinite; more
+    /// are stored as 2³²−1 (`storedLoopCount(for:)`).
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard canvasSize.width > 0, canvasSize.height > 0,
               canvasSize.width <= 0x7FFF_FFFF, canvasSize.height <= 0x7FFF_FFFF else {
             throw AnimatedImageError.invalidArgument("APNGEncoder canvas \(canvasSize) is outside 1…2³¹−1")
         }
         let plays: UInt32
-        switch options.loopCount {
+        switch storedLoopCount(for: options.loopCount ?? .infinite) {
         case .infinite: plays = 0
         case .plays(let n):
-            guard n >= 1, n <= Int(UInt32.max) else {
+            guard n >= 1 else {
                 throw AnimatedImageError.invalidArgument("APNG stores 1…\(UInt32.max) plays, not \(n)")
             }
             plays = UInt32(n)
         }
         return APNGStreamWriter(canvasSize: canvasSize, plays: plays, fast: fast)
+    }
+
+    /// `loopCount` with more than 2³²−1 plays (`num_plays`' range) lowered to 2³²−1.
+    public func storedLoopCount(for loopCount: LoopCount) -> LoopCount {
+        loopCount.capped(at: Int(UInt32.max))
     }
 
     /// The smallest rectangle holding every pixel that differs, or nil when none does.

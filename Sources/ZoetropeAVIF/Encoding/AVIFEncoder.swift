@@ -72,7 +72,7 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         guard (0...10).contains(speed) else { throw AnimatedImageError.invalidArgument("AVIF speed is 0…10, got \(speed)") }
         guard depth == 8 || depth == 10 else { throw AnimatedImageError.invalidArgument("AVIF depth is 8 or 10, got \(depth)") }
         try options.checkQuality()
-        if case .plays(let n) = options.loopCount, n < 1 {
+        if case .plays(let n)? = options.loopCount, n < 1 {
             throw AnimatedImageError.invalidArgument("AVIF stores at least 1 play (or forever), got \(n)")
         }
         try LibAVIF.load()

@@ -25,7 +25,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         self.encoder = encoder
         self.settings = settings
         self.canvasSize = canvasSize
-        self.loopCount = options.loopCount
+        self.loopCount = options.loopCount ?? .infinite
         lossless = options.quality == nil
         encoder.pointee.codecChoice = choice
         encoder.pointee.speed = Int32(settings.effectiveSpeed(lossless: lossless))

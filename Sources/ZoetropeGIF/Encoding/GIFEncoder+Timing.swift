@@ -17,16 +17,25 @@ extension GIFEncoder {
         return max(2, rounded)
     }
 
+    /// The most plays a GIF stores: NETSCAPE2.0 loop value 65535, plus the first play.
+    public static let maximumPlays = 65536
+
     /// The NETSCAPE2.0 loop value for `loopCount`, or nil when no loop block is written:
-    /// infinite → 0; one play → no block; N plays → N − 1 (N ≤ 65536).
+    /// infinite → 0; one play → no block; N plays → N − 1, with N above `maximumPlays`
+    /// stored as `maximumPlays` (`storedLoopCount(for:)`). Throws for fewer than 1 play.
     public static func netscapeLoopValue(for loopCount: LoopCount) throws(AnimatedImageError) -> Int? {
-        switch loopCount {
+        switch loopCount.capped(at: maximumPlays) {
         case .infinite: return 0
         case .plays(let n):
-            guard (1...65536).contains(n) else {
+            guard n >= 1 else {
                 throw .invalidArgument("GIF stores 1…65536 plays (or forever), got \(n)")
             }
             return n == 1 ? nil : n - 1
         }
+    }
+
+    /// `loopCount` with more than `maximumPlays` plays lowered to `maximumPlays`.
+    public func storedLoopCount(for loopCount: LoopCount) -> LoopCount {
+        loopCount.capped(at: GIFEncoder.maximumPlays)
     }
 }

@@ -36,12 +36,13 @@ public struct GIFEncoder: AnimatedImageEncoder {
     /// Always `.gif`.
     public var encodingFormat: ImageFormat { .gif }
 
-    /// Opens a streaming writer. Canvases are 1…65535 pixels a side.
+    /// Opens a streaming writer. Canvases are 1…65535 pixels a side; more than 65536 plays
+    /// are stored as 65536.
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
             throw AnimatedImageError.invalidArgument("GIF canvases are 1…65535 pixels a side, got \(canvasSize)")
         }
-        let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount)
+        let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount ?? .infinite)
         return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither)
     }
 }

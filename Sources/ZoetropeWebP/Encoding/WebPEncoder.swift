@@ -55,17 +55,18 @@ public struct WebPEncoder: AnimatedImageEncoder {
     public var encodingFormat: ImageFormat { .webp }
 
     /// Opens a streaming writer. Canvases are 1…16383 pixels a side; plays 1…65535 or
-    /// infinite; quality nil (lossless) or 0…100.
+    /// infinite (more are stored as 65535: `storedLoopCount(for:)`); quality nil
+    /// (lossless) or 0…100.
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard canvasSize.width >= 1, canvasSize.height >= 1,
               canvasSize.width <= 16383, canvasSize.height <= 16383 else {
             throw AnimatedImageError.invalidArgument("WebP canvases are 1…16383 pixels a side, got \(canvasSize)")
         }
         let loop: Int32
-        switch options.loopCount {
+        switch storedLoopCount(for: options.loopCount ?? .infinite) {
         case .infinite: loop = 0
         case .plays(let n):
-            guard (1...65535).contains(n) else {
+            guard n >= 1 else {
                 throw AnimatedImageError.invalidArgument("WebP stores 1…65535 plays (or forever), got \(n)")
             }
             loop = Int32(n)
@@ -88,6 +89,11 @@ public struct WebPEncoder: AnimatedImageEncoder {
                                         blendFromUnchangedShare: Self.blendFromUnchangedShare)
         return WebPStreamWriter(canvasSize: canvasSize, loopCount: Int(loop), mode: mode, settings: settings,
                                 spillDirectory: spillDirectory)
+    }
+
+    /// `loopCount` with more than 65535 plays (the ANIM chunk's 16 bits) lowered to 65535.
+    public func storedLoopCount(for loopCount: LoopCount) -> LoopCount {
+        loopCount.capped(at: 65535)
     }
 
     /// A duration rounded to the nearest whole millisecond.

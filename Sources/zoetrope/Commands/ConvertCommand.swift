@@ -32,14 +32,17 @@ enum ConvertCommand {
                             with more than 256 colours
       --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
       --max-size N          fit inside NxN
-      --loops N|infinite    total plays to store (default: the source's plays)
+      --loops N|infinite    total plays to store (default: the source's plays; more than the
+                            format stores become its most, with a warning)
       --quiet               no progress bar and no summary
 
     GIF output: alpha below 50 % is transparent, durations round to centiseconds (a frame of
     11-14 ms is written as 20 ms, the shortest browsers honour). WebP rounds to milliseconds;
     APNG and AVIF keep durations exactly. On a terminal a progress bar shows on standard
     error; at the end one line: frames, bytes in -> out, ratio, time (on standard error when
-    OUT is -). Input that cannot be decoded: one line, exit 1, and no output file.
+    OUT is -). Input that cannot be decoded: one line, exit 1, and no output file. A file
+    that breaks after some frames (truncated, or a frame that fails to decode) converts the
+    frames before the break, warns, and exits 0.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
@@ -98,7 +101,13 @@ enum ConvertCommand {
         }
         mapped?.dropResidentPages() // opening the source may have read (indexed) the whole file
         let info = source.info
-        let loop = plan.loopCount ?? info.loopCount
+        let asked = plan.loopCount ?? info.loopCount
+        // Past the format's range: the nearest count it stores, with a warning.
+        let loop = plan.encoder.storedLoopCount(for: asked)
+        if loop != asked {
+            out.error("zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) stores at most "
+                      + "\(loop) plays; writing \(loop) instead of \(asked)")
+        }
         let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
         let summary: AnimationConversion.Summary
         do {

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import Zoetrope
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeTestSupport
+import ZoetropeWebP
+
+/// The defaults an application meets when it converts with the API.
+@Suite struct ConversionDefaultsTests {
+    /// A 2×1 GIF of two opaque frames without a loop block: one play.
+    static func onePlayGIF() -> Data {
+        var w = GIFWriter(width: 2, height: 1, globalColors: [(255, 0, 0), (0, 0, 255)])
+        w.graphicControl(delay: 10)
+        w.image(width: 2, height: 1, indices: [0, 1])
+        w.graphicControl(delay: 10)
+        w.image(width: 2, height: 1, indices: [1, 0])
+        w.trailer()
+        return Data(w.bytes)
+    }
+
+    @Test func optionsGivenForQualityAloneKeepTheSourcesPlays() throws {
+        let image = try AnimatedImage(data: Self.onePlayGIF(), registry: ConvertFixtures.registry)
+        #expect(image.info.loopCount == .once)
+        let lossy = try image.encoded(with: WebPEncoder(), options: EncodingOptions(quality: 80))
+        #expect(try ConvertFixtures.decode(lossy).info.loopCount == .once)
+        let threePlays = try image.encoded(with: WebPEncoder(), options: EncodingOptions(loopCount: .plays(3), quality: 80))
+        #expect(try ConvertFixtures.decode(threePlays).info.loopCount == .plays(3))
+        // A writer opened without a source plays forever unless told otherwise.
+        #expect(EncodingOptions(quality: 80).loopCount == nil)
+        let writer = try GIFEncoder().makeWriter(canvasSize: PixelSize(width: 2, height: 1), options: EncodingOptions(quality: 80))
+        for frame in try ConvertFixtures.decode(Self.onePlayGIF()).frames {
+            try writer.add(EncodingFrame(pixels: frame, duration: .milliseconds(100)))
+        }
+        #expect(try ConvertFixtures.decode(try writer.finish()).info.loopCount == .infinite)
+    }
+}
