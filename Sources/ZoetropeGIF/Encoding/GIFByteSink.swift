@@ -56,6 +56,12 @@ final class GIFByteSink {
         if table.count < plan.tableCount { table += [UInt32](repeating: 0xFF00_0000, count: plan.tableCount - table.count) }
         let map = plan.usesGlobalTable ? nil : GIFByteSink.colorMap(table)
         defer { if let map { GifFreeMapObject(map) } }
+        if map == nil, let gif, let previous = gif.pointee.Image.ColorMap {
+            // giflib's EGifPutImageDesc replaces the previous frame's local map by NULL
+            // without freeing it when this frame has none (it frees it only to copy a new one).
+            GifFreeMapObject(previous)
+            gif.pointee.Image.ColorMap = nil
+        }
         let r = plan.rect
         guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
             throw failure("EGifPutImageDesc")
