@@ -77,12 +77,28 @@ final class WebPSpillBuffer {
             try Data(header + memory).write(to: url, options: .atomic)
             return
         }
+        // The temporary file is private while it is written; the output gets the mode any
+        // new file gets (0666 less the umask), as `Data.write(to:options:)` gives it.
+        _ = fchmod(file.fd, 0o666 & ~Self.umaskValue())
         try Self.finishFile(file, header: header)
         self.file = nil
         defer { try? FileManager.default.removeItem(at: file.url) }
         if rename(file.url.path, url.path) != 0 {
             try Data(contentsOf: file.url, options: .mappedIfSafe).write(to: url, options: .atomic)
         }
+    }
+
+    /// The process's file mode creation mask, read without changing it where the system
+    /// says it (Linux's /proc); elsewhere set and restored at once.
+    static func umaskValue() -> mode_t {
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+           let value = mode_t(String(line.dropFirst(6).filter { !$0.isWhitespace }), radix: 8) {
+            return value
+        }
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
     }
 
     private static func makeTemporaryFile(in directory: URL?) -> (fd: Int32, url: URL)? {
