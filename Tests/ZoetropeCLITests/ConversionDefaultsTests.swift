@@ -35,3 +35,20 @@ import ZoetropeWebP
         #expect(try ConvertFixtures.decode(try writer.finish()).info.loopCount == .infinite)
     }
 }
+
+/// `AVIFEncoder()` and `zoetrope convert` share one set of AVIF defaults.
+@Suite struct AVIFDefaultsTests {
+    @Test func theAPIsDefaultsAreTheTools() throws {
+        #expect(AVIFEncoder().chroma == .yuv444)
+        #expect(AVIFEncoder(codec: "svt").chroma == .yuv420)
+        #expect(AVIFEncoder(chroma: .yuv420).chroma == .yuv420)
+        #expect(AVIFEncoder.defaultQuality == 70)
+
+        let image = try AnimatedImage(data: ConvertFixtures.gif(), registry: ConvertFixtures.registry)
+        let api = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(quality: AVIFEncoder.defaultQuality))
+        let (run, tool, dir) = try ConvertFixtures.convert(ConvertFixtures.gif(), inName: "in.gif", outName: "out.avif", ["--quiet"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run.status == 0)
+        #expect(tool == api)
+    }
+}

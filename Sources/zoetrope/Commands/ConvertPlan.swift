@@ -52,10 +52,7 @@ struct ConvertPlan {
                 }
                 avif.codec = c
             }
-            // Defaults 4:4:4 at quality 70: on the GIFs of ../shared/bench that beats 4:2:0 at
-            // quality 80 (the API's defaults) in both bytes and PSNR (Docs/Converting.md).
-            // SVT-AV1 writes 4:2:0 only.
-            avif.chroma = avif.codec == "svt" ? .yuv420 : .yuv444
+            avif.chroma = AVIFEncoder.defaultChroma(codec: avif.codec)
             if let c = a.value("chroma") {
                 guard let chroma = AVIFChroma(rawValue: c) else { throw UsageError("--chroma is 420 or 444, got '\(c)'") }
                 avif.chroma = chroma
@@ -75,8 +72,8 @@ struct ConvertPlan {
         }
     }
 
-    /// `convert`'s AVIF quality when none is given (AV1 quantiser 19).
-    static let avifQuality = 70
+    /// `convert`'s AVIF quality when none is given.
+    static let avifQuality = AVIFEncoder.defaultQuality
 
     /// The output format from --format or the extension of `outPath`.
     static func format(_ option: String?, outPath: String) throws(UsageError) -> String {
