@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Installs what Zoetrope needs on a Debian machine (as root), only when it is missing:
-# the codec libraries' -dev packages, pkg-config, tmux for the terminal playback test, and
+# the codec libraries' -dev packages (libturbojpeg0-dev: JPEG stills), pkg-config, tmux for the terminal playback test, and
 # libavif-bin (avifdec) for the test that decodes `zoetrope convert`'s AVIF output.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libavif-dev pkg-config tmux python3 libavif-bin)
+packages=(libgif-dev libpng-dev libwebp-dev libavif-dev libturbojpeg0-dev pkg-config tmux python3 libavif-bin)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,6 +3,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
+import ZoetropeJPEG
 import ZoetropeWebP
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
@@ -62,7 +63,7 @@ enum Tool {
         let rest = Array(arguments.dropFirst())
         // The four codec modules, not ZoetropeCodecs: its URL loading links FoundationNetworking
         // and libcurl's tree, which would double what the tool loads at every start.
-        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
+        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder(), JPEGCoder()])
         do {
             switch command {
             case "--help", "-h", "help":
