@@ -31,6 +31,9 @@ enum Tool {
         ToolCommand(name: "trace", usage: [
             ("trace FILE [--json]", "the player tick by tick on a simulated refresh"),
         ], run: { try TraceCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "compare", usage: [
+            ("compare A B [--tolerance N]", "frame-by-frame PSNR and differences; exit 0 equal, 1 differ"),
+        ], run: { try CompareCommand.run($0, registry: $1, out: &$2) }),
         ToolCommand(name: "convert", usage: [
             ("convert IN OUT [options]", "re-encode as GIF, APNG, WebP or AVIF (format from OUT)"),
         ], run: { try ConvertCommand.run($0, registry: $1, out: &$2) }),
