@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ZoetropeAPNG", targets: ["ZoetropeAPNG"]),
         .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
+        .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
@@ -45,6 +46,12 @@ let package = Package(
             name: "CAVIF",
             providers: [.apt(["libavif-dev"]), .brew(["libavif"])]
         ),
+        // libjpeg-turbo's TurboJPEG API (JPEG stills).
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
+        ),
         .target(name: "CZoetropeAVIF", dependencies: ["CAVIF"],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
@@ -56,11 +63,12 @@ let package = Package(
         .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF", "CZoetropeAVIF"]),
+        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "CTurboJPEG"]),
 
-        // The core and the four codecs behind one import, registered with one call.
+        // The core and the codecs behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF"]
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG"]
         ),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
@@ -69,7 +77,7 @@ let package = Package(
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeProcessStats"]
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "ZoetropeProcessStats"]
         ),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.
@@ -127,17 +135,18 @@ let package = Package(
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeJPEGTests", dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(
             name: "ZoetropeFuzzTests",
-            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

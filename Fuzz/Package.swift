@@ -17,11 +17,12 @@ let codecs: [Target.Dependency] = [
     .product(name: "ZoetropeAPNG", package: zoetrope),
     .product(name: "ZoetropeWebP", package: zoetrope),
     .product(name: "ZoetropeAVIF", package: zoetrope),
+    .product(name: "ZoetropeJPEG", package: zoetrope),
 ]
 
 /// One executable per fuzz target (Sources/<name>/<name>.swift), named after `FuzzTarget`.
 let fuzzTargets = [
-    "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzRegistry",
+    "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzJPEG", "FuzzRegistry",
     "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
 ]
 

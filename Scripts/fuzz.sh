@@ -5,7 +5,7 @@
 #   Scripts/fuzz.sh all SECONDS [libFuzzer flags...]      every target, FUZZ_JOBS at a time
 #   Scripts/fuzz.sh list                                  the target names
 #
-# Targets: gif apng webp avif registry gif-index apng-chunks avif-container webp-chunks incremental.
+# Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -21,7 +21,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif registry gif-index apng-chunks avif-container webp-chunks incremental)
+targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -39,7 +39,7 @@ fi
 
 module() {  # gif-index -> FuzzGIFIndex
     case $1 in
-        gif) echo FuzzGIF ;; apng) echo FuzzAPNG ;; webp) echo FuzzWebP ;; avif) echo FuzzAVIF ;;
+        gif) echo FuzzGIF ;; apng) echo FuzzAPNG ;; webp) echo FuzzWebP ;; avif) echo FuzzAVIF ;; jpeg) echo FuzzJPEG ;;
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
         avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
     esac
@@ -47,7 +47,8 @@ module() {  # gif-index -> FuzzGIFIndex
 families() {  # seed and dictionary families of a target
     case $1 in
         gif|gif-index) echo gif ;; apng|apng-chunks) echo png ;; webp|webp-chunks) echo webp ;;
-        avif|avif-container) echo avif ;; registry|incremental) echo gif png webp avif ;;
+        avif|avif-container) echo avif ;; jpeg) echo jpeg ;;
+        registry) echo gif png webp avif jpeg ;; incremental) echo gif png webp avif ;;
     esac
 }
 
@@ -69,13 +70,14 @@ bin=$("${build[@]}" --show-bin-path)
 # 2. Seeds: the corpus files of each family, and the project's fixtures.
 corpus=${ZOETROPE_CORPUS:-$root/../shared/corpus}
 rm -rf "$work/seeds"
-mkdir -p "$work/seeds"/{gif,png,webp,avif}
+mkdir -p "$work/seeds"/{gif,png,webp,avif,jpeg}
 if [ -d "$corpus" ]; then
     copy() { find "$corpus/$1" -type f \( "${@:3}" \) ! -path '*.frames/*' -exec cp {} "$work/seeds/$2/" \; ; }
     copy gif gif -name '*.gif'
     copy apng png -name '*.png' -o -name '*.apng'
     copy webp webp -name '*.webp'
     copy avif avif -name '*.avif' -o -name '*.avifs'
+    if [ -d "$corpus/jpeg" ]; then copy jpeg jpeg -name '*.jpg' -o -name '*.jpeg'; fi
 else
     echo "fuzz: no corpus at $corpus; seeding from the fixtures only" >&2
 fi

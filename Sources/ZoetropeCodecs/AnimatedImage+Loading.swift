@@ -11,7 +11,7 @@ import Zoetrope
 extension AnimatedImage {
     /// Opens the resource `name` in `bundle`, trying each file extension of the formats
     /// `registry` knows (`registry.fileExtensions`: `gif`, `png`, `apng`, `webp`, `avif`,
-    /// `avifs` with the built-in coders). A name that already ends in an extension
+    /// `avifs`, `jpg`, `jpeg`, `jpe`, `jfif`, `jif` with the built-in coders). A name that already ends in an extension
     /// (`"spinner.gif"`) is looked up as given first.
     ///
     /// Throws `AnimatedImageError.resourceNotFound` listing the extensions tried when no

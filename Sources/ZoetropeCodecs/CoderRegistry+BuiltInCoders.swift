@@ -1,8 +1,8 @@
 extension CoderRegistry {
     /// A new instance of every codec this package ships, in the order a registry asks
-    /// them: GIF, APNG (also still PNG), WebP, AVIF.
+    /// them: GIF, APNG (also still PNG), WebP, AVIF, JPEG.
     public static func builtInCoders() -> [any AnimatedImageCoder] {
-        [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()]
+        [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder(), JPEGCoder()]
     }
 
     /// A new registry holding every codec this package ships, as built-in coders.
@@ -10,7 +10,7 @@ extension CoderRegistry {
         CoderRegistry(builtIn: builtInCoders())
     }
 
-    /// Registers every codec this package ships (GIF, APNG and still PNG, WebP, AVIF)
+    /// Registers every codec this package ships (GIF, APNG and still PNG, WebP, AVIF, JPEG)
     /// with `.builtIn` priority, so coders the application registers are still asked first.
     ///
     /// Safe to repeat and to call from several threads at once: a codec whose type is

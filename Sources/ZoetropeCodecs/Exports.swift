@@ -1,6 +1,7 @@
-// One import for an application that wants every format: the core and the four codecs.
+// One import for an application that wants every format: the core and every codec.
 @_exported import Zoetrope
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
 @_exported import ZoetropeGIF
+@_exported import ZoetropeJPEG
 @_exported import ZoetropeWebP

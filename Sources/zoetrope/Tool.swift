@@ -3,6 +3,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
+import ZoetropeJPEG
 import ZoetropeWebP
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
@@ -30,6 +31,9 @@ enum Tool {
         ToolCommand(name: "trace", usage: [
             ("trace FILE [--json]", "the player tick by tick on a simulated refresh"),
         ], run: { try TraceCommand.run($0, registry: $1, out: &$2) }),
+        ToolCommand(name: "compare", usage: [
+            ("compare A B [--tolerance N]", "frame-by-frame PSNR and differences; exit 0 equal, 1 differ"),
+        ], run: { try CompareCommand.run($0, registry: $1, out: &$2) }),
         ToolCommand(name: "convert", usage: [
             ("convert IN OUT [options]", "re-encode as GIF, APNG, WebP or AVIF (format from OUT)"),
         ], run: { try ConvertCommand.run($0, registry: $1, out: &$2) }),
@@ -62,7 +66,7 @@ enum Tool {
         let rest = Array(arguments.dropFirst())
         // The four codec modules, not ZoetropeCodecs: its URL loading links FoundationNetworking
         // and libcurl's tree, which would double what the tool loads at every start.
-        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
+        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder(), JPEGCoder()])
         do {
             switch command {
             case "--help", "-h", "help":

@@ -7,7 +7,7 @@ import Zoetrope
 @Suite struct FuzzSeedTests {
     @Test func everySeedDecodesWholly() throws {
         let seeds = try FuzzSeeds.all()
-        #expect(Set(seeds.map(\.family)) == ["gif", "png", "webp"])
+        #expect(Set(seeds.map(\.family)) == ["gif", "png", "webp", "jpeg"])
         for seed in seeds {
             // The coder target of the seed's family (the one Scripts/fuzz.sh gives it to).
             let target = try #require(FuzzTarget.allCases.first { $0.coder != nil && $0.family == seed.family })

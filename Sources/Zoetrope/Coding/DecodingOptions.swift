@@ -17,7 +17,7 @@ public struct DecodingOptions: Hashable, Sendable {
     /// Off by default: a file that ends inside its first frame then fails to open (the
     /// rule every whole-file consumer relies on). On: such a file has that one partial frame
     /// (with its `truncation`), and an incremental source counts frame 0 while it arrives
-    /// (`IncrementalSnapshot.firstFrameIsPartial`). GIF, PNG, APNG and WebP; AVIF shows whole frames only.
+    /// (`IncrementalSnapshot.firstFrameIsPartial`). GIF, PNG, APNG and WebP; AVIF and JPEG show whole frames only.
     public var showsPartialFirstFrame: Bool
 
     /// Creates options; the defaults are straight RGBA8, full size, default limits.

@@ -42,4 +42,7 @@ extension ImageFormat {
     public static let webp = ImageFormat(identifier: "webp", mediaType: "image/webp", fileExtensions: ["webp"])
     /// AVIF, still (`avif` brand) or image sequence (`avis` brand).
     public static let avif = ImageFormat(identifier: "avif", mediaType: "image/avif", fileExtensions: ["avif", "avifs"])
+    /// A JPEG still (JFIF, Exif, baseline or progressive).
+    public static let jpeg = ImageFormat(identifier: "jpeg", mediaType: "image/jpeg",
+                                         fileExtensions: ["jpg", "jpeg", "jpe", "jfif", "jif"])
 }

@@ -3,6 +3,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
+import ZoetropeJPEG
 import ZoetropeWebP
 
 /// The open / info / decode / seek path every coder target and the regression test run.
@@ -32,8 +33,8 @@ public enum FuzzHarness {
                                limits: limits, threadCount: 1, showsPartialFirstFrame: variant & 4 != 0)
     }
 
-    /// The registry the `registry` target decodes through: the four built-in coders.
-    public static let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
+    /// The registry the `registry` target decodes through: the built-in coders.
+    public static let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder(), JPEGCoder()])
 
     /// Opens `data` with `coder` and exercises the source.
     public static func exercise(_ data: Data, with coder: any AnimatedImageCoder) -> FuzzOutcome {

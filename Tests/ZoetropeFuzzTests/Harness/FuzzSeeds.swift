@@ -1,3 +1,4 @@
+import CTurboJPEG
 import Foundation
 import Zoetrope
 import ZoetropeAPNG
@@ -12,7 +13,7 @@ import ZoetropeWebP
 public enum FuzzSeeds {
     /// One seed file.
     public struct Seed: Sendable {
-        /// `gif`, `png`, `webp` or `avif` (`FuzzTarget.family`).
+        /// `gif`, `png`, `webp`, `avif` or `jpeg` (`FuzzTarget.family`).
         public var family: String
         /// The file name.
         public var name: String
@@ -22,7 +23,7 @@ public enum FuzzSeeds {
 
     /// Every fixture seed.
     public static func all() throws -> [Seed] {
-        gif() + png() + (try webp())
+        gif() + png() + (try webp()) + jpeg()
     }
 
     /// Writes every seed to `folder/<family>/<name>`.
@@ -114,6 +115,40 @@ public enum FuzzSeeds {
             Seed(family: "webp", name: "fixture-still.webp",
                  data: try WebPEncoder(method: 0).encode(Array(gradientFrames().prefix(1)), canvasSize: size, options: EncodingOptions())),
         ]
+    }
+
+    // MARK: JPEG
+
+    /// Baseline 4:2:0 with an Exif orientation, progressive, greyscale and Adobe CMYK, made
+    /// with libjpeg-turbo's compressor.
+    static func jpeg() -> [Seed] {
+        let rgba = (0..<(13 * 9)).flatMap { (i: Int) -> [UInt8] in [UInt8(i % 13 * 19), UInt8(i / 13 * 28), 90, 255] }
+        let grey = (0..<(13 * 9)).map { (i: Int) -> UInt8 in UInt8(i * 2) }
+        let cmyk = (0..<(13 * 9)).flatMap { (i: Int) -> [UInt8] in [UInt8(i % 13 * 19), 200, UInt8(i * 2), i % 2 == 0 ? 255 : 128] }
+        let baseline = compressJPEG(rgba, TJPF_RGBA, TJSAMP_420, flags: 0)
+        // APP1 "Exif\0\0", big-endian TIFF, IFD0 with one entry: Orientation (SHORT) = 6.
+        let tiff: [UInt8] = [0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0]
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let exif = baseline.prefix(2) + Data([0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload) + baseline.dropFirst(2)
+        return [
+            Seed(family: "jpeg", name: "fixture-baseline-exif.jpg", data: exif),
+            Seed(family: "jpeg", name: "fixture-progressive.jpg", data: compressJPEG(rgba, TJPF_RGBA, TJSAMP_444, flags: TJFLAG_PROGRESSIVE)),
+            Seed(family: "jpeg", name: "fixture-grey.jpg", data: compressJPEG(grey, TJPF_GRAY, TJSAMP_GRAY, flags: 0)),
+            Seed(family: "jpeg", name: "fixture-cmyk.jpg", data: compressJPEG(cmyk, TJPF_CMYK, TJSAMP_444, flags: 0)),
+        ]
+    }
+
+    /// A 13×9 picture compressed by libjpeg-turbo at quality 80.
+    static func compressJPEG(_ pixels: [UInt8], _ format: TJPF, _ subsampling: TJSAMP, flags: Int32) -> Data {
+        guard let handle = tjInitCompress() else { return Data() }
+        defer { tjDestroy(handle) }
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let stride = Int32(13 * (format == TJPF_GRAY ? 1 : 4))
+        guard tjCompress2(handle, pixels, 13, stride, 9, Int32(format.rawValue), &out, &size,
+                          Int32(subsampling.rawValue), 80, flags) == 0, let out else { return Data() }
+        defer { tjFree(out) }
+        return Data(bytes: out, count: Int(size))
     }
 
     /// Three 8×6 canvases: an opaque gradient, then a half-transparent square moving over it,

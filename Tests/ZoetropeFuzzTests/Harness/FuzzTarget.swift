@@ -3,6 +3,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
+import ZoetropeJPEG
 import ZoetropeWebP
 
 /// One fuzz target: what a fuzzer input goes through.
@@ -20,7 +21,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case webp
     /// `AVIFCoder`: open, info, every frame (capped), seek.
     case avif
-    /// A `CoderRegistry` holding the four coders: content picks the coder.
+    /// `JPEGCoder`: open (the marker walk, the Exif orientation), info, the one frame.
+    case jpeg
+    /// A `CoderRegistry` holding the built-in coders: content picks the coder.
     case registry
     /// The GIF block walker (`GIFIndex.parse`) on its own.
     case gifIndex = "gif-index"
@@ -41,11 +44,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .apng: APNGCoder()
         case .webp: WebPCoder()
         case .avif: AVIFCoder()
+        case .jpeg: JPEGCoder()
         default: nil
         }
     }
 
-    /// The seed and dictionary family of this target: `gif`, `png`, `webp`, `avif`, or nil
+    /// The seed and dictionary family of this target: `gif`, `png`, `webp`, `avif`, `jpeg`, or nil
     /// (the registry target takes every family).
     public var family: String? {
         switch self {
@@ -53,6 +57,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .apng, .apngChunks: "png"
         case .webp, .webpChunks: "webp"
         case .avif, .avifContainer: "avif"
+        case .jpeg: "jpeg"
         case .registry, .incremental: nil
         }
     }
@@ -61,7 +66,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// a `FuzzOutcome.problem` means (the fuzzer aborts, the test fails).
     public func run(_ data: Data) -> FuzzOutcome {
         switch self {
-        case .gif, .apng, .webp, .avif:
+        case .gif, .apng, .webp, .avif, .jpeg:
             return FuzzHarness.exercise(data, with: coder!)
         case .registry:
             return FuzzHarness.exercise(data, through: FuzzHarness.registry)

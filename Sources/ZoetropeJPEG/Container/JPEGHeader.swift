@@ -1,0 +1,19 @@
+import Zoetrope
+
+/// What the marker walk learns about a JPEG before any pixel is decoded.
+struct JPEGHeader: Sendable, Hashable {
+    /// The stored picture's size (before orientation).
+    var storedSize: PixelSize
+    /// Components in the frame: 1 (greyscale), 3 (YCbCr or RGB), 4 (CMYK or YCCK).
+    var components: Int
+    /// A progressive (SOF2, SOF6, SOF10, SOF14) frame, decoded from coefficients held whole.
+    var isProgressive: Bool
+    /// The Exif orientation, `.up` when the file stores none.
+    var orientation: JPEGOrientation
+    /// Whether an Adobe `APP14` segment is present: four-component files with one store
+    /// inverted CMYK, as Photoshop writes it.
+    var hasAdobeMarker: Bool
+
+    /// The size the picture is displayed at, after orientation.
+    var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }
+}

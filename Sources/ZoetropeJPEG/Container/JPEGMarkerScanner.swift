@@ -1,0 +1,132 @@
+import Zoetrope
+
+/// Walks a JPEG's markers from SOI to EOI without decoding: the frame header (size,
+/// components, progressive), the first Exif orientation, the Adobe marker, and whether the
+/// file ends with its EOI.
+///
+/// Entropy-coded data after each SOS is skipped byte by byte to the next marker (0xFF
+/// followed by anything but a stuffed 0x00, a restart marker or a fill 0xFF). A file that
+/// ends before its EOI is truncated: it fails to open (`.truncated`, no complete frame),
+/// although libjpeg-turbo would paint the missing part grey (baseline) or coarse
+/// (progressive).
+enum JPEGMarkerScanner {
+    static func scan(_ b: UnsafeRawBufferPointer) throws(AnimatedImageError) -> JPEGHeader {
+        let format = ImageFormat.jpeg, n = b.count
+        guard n >= 3 else { throw .insufficientData(format: format, needed: 3, available: n) }
+        guard b[0] == 0xFF, b[1] == 0xD8 else { throw .invalidData(format: format, reason: "no start-of-image marker (FF D8)") }
+
+        var frame: (size: PixelSize, components: Int, progressive: Bool)?
+        var orientation: JPEGOrientation?, sawExif = false, adobe = false
+        var sawScan = false, sawEnd = false
+        var i = 2
+        walk: while i < n {
+            // Bytes that are not a marker where one belongs: libjpeg skips them with a
+            // warning ("extraneous bytes before marker"), and so does the walk.
+            guard b[i] == 0xFF else { i += 1; continue }
+            while i < n, b[i] == 0xFF { i += 1 }    // fill bytes
+            guard i < n else { break }
+            let marker = b[i]
+            i += 1
+            switch marker {
+            case 0xD9:
+                sawEnd = true
+                break walk
+            case 0x00, 0x01, 0xD0...0xD7:
+                continue    // a stray stuffed byte, TEM, a restart marker: no length
+            case 0xD8:
+                throw .invalidData(format: format, reason: "a second start-of-image marker")
+            default:
+                break
+            }
+            guard i + 2 <= n else { break }
+            let length = Int(b[i]) << 8 | Int(b[i + 1])
+            guard length >= 2 else {
+                throw .invalidData(format: format, reason: "marker FF \(hex(marker)) has a length of \(length)")
+            }
+            guard length <= n - i else { break }
+            let payload = UnsafeRawBufferPointer(rebasing: b[(i + 2)..<(i + length)])
+            i += length
+            switch marker {
+            case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
+                guard frame == nil else { throw .invalidData(format: format, reason: "a second frame header") }
+                frame = try frameHeader(marker, payload)
+            case 0xE1 where !sawExif:
+                if let o = ExifOrientationReader.orientation(inAPP1: payload) {
+                    orientation = o
+                    sawExif = true
+                } else if payload.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {
+                    sawExif = true      // the first Exif block decides, even without the tag
+                }
+            case 0xEE where payload.count >= 12 && payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]):  // "Adobe"
+                adobe = true
+            case 0xDA:
+                guard frame != nil else {
+                    throw .invalidData(format: format, reason: "a scan before the frame header")
+                }
+                sawScan = true
+                i = endOfEntropyData(b, from: i)
+            default:
+                break
+            }
+        }
+        guard let frame else {
+            if sawEnd { throw .invalidData(format: format, reason: "no frame header before the end-of-image marker") }
+            throw .truncated(format: format, completeFrames: 0, reason: "the file ends before its frame header")
+        }
+        guard sawEnd else {
+            throw .truncated(format: format, completeFrames: 0,
+                             reason: sawScan ? "the file ends inside its image data (no end-of-image marker)"
+                                             : "the file ends before its image data")
+        }
+        guard sawScan else { throw .invalidData(format: format, reason: "no scan before the end-of-image marker") }
+        return JPEGHeader(storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
+                          orientation: orientation ?? .up, hasAdobeMarker: adobe)
+    }
+
+    /// The SOFn payload: precision, height, width, components.
+    private static func frameHeader(_ marker: UInt8, _ p: UnsafeRawBufferPointer)
+        throws(AnimatedImageError) -> (size: PixelSize, components: Int, progressive: Bool) {
+        let format = ImageFormat.jpeg
+        switch marker {
+        case 0xC3, 0xC7, 0xCB, 0xCF: throw .unsupported(format: format, feature: "lossless JPEG (SOF\(marker - 0xC0))")
+        case 0xC5, 0xC6, 0xCD, 0xCE: throw .unsupported(format: format, feature: "hierarchical JPEG (SOF\(marker - 0xC0))")
+        default: break
+        }
+        guard p.count >= 6 else { throw .invalidData(format: format, reason: "a frame header of \(p.count) bytes") }
+        let precision = Int(p[0]), height = Int(p[1]) << 8 | Int(p[2]), width = Int(p[3]) << 8 | Int(p[4])
+        let components = Int(p[5])
+        guard precision == 8 else { throw .unsupported(format: format, feature: "\(precision)-bit samples") }
+        guard p.count >= 6 + 3 * components else {
+            throw .invalidData(format: format, reason: "a frame header of \(p.count) bytes for \(components) components")
+        }
+        guard [1, 3, 4].contains(components) else { throw .unsupported(format: format, feature: "\(components) components") }
+        guard height > 0 else { throw .unsupported(format: format, feature: "a height given by a DNL marker") }
+        guard width > 0 else { throw .invalidData(format: format, reason: "a width of 0") }
+        return (PixelSize(width: width, height: height), components, marker == 0xC2 || marker == 0xCA)
+    }
+
+    /// The index of the marker that ends the entropy-coded data starting at `start`, or the
+    /// end of the data when none does.
+    private static func endOfEntropyData(_ b: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var i = start
+        let n = b.count
+        while i < n - 1 {
+            if b[i] == 0xFF {
+                var j = i + 1
+                while j < n, b[j] == 0xFF { j += 1 }
+                guard j < n else { return n }
+                let next = b[j]
+                if next != 0x00 && !(0xD0...0xD7).contains(next) { return j - 1 }
+                i = j + 1
+            } else {
+                i += 1
+            }
+        }
+        return n
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let s = String(byte, radix: 16, uppercase: true)
+        return s.count == 1 ? "0" + s : s
+    }
+}

@@ -1,0 +1,51 @@
+import CTurboJPEG
+import Zoetrope
+
+/// One libjpeg-turbo decompression of a whole file into an RGBA8 or CMYK raster.
+///
+/// A handle is made per decode and destroyed after it: a TurboJPEG handle is not safe to
+/// share between threads, and its set-up is small beside a decode.
+enum TurboJPEGDecoder {
+    static let library = "libjpeg-turbo"
+
+    /// Decodes `file` into `pixels` (`bytesPerRow` apart, `size` being the header's stored
+    /// size): RGBA8 (alpha 255), or for a CMYK or YCCK file 8-bit CMYK as stored.
+    ///
+    /// libjpeg-turbo's warnings (corrupt entropy-coded data it conceals, such as extraneous
+    /// bytes before a marker) are accepted with the picture it produced, as browsers show
+    /// such files; its errors throw `.invalidData` with its message. Progressive files are
+    /// limited to libjpeg-turbo's scan limit (`TJFLAG_LIMITSCANS`), which refuses the
+    /// pathological many-scan files that would take minutes.
+    static func decode(_ file: UnsafeRawBufferPointer, size: PixelSize, cmyk: Bool,
+                       into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws(AnimatedImageError) {
+        let format = ImageFormat.jpeg
+        guard let handle = tjInitDecompress() else {
+            throw .codecFailure(format: format, library: library, message: "could not create a decompressor")
+        }
+        defer { tjDestroy(handle) }
+        let jpeg = file.bindMemory(to: UInt8.self).baseAddress
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        if tjDecompressHeader3(handle, jpeg, UInt(file.count), &width, &height, &subsampling, &colorspace) != 0 {
+            throw .invalidData(format: format, reason: message(handle))
+        }
+        // The raster was sized from the walk's header: libjpeg-turbo must agree before it writes.
+        guard Int(width) == size.width, Int(height) == size.height else {
+            throw .invalidData(format: format, reason: "libjpeg-turbo reads a \(width)×\(height) frame where the header says \(size)")
+        }
+        let isCMYK = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
+        guard isCMYK == cmyk else {
+            throw .invalidData(format: format, reason: "the colour space does not match the frame's \(cmyk ? 4 : 3) components")
+        }
+        let pixelFormat = Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
+        let status = tjDecompress2(handle, jpeg, UInt(file.count), pixels.assumingMemoryBound(to: UInt8.self),
+                                   width, Int32(bytesPerRow), height, pixelFormat, TJFLAG_LIMITSCANS)
+        if status != 0 && tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
+            throw .invalidData(format: format, reason: message(handle))
+        }
+    }
+
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,41 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Zoetrope
+
+/// Decodes JPEG stills, baseline and progressive, over libjpeg-turbo (TurboJPEG): one opaque
+/// frame, turned by its Exif orientation so the canvas is the displayed size.
+///
+/// Greyscale files decode to grey RGBA; CMYK and YCCK files are converted to RGB without
+/// colour management (inverted when an Adobe marker says so). A file that ends before its
+/// end-of-image marker is truncated and fails to open; corrupt data libjpeg-turbo can
+/// conceal (a warning) decodes as it conceals it. Lossless, hierarchical and 12-bit JPEGs are
+/// `.unsupported`. ICC profiles are ignored, as they are for every format.
+public struct JPEGCoder: AnimatedImageCoder {
+    /// A stateless coder; register it with a `CoderRegistry`.
+    public init() {}
+
+    /// The formats this coder reports.
+    public var formats: [ImageFormat] { [.jpeg] }
+
+    /// How many leading bytes `sniff` needs to decide.
+    public var minimumSniffLength: Int { 3 }
+
+    /// SOI (`FF D8`) followed by the first marker's `FF`. Always a still.
+    public func sniff(_ prefix: Data) -> SniffResult {
+        ByteSignature.sniff(prefix, magic: [0xFF, 0xD8, 0xFF], format: .jpeg, kind: .still)
+    }
+
+    /// Walks the markers, checks the limits, and returns a one-frame session.
+    public func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {
+        try JPEGFrameSource(data: data, options: options)
+    }
+
+    /// The Exif orientation of the JPEG in `data` (`.up` when it stores none), read without
+    /// decoding. Throws what opening it would throw.
+    public static func orientation(of data: Data) throws -> JPEGOrientation {
+        try data.withUnsafeBytes { raw throws(AnimatedImageError) in try JPEGMarkerScanner.scan(raw) }.orientation
+    }
+}

@@ -1,0 +1,43 @@
+import CTurboJPEG
+import Foundation
+import Testing
+import ZoetropeTestSupport
+
+/// The tool on a JPEG still: the real binary, a file made with libjpeg-turbo's compressor.
+@Suite struct JPEGInfoTests {
+    /// A 24×16 JPEG with an Exif orientation of 6 (shown turned a quarter turn clockwise).
+    static func photo() -> Data {
+        let pixels = (0..<(24 * 16)).flatMap { (i: Int) -> [UInt8] in [UInt8(i % 24 * 10), UInt8(i / 24 * 15), 90, 255] }
+        let handle = tjInitCompress()!
+        defer { tjDestroy(handle) }
+        var out: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        precondition(tjCompress2(handle, pixels, 24, 96, 16, Int32(TJPF_RGBA.rawValue), &out, &size,
+                                 Int32(TJSAMP_420.rawValue), 90, 0) == 0)
+        defer { tjFree(out) }
+        let jpeg = Data(bytes: out!, count: Int(size))
+        // APP1: "Exif\0\0", "II", 42, IFD0 at 8, one entry: Orientation (0x0112), SHORT, 1, 6.
+        let tiff: [UInt8] = [0x49, 0x49, 42, 0, 8, 0, 0, 0, 1, 0, 0x12, 0x01, 3, 0, 1, 0, 0, 0, 6, 0, 0, 0, 0, 0, 0, 0]
+        let payload = Array("Exif".utf8) + [0, 0] + tiff
+        let app1: [UInt8] = [0xFF, 0xE1, 0, UInt8(payload.count + 2)] + payload
+        return jpeg.prefix(2) + Data(app1) + jpeg.dropFirst(2)
+    }
+
+    @Test func infoAndFramesReadAJPEGStillTurnedByItsOrientation() throws {
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("photo.jpg")
+        try Self.photo().write(to: file)
+        let r = try ToolRunner.binary(["info", file.path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        let o = try #require(all.first)
+        #expect(o["format"] as? String == "jpeg")
+        #expect(o["width"] as? Int == 16 && o["height"] as? Int == 24)
+        #expect(o["frameCount"] as? Int == 1)
+        let frames = try ToolRunner.binary(["frames", file.path, "--output", dir.appendingPathComponent("out").path])
+        #expect(frames.status == 0, "\(frames.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("out").path).sorted()
+        #expect(names == ["frame-0000.png", "manifest.json"])
+    }
+}
