@@ -7,14 +7,20 @@ enum LoadingFixture {
     static let palette: [GIFWriter.Color] = [(0, 0, 0), (255, 0, 0), (0, 255, 0), (0, 0, 255)]
 
     /// A `side`×`side` GIF, one frame per delay (centiseconds), frame i filled with
-    /// palette entry i % 3 + 1, looping forever. Frames are stored uncompressed-ish (one
-    /// LZW code per pixel), so a bigger side makes a bigger file.
-    static func gif(side: Int = 2, delays: [Int]) -> Data {
+    /// palette entry i % 3 + 1, looping forever. With `noise`, every row but the first is
+    /// random colours instead, so that the file is about a byte per pixel per frame (a
+    /// solid frame compresses to almost nothing).
+    static func gif(side: Int = 2, delays: [Int], noise: Bool = false) -> Data {
         var w = GIFWriter(width: side, height: side, globalColors: palette)
         w.loop(0)
+        var random = SplitMix64(seed: UInt64(side * 1000 + delays.count))
         for (i, delay) in delays.enumerated() {
             w.graphicControl(delay: delay)
-            w.image(width: side, height: side, indices: Array(repeating: UInt8(i % 3 + 1), count: side * side))
+            var indices = Array(repeating: UInt8(i % 3 + 1), count: side * side)
+            if noise {
+                for p in side..<(side * side) { indices[p] = UInt8(random.next() % 4) }
+            }
+            w.image(width: side, height: side, indices: indices)
         }
         return Data(w.file)
     }
@@ -39,7 +45,8 @@ enum LoadingFixture {
     }
 
     /// Waits (on the caller's actor, up to `seconds`) until `condition` holds.
-    static func wait(upTo seconds: Double = 60, _ condition: () -> Bool) async throws {
+    static func wait(upTo seconds: Double = 60, isolation: isolated (any Actor)? = #isolation,
+                     _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     }

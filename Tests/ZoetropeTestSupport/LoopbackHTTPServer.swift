@@ -90,6 +90,9 @@ public final class LoopbackHTTPServer: Sendable {
         return state.withLock { $0.bodyBytesSent[key] ?? 0 }
     }
 
+    /// Connections open now (a client that gave up has closed its own).
+    public var openConnectionCount: Int { state.withLock { $0.connections.count } }
+
     /// Stops accepting and closes every open connection. Idempotent.
     public func stop() {
         let open = state.withLock { s -> Set<Int32>? in

@@ -43,6 +43,8 @@ final class LoaderDownload: Sendable {
         var streamUnavailable = false
         var lastActivity = ContinuousClock.now
         var redirects = 0
+        /// A redirect past the limit was refused: the response that asked for it is the error.
+        var redirectRefused = false
 
         var isInterested: Bool {
             !live.isEmpty || pendingAdoptions > 0 || players.contains { $0.player != nil }
@@ -227,6 +229,7 @@ final class LoaderDownload: Sendable {
             s.status = status
             s.headers = headers
             s.expectedLength = headers["content-encoding"].map { $0.lowercased() == "identity" } ?? true ? length : nil
+            if s.redirectRefused { return .tooManyRedirects(url: key, limit: context.maximumRedirects) }
             if status == 304, s.revalidating != nil { return nil }
             if !(200..<300).contains(status) { return .httpStatus(url: key, status: status) }
             if let length, length > context.sizeLimit {
@@ -287,15 +290,15 @@ final class LoaderDownload: Sendable {
         return keepGoing && failure == nil
     }
 
-    /// A redirect is about to be followed; false past the limit.
+    /// A redirect is about to be followed; false past the limit (the redirecting response
+    /// then arrives as the response, and fails the fetch).
     func redirected() -> Bool {
-        let over = state.withLock { s -> Bool in
+        state.withLock { s -> Bool in
             s.redirects += 1
             s.lastActivity = .now
-            return s.redirects > context.maximumRedirects
+            s.redirectRefused = s.redirects > context.maximumRedirects
+            return !s.redirectRefused
         }
-        if over { finish(.failure(AnimatedImageError.tooManyRedirects(url: key, limit: context.maximumRedirects))) }
-        return !over
     }
 
     /// The transfer ended, with `error` or not.

@@ -32,9 +32,11 @@ final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
                     newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        // Refusing (nil) makes the redirecting response the task's response: the download
+        // fails on it. Cancelling here instead would upset FoundationNetworking, which
+        // still waits for this handler.
         let follow = download(task)?.redirected() ?? false
         completionHandler(follow ? request : nil)
-        if !follow { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
