@@ -20,6 +20,7 @@ public final class LoopbackHTTPServer: Sendable {
         var routes: [String: @Sendable (LoopbackHTTPRequest) -> LoopbackHTTPResponse] = [:]
         var requests: [String: [LoopbackHTTPRequest]] = [:]
         var bodyBytesSent: [String: Int] = [:]
+        var bodyCompletedAt: [String: Date] = [:]
         var connections: Set<Int32> = []
         var stopped = false
     }
@@ -93,6 +94,12 @@ public final class LoopbackHTTPServer: Sendable {
     /// Connections open now (a client that gave up has closed its own).
     public var openConnectionCount: Int { state.withLock { $0.connections.count } }
 
+    /// When the last byte of a whole body for `path` was written (the first time), or nil.
+    public func bodyCompletedAt(_ path: String) -> Date? {
+        let key = path.hasPrefix("/") ? path : "/" + path
+        return state.withLock { $0.bodyCompletedAt[key] }
+    }
+
     /// Stops accepting and closes every open connection. Idempotent.
     public func stop() {
         let open = state.withLock { s -> Set<Int32>? in
@@ -160,6 +167,10 @@ public final class LoopbackHTTPServer: Sendable {
             state.withLock { $0.bodyBytesSent[request.path, default: 0] += next - offset }
             offset = next
             if response.chunkDelay > .zero, offset < end { sleep(response.chunkDelay) }
+        }
+        if end == body.count {
+            let now = Date()
+            state.withLock { s in if s.bodyCompletedAt[request.path] == nil { s.bodyCompletedAt[request.path] = now } }
         }
         if let hold = response.holdAfter, hold >= end, response.gate == nil, response.closeAfter == nil {
             _ = waitAtHold(fd, gate: nil)     // held at the very end: stall until the client leaves
