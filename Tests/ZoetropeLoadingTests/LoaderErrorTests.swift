@@ -3,7 +3,7 @@ import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-@Suite struct LoaderErrorTests {
+@Suite(.timeLimit(.minutes(2))) struct LoaderErrorTests {
     /// A 404 names the URL and the status, in one line.
     @Test func aMissingImageNamesTheStatus() async throws {
         let server = try LoopbackHTTPServer()
