@@ -97,6 +97,15 @@ let package = Package(
             path: "Benchmarks/ZoetropeIncrementalBench"
         ),
 
+        // AnimatedImageLoader against a loopback server: memory-cache hits, a disk-cache hit's
+        // first frame against the local file, 64 requests for 8 URLs against plain URLSession
+        // (Docs/Benchmarks.md, "Loading").
+        .executableTarget(
+            name: "zoetrope-loader-bench",
+            dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport"],
+            path: "Benchmarks/ZoetropeLoaderBench"
+        ),
+
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(
             name: "zoetrope-player-bench",
