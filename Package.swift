@@ -105,6 +105,15 @@ let package = Package(
             path: "Benchmarks/ZoetropeIncrementalBench"
         ),
 
+        // AnimatedImageLoader against a loopback server: memory-cache hits, a disk-cache hit's
+        // first frame against the local file, 64 requests for 8 URLs against plain URLSession
+        // (Docs/Benchmarks.md, "Loading").
+        .executableTarget(
+            name: "zoetrope-loader-bench",
+            dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport"],
+            path: "Benchmarks/ZoetropeLoaderBench"
+        ),
+
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(
             name: "zoetrope-player-bench",
@@ -123,6 +132,8 @@ let package = Package(
         // Issue 13's application sample as written (a @MainActor view as the display), run on the main actor.
         .executableTarget(name: "IssueSample", dependencies: ["ZoetropeCodecs"], path: "Examples/IssueSample"),
         .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs"], path: "Examples/PlayWhileDownloading"),
+        // Issue 23's loading sample as written (AnimatedImageLoader from a view), run by ZoetropeLoadingTests.
+        .executableTarget(name: "LoadingSample", dependencies: ["ZoetropeCodecs"], path: "Examples/LoadingSample"),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
@@ -141,6 +152,8 @@ let package = Package(
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
+        // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
+        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Builds issue 13's sample (Examples/IssueSample) the way an app would: in a package of its
 # own that depends on Zoetrope by path, in Swift 6 language mode, and fails on any warning;
-# then runs it on the examples' animated fixture. A separate build of the whole package
+# then runs it on the examples' animated fixture. Issue 23's loading sample
+# (Examples/LoadingSample) is built the same way, in a second target of that package (it
+# needs an HTTP server to run: ZoetropeLoadingTests runs it against a loopback one). A separate build of the whole package
 # (about 20 s to a few minutes on 2 cores); .ci/run runs it, Scripts/test.sh does not.
 #
 #   Scripts/check-issue-sample-package.sh
@@ -11,8 +13,9 @@ export PATH="/opt/swift/usr/bin:$PATH"
 root=$(pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$work/app/Sources/SampleApp"
+mkdir -p "$work/app/Sources/SampleApp" "$work/app/Sources/LoadingApp"
 cp Examples/IssueSample/*.swift "$work/app/Sources/SampleApp/"
+cp Examples/LoadingSample/*.swift "$work/app/Sources/LoadingApp/"
 cat > "$work/app/Package.swift" <<SWIFT
 // swift-tools-version:6.0
 import PackageDescription
@@ -21,6 +24,8 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18)],
     dependencies: [.package(path: "$root")],
     targets: [.executableTarget(name: "SampleApp",
+                                dependencies: [.product(name: "ZoetropeCodecs", package: "$(basename "$root")")]),
+              .executableTarget(name: "LoadingApp",
                                 dependencies: [.product(name: "ZoetropeCodecs", package: "$(basename "$root")")])],
     swiftLanguageModes: [.v6]
 )
@@ -29,7 +34,7 @@ if (cd "$work/app" && swift build 2>&1) | tee "$work/build.log" | grep -E "warni
   echo "check-issue-sample-package: the sample's package printed warnings or errors" >&2
   exit 1
 fi
-cat "$work"/app/Sources/SampleApp/*.swift | grep -vE '^\s*//' | grep -qE "@unchecked|nonisolated\(unsafe\)|@preconcurrency" && {
+cat "$work"/app/Sources/*/*.swift | grep -vE '^\s*//' | grep -qE "@unchecked|nonisolated\(unsafe\)|@preconcurrency" && {
   echo "check-issue-sample-package: the sample uses an escape hatch" >&2; exit 1; }
 swift build --product MakeExampleFixtures >/dev/null
 "$(swift build --show-bin-path)/MakeExampleFixtures" "$work/fixtures" >/dev/null

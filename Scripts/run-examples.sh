@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 examples=(MakeExampleFixtures Seed000Player Seed001Player Seed002Player Seed003Player Seed004Player IssueSample
-          PlayWhileDownloading)
+          PlayWhileDownloading LoadingSample)   # LoadingSample is built only: it needs an HTTP server (ZoetropeLoadingTests runs it)
 for e in "${examples[@]}"; do
   swift build --product "$e" 2>&1 | tee -a /tmp/zoetrope-examples-build.log | grep -E "warning:|error:" && {
     echo "run-examples: building $e printed warnings or errors" >&2; exit 1; }

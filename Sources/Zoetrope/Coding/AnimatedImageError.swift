@@ -34,6 +34,18 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     /// An incremental source was asked for frame `index` before all of its bytes arrived:
     /// `availableFrames` frames are complete so far, and more data may still bring this one.
     case frameNotYetAvailable(index: Int, availableFrames: Int)
+    /// The server answered the request for `url` with HTTP `status` instead of the image.
+    case httpStatus(url: String, status: Int)
+    /// The response for `url` ended after `received` of the `expected` bytes its
+    /// `Content-Length` announced.
+    case truncatedResponse(url: String, received: Int, expected: Int)
+    /// The response for `url` is larger than `Limits.maxAllocationBytes` (`limit`): `size`
+    /// is its announced `Content-Length`, or the bytes received when they passed the limit.
+    case responseTooLarge(url: String, size: Int, limit: Int)
+    /// No byte of the response for `url` arrived for `seconds`.
+    case timedOut(url: String, seconds: Double)
+    /// Following the redirects from `url` took more than `limit` of them.
+    case tooManyRedirects(url: String, limit: Int)
 
     /// One line naming the format and what was wrong, fit for a log or a command-line error.
     public var description: String {
@@ -64,6 +76,16 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
         case .resourceNotFound(let name, let bundlePath, let tried):
             let list = tried.isEmpty ? "no format is registered" : "tried " + tried.map { "." + $0 }.joined(separator: ", ")
             return "no resource named '\(name)' in the bundle at \(bundlePath) (\(list))"
+        case .httpStatus(let url, let status):
+            return "\(url): the server answered HTTP \(status)\(Self.reasonPhrase(status).map { " (\($0))" } ?? "")"
+        case .truncatedResponse(let url, let received, let expected):
+            return "\(url): the response ended after \(received) of the \(expected) bytes its Content-Length announced"
+        case .responseTooLarge(let url, let size, let limit):
+            return "\(url): the response is \(size) bytes or more, over the limit of \(limit) (Limits.maxAllocationBytes)"
+        case .timedOut(let url, let seconds):
+            return "\(url): timed out: no data from the server for \(Self.seconds(seconds)) s"
+        case .tooManyRedirects(let url, let limit):
+            return "\(url): more than \(limit) redirects"
         }
     }
 }
@@ -80,6 +102,34 @@ extension AnimatedImageError {
         case .width, .height, .canvasPixels, .allocationBytes:
             return "the file asks for \(requested)"
         }
+    }
+}
+
+extension AnimatedImageError {
+    /// The standard reason phrase of the statuses an image request commonly meets.
+    fileprivate static func reasonPhrase(_ status: Int) -> String? {
+        switch status {
+        case 204: "No Content"
+        case 301: "Moved Permanently"
+        case 302: "Found"
+        case 304: "Not Modified"
+        case 400: "Bad Request"
+        case 401: "Unauthorized"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 410: "Gone"
+        case 429: "Too Many Requests"
+        case 500: "Internal Server Error"
+        case 502: "Bad Gateway"
+        case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
+        default: nil
+        }
+    }
+
+    /// Seconds without a trailing ".0" for whole values.
+    fileprivate static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 

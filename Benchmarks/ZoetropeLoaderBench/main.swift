@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import ZoetropeCodecs
+import ZoetropeTestSupport
+
+// zoetrope-loader-bench [--hits N] [--rounds N]
+// AnimatedImageLoader side by side with what an application does without it, in one run,
+// against ZoetropeTestSupport's loopback HTTP server:
+// 1. a memory-cache hit (`cachedImage(for:)`), per call;
+// 2. a disk-cache hit's first frame (a new loader, fresh entry: read, map, decode the
+//    poster) against opening the same bytes as a local file (`AnimatedImage(contentsOf:)`);
+// 3. 64 concurrent requests for 8 URLs: the loader against plain
+//    `URLSession.shared.data(from:)` calls each decoded with `AnimatedImage(data:)`:
+//    downloads the server saw and wall time.
+
+var hits = 2_000_000
+var rounds = 7
+var args = Array(CommandLine.arguments.dropFirst())
+while args.count >= 2 {
+    let name = args.removeFirst(), value = args.removeFirst()
+    switch name {
+    case "--hits": hits = Int(value) ?? hits
+    case "--rounds": rounds = Int(value) ?? rounds
+    default: break
+    }
+}
+
+CoderRegistry.shared.registerBuiltInCoders()
+let server = try LoopbackHTTPServer()
+let folder = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-loader-bench-\(getpid())")
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: folder) }
+
+/// A `side`×`side` GIF of `frames` frames of random colours (about a byte per pixel per frame).
+func noiseGIF(side: Int, frames: Int, seed: UInt64) -> Data {
+    var w = GIFWriter(width: side, height: side, globalColors: [(0, 0, 0), (255, 0, 0), (0, 255, 0), (0, 0, 255)])
+    w.loop(0)
+    var random = SplitMix64(seed: seed)
+    for _ in 0..<frames {
+        w.graphicControl(delay: 5)
+        w.image(width: side, height: side, indices: (0..<(side * side)).map { _ in UInt8(random.next() % 4) })
+    }
+    return Data(w.file)
+}
+
+func median(_ values: [Double]) -> Double {
+    let s = values.sorted()
+    return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+}
+
+func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+
+let clock = ContinuousClock()
+let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").prefix(3).joined(separator: " ") ?? "?"
+print("zoetrope-loader-bench: \(ProcessInfo.processInfo.activeProcessorCount) cores, load average \(load)")
+
+// 1. Memory-cache hit.
+let small = noiseGIF(side: 64, frames: 4, seed: 1)
+server.serve("hit.gif", .ok(small))
+let memoryLoader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil, memoryPressure: nil))
+let hitURL = server.url("hit.gif")
+_ = try await memoryLoader.image(for: hitURL)
+var hitTimes: [Double] = []
+var found = 0
+for _ in 0..<rounds {
+    let elapsed = clock.measure {
+        for _ in 0..<hits where memoryLoader.cachedImage(for: hitURL) != nil { found += 1 }
+    }
+    hitTimes.append(seconds(elapsed) / Double(hits) * 1e9)
+}
+precondition(found == hits * rounds)
+print(String(format: "memory-cache hit: %.0f ns per call (median of %d rounds of %d calls)", median(hitTimes), rounds, hits))
+
+// 2. Disk-cache hit, first frame, against the local file.
+let large = noiseGIF(side: 480, frames: 12, seed: 2)
+server.serve("disk.gif", .ok(large, headers: [("Cache-Control", "max-age=3600")]))
+let local = folder.appendingPathComponent("local.gif")
+try large.write(to: local)
+let diskConfiguration = DiskCache.Configuration(folder: folder.appendingPathComponent("cache"), sizeLimit: 256 << 20)
+let diskURL = server.url("disk.gif")
+_ = try await AnimatedImageLoader(configuration: .init(memoryCacheLimit: 0, diskCache: diskConfiguration, memoryPressure: nil))
+    .image(for: diskURL)
+var diskTimes: [Double] = [], fileTimes: [Double] = []
+for round in 0..<(rounds * 3) {
+    // A new loader each time: nothing in memory, as after a relaunch.
+    let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 0, diskCache: diskConfiguration, memoryPressure: nil))
+    let measureDisk = {
+        let start = clock.now
+        let image = try await loader.image(for: diskURL)
+        precondition(image.poster.width == 480)
+        diskTimes.append(seconds(clock.now - start) * 1e3)
+    }
+    let measureFile = {
+        let start = clock.now
+        let image = try AnimatedImage(contentsOf: local)
+        precondition(image.poster.width == 480)
+        fileTimes.append(seconds(clock.now - start) * 1e3)
+    }
+    if round % 2 == 0 { try await measureDisk(); try measureFile() } else { try measureFile(); try await measureDisk() }
+}
+precondition(server.requestCount("disk.gif") == 1, "a disk-cache hit asked the server")
+print(String(format: "first frame of a %d-byte 480x480 GIF: disk-cache hit %.2f ms, local file %.2f ms (%.2fx), medians of %d",
+             large.count, median(diskTimes), median(fileTimes), median(diskTimes) / median(fileTimes), diskTimes.count))
+
+// 3. 64 concurrent requests for 8 URLs.
+let files = (0..<8).map { noiseGIF(side: 200, frames: 5, seed: 10 + UInt64($0)) }
+for (i, file) in files.enumerated() { server.serve("c\(i).gif", LoopbackHTTPResponse.ok(file)) }
+func concurrentURLs(_ prefix: String) -> [URL] {
+    for (i, file) in files.enumerated() { server.serve("\(prefix)\(i).gif", LoopbackHTTPResponse.ok(file)) }
+    return (0..<64).map { server.url("\(prefix)\($0 % 8).gif") }
+}
+func downloads(_ prefix: String) -> Int { (0..<8).reduce(0) { $0 + server.requestCount("\(prefix)\($1).gif") } }
+
+var loaderWall: [Double] = [], plainWall: [Double] = []
+var loaderDownloads: [Int] = [], plainDownloads: [Int] = []
+for round in 0..<rounds {
+    let loaderURLs = concurrentURLs("l\(round)-"), plainURLs = concurrentURLs("p\(round)-")
+    let runLoader = {
+        let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil, memoryPressure: nil))
+        let start = clock.now
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for url in loaderURLs { group.addTask { try await loader.image(for: url).info.frameCount } }
+            for try await frames in group { precondition(frames == 5) }
+        }
+        loaderWall.append(seconds(clock.now - start) * 1e3)
+        loaderDownloads.append(downloads("l\(round)-"))
+    }
+    let runPlain = {
+        let start = clock.now
+        try await withThrowingTaskGroup(of: Int.self) { group in
+            for url in plainURLs {
+                group.addTask { try AnimatedImage(data: try await URLSession.shared.data(from: url).0).info.frameCount }
+            }
+            for try await frames in group { precondition(frames == 5) }
+        }
+        plainWall.append(seconds(clock.now - start) * 1e3)
+        plainDownloads.append(downloads("p\(round)-"))
+    }
+    if round % 2 == 0 { try await runLoader(); try await runPlain() } else { try await runPlain(); try await runLoader() }
+}
+print(String(format: "64 requests for 8 URLs (%d-byte GIFs, decoded): loader %d downloads %.1f ms; URLSession.shared.data(from:) + decode %d downloads %.1f ms (medians of %d)",
+             files[0].count, loaderDownloads.max() ?? 0, median(loaderWall), plainDownloads.max() ?? 0, median(plainWall), rounds))
+server.stop()

@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Zoetrope
+
+/// The loader's `URLSession`, with Foundation's own caching off (the loader keeps its own
+/// caches, which work the same on every platform: on Linux `URLSession` never fills
+/// `URLCache`), and the delegate that hands each task's events to its download.
+final class LoaderNetwork: Sendable {
+    let session: URLSession
+    let router: LoaderSessionDelegate
+
+    init(timeout: Duration) {
+        let configuration = URLSessionConfiguration.default
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // A backstop only: the download's own watchdog fails a stalled transfer first.
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        configuration.timeoutIntervalForRequest = seconds * 2 + 5
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        queue.name = "zoetrope.loader"
+        router = LoaderSessionDelegate()
+        session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
+    }
+
+    /// Starts `request` with its events going to `download`.
+    func start(_ request: URLRequest, for download: LoaderDownload) -> URLSessionDataTask {
+        let task = session.dataTask(with: request)
+        router.register(task, download)
+        return task
+    }
+
+    deinit { session.invalidateAndCancel() }
+}
