@@ -108,15 +108,7 @@ public final class AnimationPlayer: Player {
     public func play() { perform { $0.play(into: &$1) } }
 
     /// Plays if the environment allows auto-play (and motion), else shows the poster.
-    public func autoPlay() {
-        perform { e, fx in
-            if e.environment.autoPlay {
-                e.play(into: &fx)
-            } else {
-                e.showPosterOnly(state: .showingPoster, into: &fx)
-            }
-        }
-    }
+    public func autoPlay() { perform { $0.autoPlay(into: &$1) } }
 
     public func pause() { perform { $0.pause(into: &$1) } }
     public func stop() { perform(newDisplayEpoch: true) { $0.stop(into: &$1) } }
@@ -182,8 +174,16 @@ public final class AnimationPlayer: Player {
     public func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
     /// Changes the delay policy from the next frame.
     public func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
-    /// The environment read by the next `play()`.
-    public func setEnvironment(_ environment: PlaybackEnvironment) { perform { e, _ in e.environment = environment } }
+    /// Applies `environment` at once. A playing player turns to its poster when reduce
+    /// motion, low power with `.poster`, or (when `autoPlay()` started it) auto-play off
+    /// asks for that, and takes a new low-power throttle from the next tick; a player held
+    /// on its poster by the environment plays again, from the first frame, once the
+    /// environment allows it. A paused, stopped or finished player only keeps it for the
+    /// next `play()` or `autoPlay()`.
+    public func setEnvironment(_ environment: PlaybackEnvironment) {
+        perform { $0.setEnvironment(environment, into: &$1) }
+        box.withLock { b in b.subscription?.updatePreferredInterval(b.engine.preferredTickInterval) }
+    }
 
     /// Sends frames to `display` from now on (nil: to no display); frames on their way to
     /// the previous display are dropped.
