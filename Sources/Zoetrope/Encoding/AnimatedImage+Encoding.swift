@@ -10,7 +10,8 @@ extension AnimatedImage {
     /// written with its raw duration, decoding overlapped with encoding.
     ///
     /// `options` nil keeps the source's plays and asks for lossless where the format has it;
-    /// pass options to choose plays and quality.
+    /// pass options to choose plays and quality. An encoder (or coder) that throws an error
+    /// of its own is reported as `.codecFailure` naming that error.
     ///
     /// ```swift
     /// let image = try AnimatedImage(data: gifData)
@@ -18,13 +19,17 @@ extension AnimatedImage {
     /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(loopCount: image.info.loopCount, quality: 70))
     /// ```
     public func encoded(with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
-                        targetSize: PixelSize? = nil) throws -> Data {
+                        targetSize: PixelSize? = nil) throws(AnimatedImageError) -> Data {
         var decoding = self.options
         decoding.pixelFormat = .rgba8
         decoding.targetSize = targetSize
-        let source = try makeFrameSource(options: decoding)
-        let writer = try encoder.makeWriter(canvasSize: source.outputSize,
-                                            options: options ?? EncodingOptions(loopCount: info.loopCount))
-        return try AnimationConversion.run(source: source, writer: writer).data
+        do {
+            let source = try makeFrameSource(options: decoding)
+            let writer = try encoder.makeWriter(canvasSize: source.outputSize,
+                                                options: options ?? EncodingOptions(loopCount: info.loopCount))
+            return try AnimationConversion.run(source: source, writer: writer).data
+        } catch {
+            throw AnimatedImageError(error, format: encoder.encodingFormat)
+        }
     }
 }
