@@ -97,7 +97,11 @@ public final class AnimationPlayer: Player {
     public var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
     /// What the last tick did.
     public var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
-    public var diagnostics: PlayerDiagnostics { box.withLock { $0.engine.diagnostics } }
+    public var diagnostics: PlayerDiagnostics {
+        var d = box.withLock { $0.engine.diagnostics }
+        d.framesSkippedByDisplay = delivery.skippedCount
+        return d
+    }
     /// The display frames go to.
     public var display: (any AnimationDisplay)? { delivery.display }
     /// Main-actor hand-overs (hops) made so far, for tests.

@@ -24,7 +24,8 @@
 /// - Order: frames reach the display in the order the player produced them, each once;
 ///   none is lost or reordered by a hop. (Only a main actor that falls more than
 ///   8 frames behind — blocked, say — skips the oldest waiting frames, so that waiting
-///   frames cannot hold the player's buffers without bound; the order of the rest holds.)
+///   frames cannot hold the player's buffers without bound; the order of the rest holds.
+///   `PlayerDiagnostics.framesSkippedByDisplay` counts them.)
 /// - No stale frame: a frame produced before `stop()`, `load(_:)`, `prepareForReuse()` or
 ///   `setDisplay(_:)` is never shown once that call has returned on the main actor (frames
 ///   still queued are dropped; the poster `stop()` shows is shown). Called from another

@@ -31,6 +31,8 @@ final class DisplayDelivery: Sendable {
         var visible = true
         /// Main-actor hand-overs (hops) run so far, for tests.
         var hops = 0
+        /// Frames skipped because more than `maxQueued` waited.
+        var skipped = 0
     }
     private let state: Locked<State>
 
@@ -40,6 +42,8 @@ final class DisplayDelivery: Sendable {
 
     var display: (any AnimationDisplay)? { state.withLock { $0.display } }
     var hopCount: Int { state.withLock { $0.hops } }
+    /// Frames skipped so far because more than `maxQueued` waited for a busy main actor.
+    var skippedCount: Int { state.withLock { $0.skipped } }
 
     /// Replaces the display from `epoch` on; frames queued for the old one are dropped.
     func setDisplay(_ display: (any AnimationDisplay)?, epoch: Int) {
@@ -64,7 +68,10 @@ final class DisplayDelivery: Sendable {
             guard let display = s.display else { return .nothing }
             if let show, epoch == s.epoch {
                 s.queue.append(Pending(frame: show.frame, index: show.index))
-                if s.queue.count - s.head > Self.maxQueued { s.head += 1 }   // the oldest is skipped
+                if s.queue.count - s.head > Self.maxQueued {                 // the oldest is skipped
+                    s.head += 1
+                    s.skipped += 1
+                }
                 if s.head >= 64 {
                     s.queue.removeFirst(s.head)
                     s.head = 0
