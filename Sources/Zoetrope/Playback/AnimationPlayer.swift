@@ -35,8 +35,8 @@ public final class AnimationPlayer: Player {
     private static let ids = SequenceCounter()
 
     /// A player of `source`, ticking on `clock` (by default the one `TimerClock.shared`
-    /// every such player shares), showing on `display`. Nothing is decoded until
-    /// `prepare()`, `play()` or `seek(toFrame:)`.
+    /// every such player shares), showing on `display` (held weakly, see `setDisplay(_:)`).
+    /// Nothing is decoded until `prepare()`, `play()` or `seek(toFrame:)`.
     public convenience init(source: any FrameSource, clock: any FrameClock = TimerClock.shared,
                             display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()) {
         self.init(source: source, clock: clock, display: display, configuration: configuration, imageIdentity: nil)
@@ -102,7 +102,8 @@ public final class AnimationPlayer: Player {
         d.framesSkippedByDisplay = delivery.skippedCount
         return d
     }
-    /// The display frames go to.
+    /// The display frames go to, held weakly (nil once it is freed): a view may own its
+    /// player and be its display without the two keeping each other alive.
     public var display: (any AnimationDisplay)? { delivery.display }
     /// Main-actor hand-overs (hops) made so far, for tests.
     package var displayHopCount: Int { delivery.hopCount }
@@ -190,7 +191,8 @@ public final class AnimationPlayer: Player {
     }
 
     /// Sends frames to `display` from now on (nil: to no display); frames on their way to
-    /// the previous display are dropped.
+    /// the previous display are dropped. The player holds `display` weakly: keep it alive
+    /// elsewhere (a view is kept by its window). Once it is freed the player stops.
     public func setDisplay(_ display: (any AnimationDisplay)?) {
         box.withLock { b in
             b.displayEpoch += 1
@@ -230,6 +232,9 @@ public final class AnimationPlayer: Player {
     }
 
     private func handleTick(_ tick: FrameTick) {
+        // The display was freed (a view that owned this player and was its display, say):
+        // nothing can be seen any more, so stop, which leaves the clock.
+        if delivery.displayIsGone { return perform { $0.stop(into: &$1) } }
         if isFollowingSource { followSource() }
         let visible = delivery.isVisible()
         perform { $0.tick(at: tick.targetNanoseconds, visible: visible, into: &$1) }

@@ -39,6 +39,10 @@
 /// a program that blocks its main thread in a synchronous loop uses a
 /// `ConcurrentAnimationDisplay` (as `zoetrope play` does) or ticks a `ManualClock` there.
 ///
+/// **Lifetime.** A player (and an `AnimatedContentController`) holds its display weakly, so a
+/// view may own its player and be its display: when the application lets the view go it is
+/// freed, and the player stops (it shows nothing more and leaves its clock).
+///
 /// The buffer shares storage with the player's; keep it at most until the next `show`, or
 /// copy it — holding it longer makes the player's next decode into that buffer copy it
 /// instead of reusing it.
