@@ -16,7 +16,7 @@ let decoder = SimulatedDecodeExecutor()
 let attachment = decoder.attach(to: clock)
 let view = HeadlessDisplay()
 var now: Int64 = 0
-// The view holds its player weakly (the player holds the view), so the app keeps it.
+// The view and its player hold each other weakly, so the app keeps both.
 var player: AnimationPlayer?
 
 func describe(_ content: HeadlessDisplay.Content) -> String {

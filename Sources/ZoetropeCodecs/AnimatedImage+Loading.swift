@@ -19,7 +19,7 @@ extension AnimatedImage {
     ///
     /// Declared in `ZoetropeCodecs`, not in the core: `Bundle` needs full Foundation.
     public init(named name: String, in bundle: Bundle = .main, registry: CoderRegistry = .shared,
-                options: DecodingOptions = .default) throws {
+                options: DecodingOptions = .default) throws(AnimatedImageError) {
         let extensions = registry.fileExtensions
         guard let url = Self.resourceURL(named: name, in: bundle, extensions: extensions) else {
             throw AnimatedImageError.resourceNotFound(name: name, bundlePath: bundle.bundlePath, triedExtensions: extensions)
@@ -35,14 +35,24 @@ extension AnimatedImage {
     /// 200–299 throws `AnimatedImageError.unreadable` with the status, as does a failed
     /// transfer (with the system's reason). Decoding runs off the caller's actor.
     ///
+    /// **Errors.** `AnimatedImageError` for everything about the image and the transfer, and
+    /// `CancellationError` when the calling task is cancelled: before the read, during the
+    /// download (which is abandoned), or once the bytes are in or decoded. That is why this
+    /// method throws untyped errors where the synchronous initialisers throw
+    /// `AnimatedImageError` only; catch `CancellationError` first.
+    ///
     /// Declared in `ZoetropeCodecs`, not in the core: `URLSession` needs full Foundation
     /// (and on Linux FoundationNetworking with libcurl). With the core alone, open files
     /// with `init(contentsOf:registry:options:)`, or fetch the bytes yourself and use
     /// `init(data:registry:options:)`.
     public static func load(from url: URL, registry: CoderRegistry = .shared,
                             options: DecodingOptions = .default) async throws -> AnimatedImage {
+        try Task.checkCancellation()
         let data = url.isFileURL ? try fileData(contentsOf: url) : try await fetch(url)
-        return try AnimatedImage(data: data, registry: registry, options: options)
+        try Task.checkCancellation()
+        let image = try AnimatedImage(data: data, registry: registry, options: options)
+        try Task.checkCancellation()
+        return image
     }
 
     private static func resourceURL(named name: String, in bundle: Bundle, extensions: [String]) -> URL? {
@@ -54,23 +64,28 @@ extension AnimatedImage {
         }
     }
 
-    private static func fetch(_ url: URL) async throws(AnimatedImageError) -> Data {
+    /// The bytes at `url`; `CancellationError` when the task is cancelled meanwhile (the
+    /// transfer reports that as a failure of its own, `URLError.cancelled`).
+    private static func fetch(_ url: URL) async throws -> Data {
         #if canImport(FoundationNetworking) || canImport(Darwin)
         let data: Data, response: URLResponse
         do {
             (data, response) = try await URLSession.shared.data(from: url)
         } catch {
-            throw .unreadable(location: url.absoluteString, reason: error.localizedDescription)
+            if Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled {
+                throw CancellationError()
+            }
+            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: error.localizedDescription)
         }
         if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw .unreadable(location: url.absoluteString, reason: "HTTP status \(http.statusCode)")
+            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: "HTTP status \(http.statusCode)")
         }
         return data
         #else
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw .unreadable(location: url.absoluteString, reason: error.localizedDescription)
+            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: error.localizedDescription)
         }
         #endif
     }

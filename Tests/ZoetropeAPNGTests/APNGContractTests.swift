@@ -33,4 +33,33 @@ import ZoetropeTestSupport
         let still = APNGWriter.stillPNG(width: 5, height: 3, rgba: (0..<15).flatMap { [UInt8($0 * 16), 90, 20, 255] })
         #expect(FrameSourceContract(coder: APNGCoder(), data: still).violations() == [])
     }
+
+    /// Generated animations over every disposal, blend and rectangle, starting with a
+    /// covering frame disposed to previous (a restart there must start from a cleared canvas).
+    @Test(arguments: CompositingCase.generated())
+    func generatedCasesKeepTheContract(_ c: CompositingCase) {
+        // Premultiplied output always goes through the canvas (no frame decoded straight
+        // into the caller's buffer), so restarts are exercised there too.
+        for options in [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied)] {
+            #expect(FrameSourceContract(coder: APNGCoder(), data: c.apng, options: options, cuts: 2).violations() == [],
+                    "\(c), \(options.pixelFormat)")
+        }
+    }
+
+    /// Frame 0 leaves the canvas clear; frame 1 covers the 2×2 canvas in opaque black and
+    /// is disposed to previous; frame 2 is a white pixel at (0, 0), frame 3 a red one at
+    /// (1, 0). Frame 2 reached after frames 3 and 1 shows no red pixel, whether frame 1 is
+    /// decoded straight into the buffer or through the canvas (premultiplied output; all
+    /// pixels here are opaque or transparent, so the values are the same).
+    @Test(arguments: [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied)])
+    func frameTwoAfterASeekBackShowsNoStalePixels(options: DecodingOptions) throws {
+        let file = CompositingCase.coveringSecondFrameDisposedToPrevious.apng
+        let white: [UInt8] = [255, 255, 255, 255], clear: [UInt8] = [0, 0, 0, 0], red: [UInt8] = [255, 0, 0, 255]
+        let black: [UInt8] = [0, 0, 0, 255]
+        let source = try Fixture.source(file, options: options)
+        #expect(try source.decodeFrame(at: 2).bytes == [white, clear, clear, clear].flatMap { $0 })
+        #expect(try source.decodeFrame(at: 3).bytes == [white, red, clear, clear].flatMap { $0 })
+        #expect(try source.decodeFrame(at: 1).bytes == [black, black, black, black].flatMap { $0 })
+        #expect(try source.decodeFrame(at: 2).bytes == [white, clear, clear, clear].flatMap { $0 })
+    }
 }

@@ -108,7 +108,7 @@ import Testing
         func keys(_ keys: String...) throws { try run(["send-keys"] + keys, capture: false) }
 
         /// Waits up to `seconds` for the screen to satisfy `condition`; returns the last screen.
-        func wait(seconds: Double = 30, until condition: (String) -> Bool) throws -> String {
+        func wait(seconds: Double = 120, until condition: (String) -> Bool) throws -> String {
             let deadline = Date().addingTimeInterval(seconds)
             var text = try screen()
             while !condition(text), Date() < deadline {
@@ -160,7 +160,7 @@ import Testing
         #expect(Self.statusLine(try s.screen()).split(separator: " ").dropFirst().first == frame)
         // → steps one frame while paused.
         try s.keys("Right")
-        let stepped = try s.wait(seconds: 5) { Self.statusLine($0).split(separator: " ").dropFirst().first != frame }
+        let stepped = try s.wait(seconds: 120) { Self.statusLine($0).split(separator: " ").dropFirst().first != frame }
         #expect(Self.statusLine(stepped).contains("paused"))
 
         // q quits with status 0, back on the shell's screen with the terminal modes unchanged.
@@ -168,7 +168,7 @@ import Testing
         let after = try s.wait { $0.contains("exit=") }
         #expect(after.contains("before-play\nexit=0"), "\(after)")
         #expect(!after.contains("▀"))
-        _ = try s.wait(seconds: 5) { _ in s.file("after") != nil }
+        _ = try s.wait(seconds: 120) { _ in s.file("after") != nil }
         #expect(s.file("before") != nil)
         #expect(s.file("before") == s.file("after"))
     }
@@ -181,7 +181,7 @@ import Testing
         try s.keys("C-c")
         let after = try s.wait { $0.contains("exit=") }
         #expect(after.contains("before-play\nexit=130"), "\(after)")
-        _ = try s.wait(seconds: 5) { _ in s.file("after") != nil }
+        _ = try s.wait(seconds: 120) { _ in s.file("after") != nil }
         #expect(s.file("before") == s.file("after"))
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZoetropeCodecs
+import ZoetropeTestSupport
 
 @Suite struct LoadingTests {
     @Test func contentsOfAFileDecodesItsInfoAndPoster() throws {
@@ -100,6 +101,78 @@ import ZoetropeCodecs
         let image = try await AnimatedImage.load(from: url, registry: CodecsFixture.registry())
         #expect(image.data == gif)
         #expect(image.info.frameCount == 2)
+    }
+}
+
+/// The typed errors an application can name: the synchronous ways to open an image throw
+/// `AnimatedImageError` only, so a function that throws that type can call them.
+func open(_ d: Data) throws(AnimatedImageError) -> AnimatedImage { try AnimatedImage(data: d) }
+func openFile(_ url: URL) throws(AnimatedImageError) -> AnimatedImage { try AnimatedImage(contentsOf: url) }
+func convert(_ image: AnimatedImage) throws(AnimatedImageError) -> Data { try image.encoded(with: GIFEncoder()) }
+
+@Suite struct TypedErrorAndCancellationTests {
+    @Test func openingAndEncodingThrowAnimatedImageErrorOnly() throws {
+        CoderRegistry.shared.registerBuiltInCoders()
+        let gif = CodecsFixture.gif(delays: [4, 8])
+        let image = try open(gif)
+        #expect(image.info.frameCount == 2)
+        let result: Result<AnimatedImage, AnimatedImageError> = Result { () throws(AnimatedImageError) in try open(Data("not an image".utf8)) }
+        if case .failure(.unrecognizedFormat) = result {} else { Issue.record("\(result)") }
+        let folder = try TemporaryFolder()
+        #expect(try openFile(try folder.write(gif, to: "a.gif")).info.frameCount == 2)
+        #expect(try AnimatedImage(data: convert(image)).info.frameCount == 2)
+    }
+
+    /// A custom coder's own error comes out of `init(data:)` as `.codecFailure` naming it.
+    @Test func aCustomCodersOwnErrorBecomesACodecFailure() {
+        struct Broken: Error, CustomStringConvertible { var description: String { "the test coder broke" } }
+        struct BrokenCoder: AnimatedImageCoder {
+            static let format = ImageFormat(identifier: "broken", mediaType: "image/x-broken", fileExtensions: [])
+            var formats: [ImageFormat] { [Self.format] }
+            var minimumSniffLength: Int { 6 }
+            func sniff(_ prefix: Data) -> SniffResult { prefix.starts(with: Array("BROKEN".utf8)) ? .match(Self.format, .animated) : .noMatch }
+            func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource { throw Broken() }
+        }
+        let registry = CoderRegistry()
+        registry.register(BrokenCoder())
+        #expect(throws: AnimatedImageError.codecFailure(format: BrokenCoder.format, library: "Broken", message: "the test coder broke")) {
+            try AnimatedImage(data: Data("BROKEN".utf8), registry: registry)
+        }
+    }
+
+    /// A task cancelled before `load(from:)` starts gets `CancellationError`, for a file too.
+    @Test func aLoadInACancelledTaskThrowsCancellationError() async throws {
+        let folder = try TemporaryFolder()
+        let url = try folder.write(CodecsFixture.gif(delays: [4, 8]), to: "a.gif")
+        let task = Task { () async throws -> AnimatedImage in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await AnimatedImage.load(from: url, registry: CodecsFixture.registry())
+        }
+        await #expect(throws: CancellationError.self) { try await task.value }
+    }
+
+    /// A download cancelled while the server holds its answer: `CancellationError`, not
+    /// `.unreadable(reason: "cancelled")`.
+    @MainActor @Test func aLoadCancelledDuringTheDownloadThrowsCancellationError() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let gate = LoopbackGate()
+        var held = LoopbackHTTPResponse.ok(CodecsFixture.gif(delays: [4, 8]))
+        held.holdAfter = 0
+        held.gate = gate
+        server.serve("/slow.gif", held)
+        let url = server.url("/slow.gif")
+        let task = Task.detached { try await AnimatedImage.load(from: url, registry: CodecsFixture.registry()) }
+        #expect(await waitFor { server.requestCount("/slow.gif") >= 1 })
+        task.cancel()
+        gate.open()
+        do {
+            _ = try await task.value
+            Issue.record("a cancelled load returned an image")
+        } catch is CancellationError {
+        } catch {
+            Issue.record("a cancelled load threw \(error), not CancellationError")
+        }
     }
 }
 

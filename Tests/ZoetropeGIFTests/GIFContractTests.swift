@@ -54,4 +54,16 @@ import ZoetropeTestSupport
         contract.discoveryAllowance = 1
         #expect(contract.violations() == [])
     }
+
+    /// Generated animations over every disposal and rectangle, starting with a covering
+    /// frame disposed to previous (a restart there must start from a cleared canvas).
+    @Test(arguments: CompositingCase.generated())
+    func generatedCasesKeepTheContract(_ c: CompositingCase) {
+        // Premultiplied output always goes through the canvas (no frame decoded straight
+        // into the caller's buffer), so restarts are exercised there too.
+        for options in [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied)] {
+            #expect(FrameSourceContract(coder: GIFCoder(), data: c.gif, options: options, cuts: 2).violations() == [],
+                    "\(c), \(options.pixelFormat)")
+        }
+    }
 }

@@ -41,4 +41,26 @@ import ZoetropeTestSupport
         #expect(try source.decodeFrame(at: 5) == expected[5])
         #expect(source.decodedFrameCount - again == 4)
     }
+
+    /// Frame 0 covers the 2×2 canvas in opaque black and is disposed to previous; frame 1
+    /// is a white pixel at (0, 0), frame 2 a red one at (1, 0). However frame 1 is reached
+    /// (in order, or after frames 2 and 0 as a second play does), it shows the white pixel
+    /// on a transparent canvas, never frame 2's red one.
+    /// (Premultiplied output goes through the canvas; the pixels here are opaque or
+    /// transparent, so the values are the same.)
+    @Test(arguments: [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied)])
+    func frameOneAfterASeekBackShowsNoStalePixels(options: DecodingOptions) throws {
+        let file = [UInt8](CompositingCase.coveringFrameDisposedToPrevious.gif)
+        let white: [UInt8] = [255, 255, 255, 255], clear: [UInt8] = [0, 0, 0, 0], red: [UInt8] = [255, 0, 0, 255]
+        let source = try F.source(file, options: options)
+        #expect(F.pixels(try source.decodeFrame(at: 1)) == [white, clear, clear, clear])
+        #expect(F.pixels(try source.decodeFrame(at: 2)) == [white, red, clear, clear])
+        #expect(F.pixels(try source.decodeFrame(at: 0)) == [[0, 0, 0, 255], [0, 0, 0, 255], [0, 0, 0, 255], [0, 0, 0, 255]])
+        #expect(F.pixels(try source.decodeFrame(at: 1)) == [white, clear, clear, clear])
+        // The same through a fresh source after a seek to the last frame.
+        let other = try F.source(file, options: options)
+        _ = try other.decodeFrame(at: 2)
+        _ = try other.decodeFrame(at: 0)
+        #expect(F.pixels(try other.decodeFrame(at: 1)) == [white, clear, clear, clear])
+    }
 }

@@ -91,17 +91,29 @@ public struct FrameSourceContract {
         var buffer = PixelBuffer()
         var storage: UnsafeRawPointer?
         var previous = -1
-        for step in 0..<randomDecodes {
+        var recent: [Int] = []
+        // Random steps, then (for up to 16 frames) every seek from every frame followed by
+        // the frame after it: playing on after a seek uses what the seek left pending (the
+        // canvas a "dispose to previous" saved), which the seek's own frame does not show.
+        let n = expected.count
+        let pairs = n <= 16 ? (0..<n * n).flatMap { k in [k / n, k % n, (k % n + 1) % n] } : []
+        for step in 0..<(randomDecodes + pairs.count) {
             // Mostly jumps, sometimes the next frame or the same one again.
-            let i = switch rng.next() % 5 {
-            case 0: (previous + 1) % expected.count
-            case 1: max(0, previous)
-            default: Int(rng.next() % UInt64(expected.count))
+            let i = if step >= randomDecodes { pairs[step - randomDecodes] } else {
+                switch rng.next() % 5 {
+                case 0: (previous + 1) % expected.count
+                case 1: max(0, previous)
+                default: Int(rng.next() % UInt64(expected.count))
+                }
             }
             previous = i
             let before = costed?.decodedFrameCount ?? 0
             try source.decodeFrame(at: i, into: &buffer)
-            if buffer != expected[i] { problems.append("frame \(i) decoded at random step \(step) differs from sequential decoding") }
+            if buffer != expected[i] {
+                let kind = step < randomDecodes ? "random step \(step)" : "seek step \(step - randomDecodes)"
+                problems.append("frame \(i) decoded at \(kind), after frames \(recent), differs from sequential decoding")
+            }
+            recent = Array((recent + [i]).suffix(2))
             if let costed {
                 let cost = costed.decodedFrameCount - before, bound = i - costed.restartFrame(for: i) + 1 + discoveryAllowance
                 if cost > bound {

@@ -102,7 +102,7 @@ struct LockProbingCoder: AnimatedImageCoder {
             _ = registry.coders
             done.signal()
         }
-        if done.wait(timeout: .now() + 10) == .timedOut { readsUnderLock.withLock { $0 += 1 } }
+        if done.wait(timeout: .now() + 60) == .timedOut { readsUnderLock.withLock { $0 += 1 } }
         return [format]
     }
     var minimumSniffLength: Int { 1 }

@@ -65,6 +65,13 @@ import ZoetropeTestSupport
                 if plan.clearsCanvas { canvas.reset() }
                 for j in plan.frames { draw(j, frames[j], bySource: table.drawsBySource(j), on: &canvas) }
                 #expect(canvas.canvas == states[target].canvas, "\(frames) \(current.map(String.init) ?? "nil") → \(target)")
+                // Playing on from there: the pending disposal (what "previous" saved) must be
+                // the one decoding from the first frame leaves.
+                for j in (target + 1)..<frames.count {
+                    draw(j, frames[j], bySource: table.drawsBySource(j), on: &canvas)
+                    #expect(canvas.canvas == states[j].canvas,
+                            "\(frames) \(current.map(String.init) ?? "nil") → \(target), then on to \(j)")
+                }
             }
             if table.decodesDirectly(target) {
                 // The frame alone, drawn over nothing, is the frame; and the next needs no canvas.
@@ -84,6 +91,22 @@ import ZoetropeTestSupport
                 for c in Self.choices { Self.check([a, b, c]) }
             }
         }
+    }
+
+    /// A restart at a key frame that covers the canvas but is disposed to previous: the
+    /// canvas under it comes back when the next frame is drawn, so the restart must start
+    /// from a cleared canvas, not from whatever an earlier decode left.
+    @Test func aCoveringKeyFrameDisposedToPreviousRestartsOnAClearedCanvas() {
+        let black = FramePlacement(rect: Self.rects[0], dispose: .previous, blend: .over, isOpaque: true)
+        let dot = FramePlacement(rect: Self.rects[1], dispose: .none, blend: .over, isOpaque: true)
+        let table = KeyFrameTable([black, dot, dot], canvasSize: Self.canvas)
+        #expect(table.plan(to: 0, from: 2) == SeekPlan(frames: 0..<1, restarts: true, clearsCanvas: true))
+        #expect(table.plan(to: 0, from: nil) == SeekPlan(frames: 0..<1, restarts: true, clearsCanvas: true))
+        Self.check([black, dot, dot])
+        // The same after a first frame that leaves the canvas clear (APNG's shape: there,
+        // PREVIOUS on the first frame acts as BACKGROUND).
+        let first = FramePlacement(rect: Self.rects[1], dispose: .background, blend: .source, isOpaque: true)
+        Self.check([first, black, dot, dot])
     }
 
     @Test func randomLongerSequencesRestartCorrectly() {

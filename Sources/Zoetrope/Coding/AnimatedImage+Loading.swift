@@ -15,7 +15,7 @@ extension AnimatedImage {
     /// The format comes from the content, never from the file name. Throws
     /// `AnimatedImageError.unreadable` naming the path when the file is missing, a
     /// directory or unreadable, and the decoding errors of `init(data:registry:options:)`.
-    public init(contentsOf url: URL, registry: CoderRegistry = .shared, options: DecodingOptions = .default) throws {
+    public init(contentsOf url: URL, registry: CoderRegistry = .shared, options: DecodingOptions = .default) throws(AnimatedImageError) {
         try self.init(data: Self.fileData(contentsOf: url), registry: registry, options: options)
     }
 

@@ -19,15 +19,23 @@ public struct AnimatedImage: Sendable {
     public let options: DecodingOptions
     private let coder: any AnimatedImageCoder
 
-    /// Sniffs, reads the header and decodes the poster.
-    public init(data: Data, registry: CoderRegistry = .shared, options: DecodingOptions = .default) throws {
+    /// Sniffs, reads the header and decodes the poster. A coder that throws an error of its
+    /// own (a custom coder) is reported as `.codecFailure` naming that error.
+    public init(data: Data, registry: CoderRegistry = .shared, options: DecodingOptions = .default) throws(AnimatedImageError) {
         let coder = try registry.coder(for: data)
-        let source = try coder.makeFrameSource(data: data, options: options)
+        var format = coder.formats.first
+        do {
+            let source = try coder.makeFrameSource(data: data, options: options)
+            format = source.info.format
+            self.info = source.info
+            self.poster = try source.decodeFrame(at: 0)
+        } catch {
+            throw AnimatedImageError(error, format: format ?? ImageFormat(identifier: "unknown", mediaType: "application/octet-stream",
+                                                                         fileExtensions: []))
+        }
         self.data = data
-        self.info = source.info
         self.options = options
         self.coder = coder
-        self.poster = try source.decodeFrame(at: 0)
     }
 
     /// Whether there is more than one frame.

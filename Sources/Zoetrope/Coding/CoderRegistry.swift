@@ -138,7 +138,7 @@ public final class CoderRegistry: Sendable {
     /// `data` is a non-empty prefix of some format's signature too short to decide (such as
     /// `GIF8`, or a WebP header cut before its first chunk), naming that format and the
     /// bytes it needs; `.unrecognizedFormat` when no coder recognises it at all.
-    public func coder(for data: Data) throws -> any AnimatedImageCoder {
+    public func coder(for data: Data) throws(AnimatedImageError) -> any AnimatedImageCoder {
         try match(data).coder
     }
 

@@ -83,8 +83,11 @@ public struct KeyFrameTable: Hashable, Sendable {
             return SeekPlan(frames: (current + 1)..<(target + 1), restarts: false, clearsCanvas: false)
         }
         // A key frame that overwrites every pixel needs no clearing first: a stale pending
-        // disposal is applied under it and then drawn over.
-        let overwrites = coversCanvas(key) || (keyFramesReplace && placements[key].rect.intersection(canvas) == canvas)
+        // disposal is applied under it and then drawn over. Unless it is disposed to
+        // previous: it saves the canvas under it, which the next frame gets back, so that
+        // canvas must be the transparent one decoding from the first frame has there.
+        let overwrites = (coversCanvas(key) || (keyFramesReplace && placements[key].rect.intersection(canvas) == canvas))
+            && placements[key].dispose != .previous
         return SeekPlan(frames: key..<(target + 1), restarts: true, clearsCanvas: !overwrites)
     }
 

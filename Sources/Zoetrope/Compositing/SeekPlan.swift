@@ -8,7 +8,8 @@ public struct SeekPlan: Hashable, Sendable {
     public var restarts: Bool
     /// The canvas must be reset to fully transparent, with no disposal pending, before the
     /// first frame is drawn. False when continuing, or when the key frame overwrites every
-    /// pixel of the canvas anyway.
+    /// pixel of the canvas anyway and is not disposed to previous (which would save the
+    /// canvas under it for the next frame).
     public var clearsCanvas: Bool
 
     /// A plan.

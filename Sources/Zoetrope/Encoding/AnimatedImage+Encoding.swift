@@ -11,7 +11,8 @@ extension AnimatedImage {
     ///
     /// `options` nil keeps the source's plays and asks for lossless where the format has it;
     /// pass options to choose quality, and plays (options without a `loopCount` keep the
-    /// source's).
+    /// source's). An encoder (or coder) that throws an error of its own is reported as
+    /// `.codecFailure` naming that error.
     ///
     /// ```swift
     /// let image = try AnimatedImage(data: gifData)
@@ -19,14 +20,18 @@ extension AnimatedImage {
     /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(quality: AVIFEncoder.defaultQuality))
     /// ```
     public func encoded(with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
-                        targetSize: PixelSize? = nil) throws -> Data {
+                        targetSize: PixelSize? = nil) throws(AnimatedImageError) -> Data {
         var decoding = self.options
         decoding.pixelFormat = .rgba8
         decoding.targetSize = targetSize
-        let source = try makeFrameSource(options: decoding)
-        var chosen = options ?? EncodingOptions()
-        if chosen.loopCount == nil { chosen.loopCount = info.loopCount }
-        let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: chosen)
-        return try AnimationConversion.run(source: source, writer: writer).data
+        do {
+            let source = try makeFrameSource(options: decoding)
+            var chosen = options ?? EncodingOptions()
+            if chosen.loopCount == nil { chosen.loopCount = info.loopCount }
+            let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: chosen)
+            return try AnimationConversion.run(source: source, writer: writer).data
+        } catch {
+            throw AnimatedImageError(error, format: encoder.encodingFormat)
+        }
     }
 }

@@ -23,7 +23,7 @@ extension AnimationPlayer {
                                   _ body: @escaping @Sendable (DeliveredFrame) -> Void) -> PlaybackHandle {
         let display = FrameCallbackDisplay(body)
         let player = AnimationPlayer(source: source, clock: clock ?? TimerClock(), display: display, configuration: configuration)
-        let handle = PlaybackHandle(player: player)
+        let handle = PlaybackHandle(player: player, display: display)
         display.attach(handle)
         player.play()
         return handle

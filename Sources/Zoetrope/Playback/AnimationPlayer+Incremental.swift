@@ -86,7 +86,7 @@ extension AnimationPlayer {
                 // The first real info, frames withdrawn, or more of a frame 0 still arriving:
                 // a new engine, in the same state.
                 let status = b.engine.status, prepared = b.engine.pendingShow != nil
-                let diagnostics = b.engine.diagnostics, stalled = b.engine.wasStalled
+                let diagnostics = b.engine.diagnostics, stalled = b.engine.wasStalled, auto = b.engine.playedByAutoPlay
                 let identity = "\(growth.identity)/\(snapshot.revision)" + (partial.map { "/partial\($0)" } ?? "")
                 replaceEngine(in: &b, source: IncrementalFrameSourceView(session: growth.session, info: info),
                               sharedImageKey: nil, imageIdentity: identity, into: &fx)
@@ -103,6 +103,7 @@ extension AnimationPlayer {
                 // The same player: its counters and a stall in progress carry on.
                 b.engine.diagnostics = diagnostics
                 b.engine.wasStalled = stalled
+                b.engine.playedByAutoPlay = auto
             } else if info.frameCount != b.engine.frameCount || more != b.engine.mayGrow
                         || info.loopCount != b.engine.info.loopCount || info.format != b.engine.info.format {
                 b.source = IncrementalFrameSourceView(session: growth.session, info: info)

@@ -35,8 +35,8 @@ public final class AnimationPlayer: Player {
     private static let ids = SequenceCounter()
 
     /// A player of `source`, ticking on `clock` (by default the one `TimerClock.shared`
-    /// every such player shares), showing on `display`. Nothing is decoded until
-    /// `prepare()`, `play()` or `seek(toFrame:)`.
+    /// every such player shares), showing on `display` (held weakly, see `setDisplay(_:)`).
+    /// Nothing is decoded until `prepare()`, `play()` or `seek(toFrame:)`.
     public convenience init(source: any FrameSource, clock: any FrameClock = TimerClock.shared,
                             display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()) {
         self.init(source: source, clock: clock, display: display, configuration: configuration, imageIdentity: nil)
@@ -97,8 +97,13 @@ public final class AnimationPlayer: Player {
     public var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
     /// What the last tick did.
     public var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
-    public var diagnostics: PlayerDiagnostics { box.withLock { $0.engine.diagnostics } }
-    /// The display frames go to.
+    public var diagnostics: PlayerDiagnostics {
+        var d = box.withLock { $0.engine.diagnostics }
+        d.framesSkippedByDisplay = delivery.skippedCount
+        return d
+    }
+    /// The display frames go to, held weakly (nil once it is freed): a view may own its
+    /// player and be its display without the two keeping each other alive.
     public var display: (any AnimationDisplay)? { delivery.display }
     /// Main-actor hand-overs (hops) made so far, for tests.
     package var displayHopCount: Int { delivery.hopCount }
@@ -108,15 +113,7 @@ public final class AnimationPlayer: Player {
     public func play() { perform { $0.play(into: &$1) } }
 
     /// Plays if the environment allows auto-play (and motion), else shows the poster.
-    public func autoPlay() {
-        perform { e, fx in
-            if e.environment.autoPlay {
-                e.play(into: &fx)
-            } else {
-                e.showPosterOnly(state: .showingPoster, into: &fx)
-            }
-        }
-    }
+    public func autoPlay() { perform { $0.autoPlay(into: &$1) } }
 
     public func pause() { perform { $0.pause(into: &$1) } }
     public func stop() { perform(newDisplayEpoch: true) { $0.stop(into: &$1) } }
@@ -182,11 +179,20 @@ public final class AnimationPlayer: Player {
     public func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
     /// Changes the delay policy from the next frame.
     public func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
-    /// The environment read by the next `play()`.
-    public func setEnvironment(_ environment: PlaybackEnvironment) { perform { e, _ in e.environment = environment } }
+    /// Applies `environment` at once. A playing player turns to its poster when reduce
+    /// motion, low power with `.poster`, or (when `autoPlay()` started it) auto-play off
+    /// asks for that, and takes a new low-power throttle from the next tick; a player held
+    /// on its poster by the environment plays again, from the first frame, once the
+    /// environment allows it. A paused, stopped or finished player only keeps it for the
+    /// next `play()` or `autoPlay()`.
+    public func setEnvironment(_ environment: PlaybackEnvironment) {
+        perform { $0.setEnvironment(environment, into: &$1) }
+        box.withLock { b in b.subscription?.updatePreferredInterval(b.engine.preferredTickInterval) }
+    }
 
     /// Sends frames to `display` from now on (nil: to no display); frames on their way to
-    /// the previous display are dropped.
+    /// the previous display are dropped. The player holds `display` weakly: keep it alive
+    /// elsewhere (a view is kept by its window). Once it is freed the player stops.
     public func setDisplay(_ display: (any AnimationDisplay)?) {
         box.withLock { b in
             b.displayEpoch += 1
@@ -226,6 +232,9 @@ public final class AnimationPlayer: Player {
     }
 
     private func handleTick(_ tick: FrameTick) {
+        // The display was freed (a view that owned this player and was its display, say):
+        // nothing can be seen any more, so stop, which leaves the clock.
+        if delivery.displayIsGone { return perform { $0.stop(into: &$1) } }
         if isFollowingSource { followSource() }
         let visible = delivery.isVisible()
         perform { $0.tick(at: tick.targetNanoseconds, visible: visible, into: &$1) }

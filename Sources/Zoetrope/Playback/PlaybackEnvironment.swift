@@ -1,4 +1,5 @@
-/// The user's and system's wishes a player honours, read when playback starts.
+/// The user's and system's wishes a player honours: read when playback starts, and applied
+/// at once when they change (`AnimationPlayer.setEnvironment(_:)`).
 ///
 /// Inject the application's real settings (accessibility reduce motion, an auto-play
 /// preference, low-power mode); tests inject any combination.

@@ -3,12 +3,15 @@
 public final class PlaybackHandle: Sendable {
     /// The player doing the work, for control beyond stopping.
     public let player: AnimationPlayer
+    /// The display the frames go through: the player holds it weakly, the handle keeps it.
+    private let display: any AnimationDisplay
     private let stopped = Locked(false)
     private let finished = Locked(false)
     private let observation = Locked<Observation?>(nil)
 
-    init(player: AnimationPlayer) {
+    init(player: AnimationPlayer, display: any AnimationDisplay) {
         self.player = player
+        self.display = display
         let s = player.observe { [weak self] event in
             if case .finished = event { self?.finished.withLock { $0 = true } }
         }

@@ -12,7 +12,7 @@ public struct PlayerConfiguration: Sendable {
     public var rate: Double
     /// The order frames are played in: forward (the default), reverse, bounce, reverse bounce.
     public var playbackMode: PlaybackMode = .forward
-    /// Reduce motion, auto-play, low power; read when playback starts.
+    /// Reduce motion, auto-play, low power; read when playback starts (`setEnvironment` changes it at once).
     public var environment: PlaybackEnvironment
     /// Where frames are decoded.
     public var executor: any DecodeExecutor

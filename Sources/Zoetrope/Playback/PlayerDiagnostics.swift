@@ -1,7 +1,12 @@
 /// Counters a player keeps about itself.
 public struct PlayerDiagnostics: Hashable, Sendable {
-    /// Frames put on the display.
+    /// Frames the player showed: handed to its display, which receives them in order
+    /// except for `framesSkippedByDisplay`.
     public var framesShown = 0
+    /// Shown frames a main-actor display never received: when more than 8 wait for a busy
+    /// main actor, the oldest waiting are skipped (see `AnimationDisplay`). Always 0 for a
+    /// `ConcurrentAnimationDisplay`.
+    public var framesSkippedByDisplay = 0
     /// Ticks at which a frame was due but not decoded.
     public var stalledTicks = 0
     /// Runs of consecutive stalled ticks.

@@ -51,7 +51,10 @@ struct PlaybackClockAndDisplayTests {
     }
 
     @Test("a player on the timer clock plays real frames in order")
-    func playerOnTimerClock() {
+    func playerOnTimerClock() { Self.playerOnTimerClockScenario() }
+
+    /// The test above as a scenario, which the busy-machine test runs too.
+    static func playerOnTimerClockScenario() {
         let clock = TimerClock()
         let display = RecordingDisplay()
         let source = SyntheticFrameSource(frameCount: 5, duration: .milliseconds(20))
@@ -140,7 +143,10 @@ struct PlaybackClockAndDisplayTests {
     }
 
     @Test("64 players share a bounded worker pool and all of them get their frames")
-    func workerPool() {
+    func workerPool() { Self.workerPoolScenario() }
+
+    /// The test above as a scenario, which the busy-machine test runs too.
+    static func workerPoolScenario() {
         let pool = DecodeWorkerPool(workerCount: 3)
         let clock = ManualClock()
         var players: [AnimationPlayer] = []

@@ -146,14 +146,71 @@ struct PlaybackControlTests {
         for (a, b) in zip(shown, shown.dropFirst()) { #expect(b == (a + 1) % 10) }
     }
 
-    @Test("the environment is read when playback starts")
-    func environmentReadAtStart() {
-        let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10))
+    @Test("setEnvironment on a playing player applies at once: reduce motion, low power, and back")
+    func environmentAppliesAtOnce() {
+        for env in [PlaybackEnvironment(reduceMotion: true), PlaybackEnvironment(lowPower: true, lowPowerBehavior: .poster)] {
+            let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10, duration: .milliseconds(100)))
+            h.player.play()
+            h.run(until: ns(0.55))
+            let played = h.display.indexes
+            #expect(played.count > 3 && played.last != 0)
+            h.player.setEnvironment(env)
+            // At once, before another tick: poster state, and the player left the clock.
+            #expect(h.player.state == .showingPoster)
+            #expect(h.clock.subscriberCount == 0)
+            h.run(from: ns(0.55), until: ns(2))
+            #expect(h.display.indexes == played + [0])             // the poster, then nothing
+            // Allowed again: a new play from the first frame, at once.
+            h.player.setEnvironment(.standard)
+            #expect(h.player.state == .playing)
+            h.run(from: ns(2), until: ns(2.25))
+            #expect(Array(h.display.indexes.dropFirst(played.count + 1)).starts(with: [0, 1]), "\(h.display.indexes)")
+        }
+    }
+
+    @Test("setEnvironment with auto-play off holds a player autoPlay() started, not one play() started")
+    func autoPlayOffAppliesAtOnce() {
+        let auto = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10, duration: .milliseconds(100)))
+        auto.player.autoPlay()
+        auto.run(until: ns(0.35))
+        let played = auto.display.indexes
+        #expect(played.count > 2 && played.last != 0)
+        auto.player.setEnvironment(PlaybackEnvironment(autoPlay: false))
+        #expect(auto.player.state == .showingPoster)
+        auto.run(from: ns(0.35), until: ns(1))
+        #expect(auto.display.indexes == played + [0])
+        auto.player.setEnvironment(PlaybackEnvironment(autoPlay: true))
+        #expect(auto.player.state == .playing)
+
+        let explicit = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10, duration: .milliseconds(100)))
+        explicit.player.play()
+        explicit.run(until: ns(0.35))
+        let before = explicit.display.indexes
+        explicit.player.setEnvironment(PlaybackEnvironment(autoPlay: false))
+        #expect(explicit.player.state == .playing)                 // asked for by play(): it plays on
+        explicit.run(from: ns(0.35), until: ns(0.75))
+        #expect(explicit.display.indexes.count > before.count + 2)
+        #expect(!explicit.display.indexes.dropFirst(before.count).contains(0))
+    }
+
+    @Test("setEnvironment with a low-power throttle changes the tick interval of a playing player at once")
+    func throttleAppliesAtOnce() {
+        let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10, duration: .milliseconds(20)))
         h.player.play()
-        h.player.setEnvironment(PlaybackEnvironment(reduceMotion: true))
-        h.run(until: ns(1))
+        h.run(until: ns(0.2))
+        #expect(h.clock.preferredTickInterval == .milliseconds(20))
+        h.player.setEnvironment(PlaybackEnvironment(lowPower: true, lowPowerBehavior: .throttle(maxFramesPerSecond: 10)))
         #expect(h.player.state == .playing)
-        h.player.stop()
+        #expect(h.clock.preferredTickInterval == .milliseconds(100))
+        let before = h.display.indexes.count
+        h.run(from: ns(0.2), until: ns(1.2))
+        let shown = h.display.indexes
+        #expect(shown.count - before <= 11)                        // at most 10 updates a second
+        for (a, b) in zip(shown, shown.dropFirst()) { #expect(b == (a + 1) % 10) }
+        // A paused player keeps the environment for its next play().
+        h.player.pause()
+        h.player.setEnvironment(PlaybackEnvironment(reduceMotion: true))
+        #expect(h.player.state == .paused)
         h.player.play()
         #expect(h.player.state == .showingPoster)
     }

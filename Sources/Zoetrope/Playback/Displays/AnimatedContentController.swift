@@ -9,8 +9,9 @@
 /// dropped, not drawn over the new content.
 ///
 /// The controller owns the player it shows (a view holding the controller keeps the
-/// animation alive; the player holds the display, not the controller). It lives on the
-/// main actor, as views do.
+/// animation alive) and holds its display weakly, as the player does: a view that owns its
+/// controller and is its display is freed when the application lets it go, and its
+/// player with it. It lives on the main actor, as views do.
 ///
 /// ```swift
 /// let controller = AnimatedContentController(display: view)
@@ -29,8 +30,9 @@ public final class AnimatedContentController {
         case animation(AnimationPlayer)
     }
 
-    /// The display everything goes to.
-    public let display: any AnimationDisplay
+    /// The display everything goes to, held weakly (nil once it is freed).
+    public var display: (any AnimationDisplay)? { weakDisplay }
+    private weak var weakDisplay: (any AnimationDisplay)?
     /// What is shown now.
     public private(set) var content: Content = .empty
     /// The gate the current player shows through; closed when it is replaced.
@@ -38,7 +40,7 @@ public final class AnimatedContentController {
 
     /// A controller for `display`, showing nothing yet.
     public init(display: any AnimationDisplay) {
-        self.display = display
+        weakDisplay = display
     }
 
     /// The player shown, if the content is an animation.
@@ -51,7 +53,7 @@ public final class AnimatedContentController {
     public func setStill(_ image: PixelBuffer) {
         retire()
         content = .still(image)
-        display.show(image, index: 0)
+        display?.show(image, index: 0)
     }
 
     /// Shows `player`'s animation instead of whatever was shown, starting it if `autoPlay`
@@ -60,6 +62,7 @@ public final class AnimatedContentController {
     public func setAnimation(_ player: AnimationPlayer, autoPlay: Bool = true) {
         if case .animation(let current) = content, current === player { return }
         retire()
+        guard let display else { return }
         let gate = GatedDisplay(display)
         self.gate = gate
         content = .animation(player)

@@ -24,7 +24,8 @@
 /// - Order: frames reach the display in the order the player produced them, each once;
 ///   none is lost or reordered by a hop. (Only a main actor that falls more than
 ///   8 frames behind — blocked, say — skips the oldest waiting frames, so that waiting
-///   frames cannot hold the player's buffers without bound; the order of the rest holds.)
+///   frames cannot hold the player's buffers without bound; the order of the rest holds.
+///   `PlayerDiagnostics.framesSkippedByDisplay` counts them.)
 /// - No stale frame: a frame produced before `stop()`, `load(_:)`, `prepareForReuse()` or
 ///   `setDisplay(_:)` is never shown once that call has returned on the main actor (frames
 ///   still queued are dropped; the poster `stop()` shows is shown). Called from another
@@ -37,6 +38,10 @@
 /// a Swift Testing `@MainActor` test that awaits — for frames produced elsewhere to arrive;
 /// a program that blocks its main thread in a synchronous loop uses a
 /// `ConcurrentAnimationDisplay` (as `zoetrope play` does) or ticks a `ManualClock` there.
+///
+/// **Lifetime.** A player (and an `AnimatedContentController`) holds its display weakly, so a
+/// view may own its player and be its display: when the application lets the view go it is
+/// freed, and the player stops (it shows nothing more and leaves its clock).
 ///
 /// The buffer shares storage with the player's; keep it at most until the next `show`, or
 /// copy it — holding it longer makes the player's next decode into that buffer copy it

@@ -12,6 +12,10 @@ import Dispatch
 ///
 /// At most `maxQueued` frames wait: a main actor that falls further behind skips the oldest
 /// (each holds a buffer the player would otherwise reuse), keeping the order of the rest.
+///
+/// The display is held weakly: a view is often its player's owner and its display at once,
+/// and the player must not keep it alive. Once it is freed nothing more is shown, and
+/// `displayIsGone` tells the player to stop.
 final class DisplayDelivery: Sendable {
     /// Frames that may wait for a busy main actor.
     static let maxQueued = 8
@@ -21,7 +25,9 @@ final class DisplayDelivery: Sendable {
         var index: Int
     }
     private struct State {
-        var display: (any AnimationDisplay)?
+        weak var display: (any AnimationDisplay)?
+        /// A display was given (and not replaced by nil): `display` reading nil means it was freed.
+        var hasDisplay: Bool
         var epoch = 0
         var queue: [Pending] = []
         var head = 0
@@ -31,20 +37,27 @@ final class DisplayDelivery: Sendable {
         var visible = true
         /// Main-actor hand-overs (hops) run so far, for tests.
         var hops = 0
+        /// Frames skipped because more than `maxQueued` waited.
+        var skipped = 0
     }
     private let state: Locked<State>
 
     init(display: (any AnimationDisplay)?) {
-        state = Locked(State(display: display))
+        state = Locked(State(display: display, hasDisplay: display != nil))
     }
 
     var display: (any AnimationDisplay)? { state.withLock { $0.display } }
+    /// Whether the display given was freed since.
+    var displayIsGone: Bool { state.withLock { $0.hasDisplay && $0.display == nil } }
     var hopCount: Int { state.withLock { $0.hops } }
+    /// Frames skipped so far because more than `maxQueued` waited for a busy main actor.
+    var skippedCount: Int { state.withLock { $0.skipped } }
 
     /// Replaces the display from `epoch` on; frames queued for the old one are dropped.
     func setDisplay(_ display: (any AnimationDisplay)?, epoch: Int) {
         state.withLock { s in
             s.display = display
+            s.hasDisplay = display != nil
             s.visible = true
             if epoch > s.epoch { s.epoch = epoch }
             s.queue.removeAll()
@@ -61,10 +74,17 @@ final class DisplayDelivery: Sendable {
                 s.queue.removeAll()
                 s.head = 0
             }
-            guard let display = s.display else { return .nothing }
+            guard let display = s.display else {
+                s.queue.removeAll()   // no display (or a freed one): nothing waits for it
+                s.head = 0
+                return .nothing
+            }
             if let show, epoch == s.epoch {
                 s.queue.append(Pending(frame: show.frame, index: show.index))
-                if s.queue.count - s.head > Self.maxQueued { s.head += 1 }   // the oldest is skipped
+                if s.queue.count - s.head > Self.maxQueued {                 // the oldest is skipped
+                    s.head += 1
+                    s.skipped += 1
+                }
                 if s.head >= 64 {
                     s.queue.removeFirst(s.head)
                     s.head = 0

@@ -4,7 +4,7 @@
 nonisolated final class FrameCallbackDisplay: ConcurrentAnimationDisplay {
     private let body: @Sendable (DeliveredFrame) -> Void
     private struct WeakHandle { weak var value: PlaybackHandle? }
-    // Weak: the handle owns the player, which owns this display.
+    // Weak: the handle owns the player and this display.
     private let handle = Locked(WeakHandle())
 
     init(_ body: @escaping @Sendable (DeliveredFrame) -> Void) { self.body = body }

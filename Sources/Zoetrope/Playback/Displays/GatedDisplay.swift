@@ -3,8 +3,9 @@
 /// one between each player and the view so that a replaced player cannot draw.
 final class GatedDisplay: AnimationDisplay {
     // Main-actor state (the protocol's isolation): the controller that closes the gate and
-    // the player's deliveries to it both run there, so no lock is needed.
-    private var target: (any AnimationDisplay)?
+    // the player's deliveries to it both run there, so no lock is needed. Weak: the view
+    // behind the gate may own the controller, which owns the gate.
+    private weak var target: (any AnimationDisplay)?
 
     init(_ display: any AnimationDisplay) { target = display }
 

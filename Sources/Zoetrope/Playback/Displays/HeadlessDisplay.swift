@@ -6,9 +6,10 @@
 /// It shows either a still image or an animation, never both: setting a still stops and
 /// detaches the animation; setting an animation replaces the still.
 ///
-/// The player keeps its display alive; the display refers to its player weakly (so that
-/// the two do not keep each other alive). Keep a reference to the player for as long as
-/// it should play: once it is freed, `content` reads `.empty` and the last frame stays.
+/// Neither keeps the other alive: the display refers to its player weakly, and the player
+/// to its display. Keep references to both for as long as the animation should play: once
+/// the player is freed, `content` reads `.empty` and the last frame stays; once the display
+/// is freed, the player stops.
 nonisolated public final class HeadlessDisplay: ConcurrentAnimationDisplay {
     /// What the display shows.
     public enum Content: Sendable {

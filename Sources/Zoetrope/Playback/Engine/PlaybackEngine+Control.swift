@@ -2,6 +2,7 @@ extension PlaybackEngine {
     mutating func play(into fx: inout PlaybackEffects) {
         // A source still arriving may play before its first frame: it waits for it.
         guard frameCount > 0 || mayGrow else { return }
+        playedByAutoPlay = false
         let env = environment
         let posterOnly = env.reduceMotion || (env.lowPower && env.lowPowerBehavior == .poster)
         if case .throttle(let fps) = env.lowPowerBehavior, env.lowPower, fps > 0 {
@@ -31,6 +32,33 @@ extension PlaybackEngine {
         wasStalled = false
         fx.wantsTicks = true
         schedule(into: &fx)
+    }
+
+    /// Plays if the environment allows auto-play, else shows the poster; either way the
+    /// environment's auto-play setting governs this play from now on.
+    mutating func autoPlay(into fx: inout PlaybackEffects) {
+        if environment.autoPlay {
+            play(into: &fx)
+        } else {
+            showPosterOnly(state: .showingPoster, into: &fx)
+        }
+        playedByAutoPlay = true
+    }
+
+    /// Takes `env` at once: a player that is playing, or was asked to play and shows the
+    /// poster because the environment held it, follows it now (to the poster, back to
+    /// playing from the first frame, or to another throttle), not at the next `play()`.
+    mutating func setEnvironment(_ env: PlaybackEnvironment, into fx: inout PlaybackEffects) {
+        environment = env
+        guard status == .playing || status == .showingPoster else { return }
+        let held = env.reduceMotion || (env.lowPower && env.lowPowerBehavior == .poster) || (playedByAutoPlay && !env.autoPlay)
+        if held {
+            if status == .playing { showPosterOnly(state: .showingPoster, into: &fx) }
+        } else {
+            let auto = playedByAutoPlay
+            play(into: &fx)   // from the poster: a new play; while playing: only the throttle changes
+            playedByAutoPlay = auto
+        }
     }
 
     /// Shows the poster (as soon as it is decoded) and stops animating.

@@ -58,6 +58,9 @@ struct PlaybackEngine: Sendable {
     var lastTick: Int64?
     var lastProcessedTick: Int64?
     var throttleNanoseconds: Int64?
+    /// The play under way (or held on the poster by the environment) was asked for by
+    /// `autoPlay()`, not `play()`: turning auto-play off holds it.
+    var playedByAutoPlay = false
     var playsCompleted = 0
     var visible = true
     var wasStalled = false
