@@ -27,7 +27,7 @@ public final class AnimationPlayer: Player {
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
     let configuration: PlayerConfiguration
-    /// Under `KeepAllBufferPolicy`, the bulk run the decode jobs take frames from in order.
+    /// Under a policy that keeps every frame, the bulk run the decode jobs take frames from in order.
     let bulkRun = Locked(BulkRunSlot())
     /// This player's identity for executor fairness.
     public let id: Int
@@ -246,7 +246,7 @@ public final class AnimationPlayer: Player {
 
     private func submit(_ request: DecodeRequest) {
         // A source still arriving decodes one frame at a time: a bulk run needs the frame count.
-        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy is KeepAllBufferPolicy && $0.growth == nil) }
+        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy.keepsEveryFrame && $0.growth == nil) }
         let format = source.info.format
         let bulkRun = bulkRun
         if !keepsAll { bulkRun.withLock { $0.end() } }
