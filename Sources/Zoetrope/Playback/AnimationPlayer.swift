@@ -45,7 +45,7 @@ public final class AnimationPlayer: Player {
     /// `imageIdentity` names the image in a shared cache when the policy gives no key (an
     /// `AnimatedImage`'s bytes and options); nil: the source object itself.
     init(source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)?,
-         configuration: PlayerConfiguration, imageIdentity: String?) {
+         configuration: PlayerConfiguration, imageIdentity: SharedImageName?) {
         id = AnimationPlayer.ids.next()
         self.clock = clock
         executor = configuration.executor
@@ -140,7 +140,7 @@ public final class AnimationPlayer: Player {
         load(source, sharedImageKey: sharedImageKey, imageIdentity: nil)
     }
 
-    func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: String?) {
+    func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: SharedImageName?) {
         let (fx, epoch) = box.withLock { b -> (PlaybackEffects, Int) in
             var fx = PlaybackEffects()
             b.growth = nil
@@ -154,7 +154,7 @@ public final class AnimationPlayer: Player {
 
     /// Frees everything held for the image played so far and starts a new engine on
     /// `source`, idle, with the settings of the old one.
-    func replaceEngine(in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: String,
+    func replaceEngine(in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: SharedImageName,
                        into fx: inout PlaybackEffects) {
         b.engine.reset(into: &fx)
         var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,

@@ -38,7 +38,7 @@ struct PlaybackEngine: Sendable {
     /// The order frames are played in (`+Modes`).
     var mode: PlaybackMode
     /// Names this image in a shared cache when the policy does not (`FrameSharing.imageKey` nil).
-    var imageIdentity: String
+    var imageIdentity: SharedImageName
     let maxStepNanoseconds: Int64
     let calmDelayNanoseconds: Int64
 
@@ -79,7 +79,7 @@ struct PlaybackEngine: Sendable {
     var lastReport: PlaybackTickReport?
 
     init(info: AnimationInfo, outputSize: PixelSize, pixelFormat: PixelFormat, configuration c: PlayerConfiguration,
-         generation: Int, imageIdentity: String) {
+         generation: Int, imageIdentity: SharedImageName) {
         self.info = info
         frameCount = info.frameCount
         frameByteCount = outputSize.rgbaByteCount ?? 0
@@ -110,10 +110,10 @@ struct PlaybackEngine: Sendable {
     /// Where frames come from under `sharing`: a shared cache's frames of this image, or
     /// the player's own pool.
     static func supply(for sharing: FrameSharing?, size: PixelSize, pixelFormat: PixelFormat,
-                       imageIdentity: String) -> any FrameSupply {
+                       imageIdentity: SharedImageName) -> any FrameSupply {
         guard let sharing else { return FramePool(maxIdle: 2) }
-        return SharedFrameSupply(cache: sharing.cache, key: SharedFrameKey(imageKey: sharing.imageKey ?? imageIdentity,
-                                                                           size: size, pixelFormat: pixelFormat))
+        return SharedFrameSupply(cache: sharing.cache, name: sharing.imageKey.map { .known($0) } ?? imageIdentity,
+                                 size: size, pixelFormat: pixelFormat)
     }
 
     // MARK: - Settings
