@@ -2,5 +2,6 @@
 @_exported import Zoetrope
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
+@_exported import ZoetropeBuiltInCoders
 @_exported import ZoetropeGIF
 @_exported import ZoetropeWebP

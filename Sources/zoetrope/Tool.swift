@@ -1,9 +1,6 @@
 import Foundation
 import Zoetrope
-import ZoetropeAPNG
-import ZoetropeAVIF
-import ZoetropeGIF
-import ZoetropeWebP
+import ZoetropeBuiltInCoders
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
 enum Tool {
@@ -60,9 +57,10 @@ enum Tool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        // The four codec modules, not ZoetropeCodecs: its URL loading links FoundationNetworking
-        // and libcurl's tree, which would double what the tool loads at every start.
-        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
+        // ZoetropeBuiltInCoders, not ZoetropeCodecs: the latter's URL loading links
+        // FoundationNetworking and libcurl's tree, which would double what the tool loads at
+        // every start.
+        let registry = CoderRegistry.withBuiltInCoders()
         do {
             switch command {
             case "--help", "-h", "help":

@@ -1,6 +1,13 @@
+import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeWebP
+
 extension CoderRegistry {
     /// A new instance of every codec this package ships, in the order a registry asks
-    /// them: GIF, APNG (also still PNG), WebP, AVIF.
+    /// them: GIF, APNG (also still PNG), WebP, AVIF. The one list of built-in coders: the
+    /// tool, `ZoetropeCodecs` and `registerBuiltInCoders()` all take it from here.
     public static func builtInCoders() -> [any AnimatedImageCoder] {
         [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()]
     }
