@@ -65,10 +65,16 @@ let package = Package(
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF", "CZoetropeAVIF"]),
         .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "CTurboJPEG"]),
 
+        // The one list of built-in coders (`CoderRegistry.builtInCoders()`,
+        // `registerBuiltInCoders()`): FoundationEssentials only, so the tool can use it.
+        .target(
+            name: "ZoetropeBuiltInCoders",
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG"]
+        ),
         // The core and the codecs behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG"]
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "ZoetropeBuiltInCoders"]
         ),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
@@ -77,7 +83,8 @@ let package = Package(
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "ZoetropeProcessStats"]
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeBuiltInCoders",
+                           "ZoetropeProcessStats"]
         ),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.

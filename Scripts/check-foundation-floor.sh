@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 python3 - Sources/Zoetrope Sources/ZoetropeGIF Sources/ZoetropeAPNG Sources/ZoetropeWebP \
-    Sources/ZoetropeAVIF Sources/ZoetropeJPEG Sources/ZoetropeProcessStats Benchmarks/ZoetropeDecodeBench <<'PY'
+    Sources/ZoetropeAVIF Sources/ZoetropeJPEG Sources/ZoetropeBuiltInCoders Sources/ZoetropeProcessStats Benchmarks/ZoetropeDecodeBench <<'PY'
 import pathlib, re, sys
 bad = []
 for root in sys.argv[1:]:

@@ -2,6 +2,7 @@
 @_exported import Zoetrope
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
+@_exported import ZoetropeBuiltInCoders
 @_exported import ZoetropeGIF
 @_exported import ZoetropeJPEG
 @_exported import ZoetropeWebP

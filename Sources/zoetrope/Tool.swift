@@ -1,14 +1,10 @@
 import Foundation
 import Zoetrope
-import ZoetropeAPNG
-import ZoetropeAVIF
-import ZoetropeGIF
-import ZoetropeJPEG
-import ZoetropeWebP
+import ZoetropeBuiltInCoders
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
 enum Tool {
-    static let version = "0.1.0"
+    static let version = "0.2.0"
 
     /// Every command, in the order `--help` lists them: add a command here.
     static let commands: [ToolCommand] = [
@@ -64,9 +60,10 @@ enum Tool {
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        // The four codec modules, not ZoetropeCodecs: its URL loading links FoundationNetworking
-        // and libcurl's tree, which would double what the tool loads at every start.
-        let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder(), JPEGCoder()])
+        // ZoetropeBuiltInCoders, not ZoetropeCodecs: the latter's URL loading links
+        // FoundationNetworking and libcurl's tree, which would double what the tool loads at
+        // every start.
+        let registry = CoderRegistry.withBuiltInCoders()
         do {
             switch command {
             case "--help", "-h", "help":

@@ -120,7 +120,16 @@ import ZoetropeTestSupport
         #expect(clamped.frames == 1..<3)
     }
 
-    @Test func aKeepAllPlayerTakesItsFramesFromTheBulkPath() throws {
+    /// An application's own policy that keeps every frame, as `.keepAll` does.
+    struct KeepEverythingPolicy: FrameBufferPolicy {
+        func windowSize(in context: FrameBufferContext) -> Int { 2 }
+        var name: String { "app-keep-everything" }
+        var keepsEveryFrame: Bool { true }
+    }
+
+    @Test("a player whose policy keeps every frame (built in or the application's) decodes in bulk",
+          arguments: [false, true])
+    func aKeepAllPlayerTakesItsFramesFromTheBulkPath(applicationPolicy: Bool) throws {
         // 200×180: over the canvas size a run starts workers for.
         let data = Self.animation(count: 23, width: 200, height: 180).data
         let reference = try Fixture.frames(data)
@@ -129,7 +138,8 @@ import ZoetropeTestSupport
         // Its own decode thread: the shared pool serves every other test's players too, and on
         // a loaded machine under the thread sanitizer its queue can hold this one back for long.
         let player = AnimationPlayer(source: try Fixture.source(data), clock: clock,
-                                     configuration: PlayerConfiguration(bufferPolicy: .keepAll,
+                                     configuration: PlayerConfiguration(bufferPolicy: applicationPolicy
+                                                                            ? KeepEverythingPolicy() : KeepAllBufferPolicy(),
                                                                         executor: DecodeWorkerPool(workerCount: 1)))
         display.setAnimation(player)
         // Only a bound on a hang: the loop ends as soon as every frame is decoded.

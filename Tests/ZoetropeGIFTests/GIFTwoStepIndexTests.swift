@@ -38,6 +38,23 @@ import ZoetropeTestSupport
         #expect(try (0..<12).map { try source.decodeFrame(at: $0) } == expected.frames)
     }
 
+    @Test func anImagesSessionsReuseItsIndexAndDecodeTheSameFrames() throws {
+        for bytes in [Fixture.file(), Fixture.file(badCodeInFrame: 5)] {
+            let image = try AnimatedImage(data: Data(bytes), registry: CoderRegistry(builtIn: [GIFCoder()]))
+            let expected = try Self.oneStep(bytes)
+            for _ in 0..<2 {
+                // A new open of this file would walk it again and scan frame 0 beside the walk.
+                let source = try image.makeFrameSource()
+                #expect(!Self.isWalked(source))
+                #expect((source as? GIFFrameSource)?.drewFirstFrameAtOpen == false)
+                #expect(source.info == expected.info)
+                let order = Array(0..<expected.info.frameCount)
+                #expect(try order.map { try source.decodeFrame(at: $0) } == expected.frames)
+                #expect(try order.reversed().map { try source.decodeFrame(at: $0) } == expected.frames.reversed())
+            }
+        }
+    }
+
     @Test func aBadCodeAfterFrameZeroEndsTheAnimationAsTheOneStepIndexDoes() throws {
         let bytes = Fixture.file(badCodeInFrame: 5)
         let source = try GIFCoder().makeFrameSource(data: Data(bytes), options: .default)

@@ -1,10 +1,11 @@
 extension AnimatedImage {
-    /// This image's name in a `SharedFrameCache` when a `SharedBufferPolicy` names none: the
+    /// This image's name in a `SharedFrameCache` when a sharing policy names none: the
     /// SHA-256 of its bytes plus its decoding options, so that two different files never
     /// share frames and the same bytes decoded the same way do, whoever loaded them.
-    /// Computed on each call (it reads every byte).
+    /// Computed on the calling thread (it reads every byte) unless a player of this image
+    /// has already had it computed.
     public var sharedCacheKey: String {
-        "sha256:\(SHA256.hex(data)) options:\(AnimatedImage.cacheKey(of: options))"
+        contentIdentity.knownName ?? ImageContentIdentity.name(of: data, options: options)
     }
 
     /// Every option that changes the frames, spelled out (reflection's description of the

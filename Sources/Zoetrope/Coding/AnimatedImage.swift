@@ -18,14 +18,19 @@ public struct AnimatedImage: Sendable {
     /// The options the poster was decoded with, reused by `makeFrameSource`.
     public let options: DecodingOptions
     private let coder: any AnimatedImageCoder
+    /// New sessions sharing the index read by `init`, for sources that can (`SessionForking`).
+    private let sessionMaker: (@Sendable () throws -> any FrameSource)?
+    /// The name players of this image share frames under (hashed when first needed).
+    let contentIdentity: ImageContentIdentity
 
     /// Sniffs, reads the header and decodes the poster. A coder that throws an error of its
     /// own (a custom coder) is reported as `.codecFailure` naming that error.
     public init(data: Data, registry: CoderRegistry = .shared, options: DecodingOptions = .default) throws(AnimatedImageError) {
         let coder = try registry.coder(for: data)
         var format = coder.formats.first
+        let source: any FrameSource
         do {
-            let source = try coder.makeFrameSource(data: data, options: options)
+            source = try coder.makeFrameSource(data: data, options: options)
             format = source.info.format
             self.info = source.info
             self.poster = try source.decodeFrame(at: 0)
@@ -36,6 +41,8 @@ public struct AnimatedImage: Sendable {
         self.data = data
         self.options = options
         self.coder = coder
+        sessionMaker = (source as? any SessionForking)?.sessionMaker()
+        contentIdentity = ImageContentIdentity(data: data, options: options)
     }
 
     /// Whether there is more than one frame.
@@ -44,9 +51,11 @@ public struct AnimatedImage: Sendable {
     /// What keeping this value costs in bytes: the poster bitmap plus the encoded bytes.
     public var cost: Int { poster.byteCount + data.count }
 
-    /// A new decoding session over the same bytes.
+    /// A new decoding session over the same bytes, reusing the index `init` read where the
+    /// format's sessions can share one.
     public func makeFrameSource() throws -> any FrameSource {
-        try coder.makeFrameSource(data: data, options: options)
+        if let sessionMaker { return try sessionMaker() }
+        return try coder.makeFrameSource(data: data, options: options)
     }
 
     /// A new decoding session over the same bytes with other decoding options.

@@ -21,9 +21,8 @@ import Foundation
 /// processors (`sysconf(_SC_NPROCESSORS_ONLN)`). On Apple platforms it is
 /// `ProcessInfo.activeProcessorCount`. It is never below 1.
 ///
-/// The parsing is exposed as pure functions (``cpuLimit(cgroupV2CPUMax:)``,
-/// ``cpuLimit(cgroupV1Quota:period:)``, ``cgroupPaths(procSelfCgroup:)``) so it can be
-/// checked on crafted file contents.
+/// The parsing is done by pure functions (package-visible) so the tests can check it on
+/// crafted file contents.
 public enum ProcessorBudget {
     /// The cores this process may use, at least 1, measured once per process (the first
     /// time it is read). `DecodingOptions.threadCount == nil` means "this many" wherever a
@@ -31,7 +30,7 @@ public enum ProcessorBudget {
     public static let availableCores: Int = measure()
 
     /// Measures the budget now (``availableCores`` keeps the first measurement).
-    public static func measure() -> Int {
+    package static func measure() -> Int {
         #if os(Linux) || os(Android)
         return combine(affinity: affinityCount() ?? sysconf(Int32(_SC_NPROCESSORS_ONLN)), limits: cgroupLimits())
         #elseif canImport(Darwin)
@@ -43,7 +42,7 @@ public enum ProcessorBudget {
 
     /// The budget from the CPUs in the affinity mask and the cgroup CPU limits found (nil
     /// entries: no limit, or unreadable): the smallest, at least 1.
-    public static func combine(affinity: Int, limits: [Int?]) -> Int {
+    package static func combine(affinity: Int, limits: [Int?]) -> Int {
         var cores = affinity
         for case let limit? in limits { cores = min(cores, limit) }
         return max(1, cores)
@@ -51,7 +50,7 @@ public enum ProcessorBudget {
 
     /// The CPUs a cgroup v2 `cpu.max` file allows: `"150000 100000"` is 1.5 CPUs, rounded
     /// up to 2; `"max 100000"` (no limit), an empty file or anything malformed is nil.
-    public static func cpuLimit(cgroupV2CPUMax contents: String) -> Int? {
+    package static func cpuLimit(cgroupV2CPUMax contents: String) -> Int? {
         let fields = contents.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" })
         guard fields.count == 2 else { return nil }
         return cpuLimit(quota: Int(fields[0]), period: Int(fields[1]))
@@ -59,14 +58,14 @@ public enum ProcessorBudget {
 
     /// The CPUs cgroup v1's `cpu.cfs_quota_us` and `cpu.cfs_period_us` allow, rounded up:
     /// a quota of `-1` (no limit), or contents that are not positive integers, give nil.
-    public static func cpuLimit(cgroupV1Quota quota: String, period: String) -> Int? {
+    package static func cpuLimit(cgroupV1Quota quota: String, period: String) -> Int? {
         cpuLimit(quota: Int(trimmed(quota)), period: Int(trimmed(period)))
     }
 
     /// The process's cgroup paths from the contents of `/proc/self/cgroup`: the v2 (unified)
     /// group, from the line `0::/path`, and the v1 group of the `cpu` controller, from a
     /// line `N:cpu,cpuacct:/path` (nil when absent).
-    public static func cgroupPaths(procSelfCgroup contents: String) -> (v2: String?, v1CPU: String?) {
+    package static func cgroupPaths(procSelfCgroup contents: String) -> (v2: String?, v1CPU: String?) {
         var v2: String?
         var v1: String?
         for line in contents.split(separator: "\n") {

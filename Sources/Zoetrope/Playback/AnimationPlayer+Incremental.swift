@@ -35,7 +35,7 @@ extension AnimationPlayer {
         let snapshot = session.snapshot
         let info = snapshot.info ?? AnimationPlayer.placeholderInfo(snapshot)
         self.init(source: IncrementalFrameSourceView(session: session, info: info), clock: clock, display: display,
-                  configuration: configuration, imageIdentity: identity)
+                  configuration: configuration, imageIdentity: .known(identity))
         box.withLock { b in
             b.engine.mayGrow = true
             b.growth = SourceGrowth(session: session, identity: identity, revision: snapshot.revision,
@@ -89,7 +89,7 @@ extension AnimationPlayer {
                 let diagnostics = b.engine.diagnostics, stalled = b.engine.wasStalled, auto = b.engine.playedByAutoPlay
                 let identity = "\(growth.identity)/\(snapshot.revision)" + (partial.map { "/partial\($0)" } ?? "")
                 replaceEngine(in: &b, source: IncrementalFrameSourceView(session: growth.session, info: info),
-                              sharedImageKey: nil, imageIdentity: identity, into: &fx)
+                              sharedImageKey: nil, imageIdentity: .known(identity), into: &fx)
                 b.engine.mayGrow = more
                 growth.hasInfo = true
                 growth.revision = snapshot.revision

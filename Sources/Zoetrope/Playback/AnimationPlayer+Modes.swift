@@ -32,16 +32,17 @@ extension AnimationPlayer {
     }
 
     /// Switches to `image` (see `load(_ source:sharedImageKey:)`); under a
-    /// `SharedBufferPolicy` without a key the frames are shared under
-    /// `image.sharedCacheKey`, so players of the same bytes share them.
+    /// sharing policy without a key the frames are shared under `image.sharedCacheKey`, so
+    /// players of the same bytes share them (hashed on a thread of its own when first needed,
+    /// see `AnimationPlayer(image:)`).
     public func load(_ image: AnimatedImage, sharedImageKey: String? = nil) throws {
         let source = try image.makeFrameSource()
-        load(source, sharedImageKey: sharedImageKey, imageIdentity: image.sharedCacheKey)
+        load(source, sharedImageKey: sharedImageKey, imageIdentity: .content(image.contentIdentity))
     }
 
     /// A source's own name in a shared cache: the object itself. The player holds its
     /// source, so no other live source can take the name while a frame is leased under it.
-    static func identity(of source: any FrameSource) -> String {
-        "source:\(UInt(bitPattern: ObjectIdentifier(source)))"
+    static func identity(of source: any FrameSource) -> SharedImageName {
+        .known("source:\(UInt(bitPattern: ObjectIdentifier(source)))")
     }
 }

@@ -27,7 +27,7 @@ public final class AnimationPlayer: Player {
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
     let configuration: PlayerConfiguration
-    /// Under `KeepAllBufferPolicy`, the bulk run the decode jobs take frames from in order.
+    /// Under a policy that keeps every frame, the bulk run the decode jobs take frames from in order.
     let bulkRun = Locked(BulkRunSlot())
     /// This player's identity for executor fairness.
     public let id: Int
@@ -45,7 +45,7 @@ public final class AnimationPlayer: Player {
     /// `imageIdentity` names the image in a shared cache when the policy gives no key (an
     /// `AnimatedImage`'s bytes and options); nil: the source object itself.
     init(source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)?,
-         configuration: PlayerConfiguration, imageIdentity: String?) {
+         configuration: PlayerConfiguration, imageIdentity: SharedImageName?) {
         id = AnimationPlayer.ids.next()
         self.clock = clock
         executor = configuration.executor
@@ -137,7 +137,7 @@ public final class AnimationPlayer: Player {
         load(source, sharedImageKey: sharedImageKey, imageIdentity: nil)
     }
 
-    func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: String?) {
+    func load(_ source: any FrameSource, sharedImageKey: String?, imageIdentity: SharedImageName?) {
         let (fx, epoch) = box.withLock { b -> (PlaybackEffects, Int) in
             var fx = PlaybackEffects()
             b.growth = nil
@@ -151,7 +151,7 @@ public final class AnimationPlayer: Player {
 
     /// Frees everything held for the image played so far and starts a new engine on
     /// `source`, idle, with the settings of the old one.
-    func replaceEngine(in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: String,
+    func replaceEngine(in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: SharedImageName,
                        into fx: inout PlaybackEffects) {
         b.engine.reset(into: &fx)
         var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
@@ -255,7 +255,7 @@ public final class AnimationPlayer: Player {
 
     private func submit(_ request: DecodeRequest) {
         // A source still arriving decodes one frame at a time: a bulk run needs the frame count.
-        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy is KeepAllBufferPolicy && $0.growth == nil) }
+        let (source, keepsAll) = box.withLock { ($0.source, $0.engine.policy.keepsEveryFrame && $0.growth == nil) }
         let format = source.info.format
         let bulkRun = bulkRun
         if !keepsAll { bulkRun.withLock { $0.end() } }

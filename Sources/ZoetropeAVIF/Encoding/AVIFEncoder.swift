@@ -63,14 +63,14 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     /// crashes inside libaom on any image sequence, so it becomes 6; and speeds 8–10 switch
     /// libaom to its real-time mode, whose "lossless" sequences are not lossless, so lossless
     /// encoding uses at most speed 6.
-    public func effectiveSpeed(lossless: Bool) -> Int {
+    package func effectiveSpeed(lossless: Bool) -> Int {
         guard codec == "aom" else { return speed }
         if lossless { return min(speed, 6) }
         return speed == 7 ? 6 : speed
     }
 
     /// The AV1 quantiser for `quality` (0–100): 0 is best, 63 worst.
-    public static func quantizer(forQuality quality: Int) -> Int32 {
+    package static func quantizer(forQuality quality: Int) -> Int32 {
         Int32(((100 - max(0, min(100, quality))) * 63 + 50) / 100)
     }
 

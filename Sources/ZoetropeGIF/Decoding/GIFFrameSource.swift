@@ -66,8 +66,19 @@ final class GIFFrameSource: SeekCostReporting {
                                  lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
     }
 
+    /// A session over `data` from an index another session read (`sessionMaker()`).
+    init(data: Data, options: DecodingOptions, complete: GIFIndexing.Complete) {
+        indexing = Locked(.complete(complete))
+        canvasSize = complete.index.canvasSize
+        state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(complete.index.placements,
+                                                                                       canvasSize: canvasSize)))
+        drewFirstFrameAtOpen = false
+        self.data = data
+        self.options = options
+    }
+
     /// The final index, info and largest image, completing a two-step index first.
-    private var complete: GIFIndexing.Complete {
+    var complete: GIFIndexing.Complete {
         indexing.withLock { indexing in
             switch indexing {
             case .complete(let complete):

@@ -10,7 +10,7 @@ extension GIFEncoder {
     ///   because a delay of 0 or 1 cs would be shown for 100 ms: 11–14 ms becomes 20 ms,
     ///   the closest a browser honours;
     /// - at most 65535 cs (655.35 s), GIF's 16-bit limit.
-    public static func centiseconds(for duration: FrameDuration) -> Int {
+    package static func centiseconds(for duration: FrameDuration) -> Int {
         let cs = (Int128(duration.numerator) * 100 + Int128(duration.denominator) / 2) / Int128(duration.denominator)
         let rounded = Int(min(cs, 65535))
         if duration <= .milliseconds(10) { return rounded }
@@ -23,7 +23,7 @@ extension GIFEncoder {
     /// The NETSCAPE2.0 loop value for `loopCount`, or nil when no loop block is written:
     /// infinite → 0; one play → no block; N plays → N − 1, with N above `maximumPlays`
     /// stored as `maximumPlays` (`storedLoopCount(for:)`). Throws for fewer than 1 play.
-    public static func netscapeLoopValue(for loopCount: LoopCount) throws(AnimatedImageError) -> Int? {
+    package static func netscapeLoopValue(for loopCount: LoopCount) throws(AnimatedImageError) -> Int? {
         switch loopCount.capped(at: maximumPlays) {
         case .infinite: return 0
         case .plays(let n):

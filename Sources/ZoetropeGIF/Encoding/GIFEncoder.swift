@@ -18,9 +18,10 @@ import Zoetrope
 ///   become transparent when that makes the LZW data smaller. Each frame's disposal (keep or
 ///   clear to background) is chosen when the next frame arrives, whichever needs the smaller
 ///   rectangle next (clearing is required where the next frame turns pixels transparent).
-/// - **Timing.** Durations round to centiseconds; see `centiseconds(for:)` for what is
-///   written for very short durations. Plays N → NETSCAPE2.0 loop N − 1, one play → no
-///   loop block, forever → 0 (`netscapeLoopValue(for:)`).
+/// - **Timing.** Durations round to the nearest centisecond, at most 655.35 s. A duration
+///   over 10 ms is written as at least 2 cs, since browsers show 0 or 1 cs for 100 ms;
+///   10 ms or less is written as is (0 or 1 cs), shown for 100 ms like the source. Plays
+///   N → NETSCAPE2.0 loop N − 1, one play → no loop block, forever → 0.
 ///
 /// A source with at most 256 colours per frame and binary alpha comes back pixel-identical
 /// (colour of fully transparent pixels aside). `EncodingOptions.quality` is ignored.

@@ -40,6 +40,38 @@ struct BufferingSharedCacheTests {
         _ = attachment
     }
 
+    /// An application's own policy that leases its frames from a shared cache.
+    struct ApplicationSharingPolicy: FrameBufferPolicy {
+        let cache: SharedFrameCache
+        func windowSize(in context: FrameBufferContext) -> Int { 2 }
+        var name: String { "app-shared" }
+        var frameSharing: FrameSharing? { FrameSharing(cache: cache, imageKey: "same.gif") }
+    }
+
+    @Test("an application's policy with frameSharing shares frames as SharedBufferPolicy does")
+    func applicationPolicyShares() {
+        let cache = SharedFrameCache()
+        let clock = ManualClock()
+        let executor = SimulatedDecodeExecutor(workerCount: 2, constantCost: .milliseconds(10))
+        let attachment = executor.attach(to: clock)
+        let config = PlayerConfiguration(bufferPolicy: ApplicationSharingPolicy(cache: cache), executor: executor,
+                                         memoryPressure: nil)
+        let players = (0..<4).map { _ in
+            AnimationPlayer(source: SyntheticFrameSource(frameCount: 10), clock: clock, configuration: config)
+        }
+        for p in players { p.play() }
+        clock.run(.fixed(hertz: 60), for: .seconds(1))   // two loops of 0.5 s
+        let key = SharedFrameKey(imageKey: "same.gif", size: PixelSize(width: 4, height: 2), pixelFormat: .rgba8)
+        #expect(cache.decodeCount(for: key) <= 1 + 9 * 2 + 1)
+        #expect(players.map { $0.diagnostics.framesFromSharedCache }.reduce(0, +) >= 3 * 9)
+        // load keys the next image anew, whatever the application's policy answers.
+        players[0].load(SyntheticFrameSource(frameCount: 10))
+        players[0].play()
+        for k in 60..<90 { clock.tick(atNanoseconds: RefreshPattern.fixed(hertz: 60).nanoseconds(ofTick: k)) }
+        #expect(players[0].diagnostics.framesFromSharedCache == 0)
+        _ = attachment
+    }
+
     @Test("players of different images, or sizes, do not share")
     func distinctKeys() {
         let cache = SharedFrameCache()

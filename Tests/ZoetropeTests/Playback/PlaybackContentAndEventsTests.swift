@@ -135,6 +135,44 @@ struct SharedCacheKeyTests {
         #expect(a1.sharedCacheKey.hasPrefix("sha256:\(SHA256.hex(Data("SYNT-a".utf8)))"))
     }
 
+    /// Waits (bounded generously) until `image`'s shared-cache name is computed and the
+    /// players waiting for it have been told.
+    static func waitUntilHashed(_ image: AnimatedImage) {
+        let deadline = Date().addingTimeInterval(120)
+        while !image.contentIdentity.waitersRan, Date() < deadline { Thread.sleep(forTimeInterval: 0.002) }
+        #expect(image.contentIdentity.waitersRan)
+    }
+
+    @Test("making a player of an image reads none of its bytes; a sharing player hashes them off the caller's thread")
+    func noHashingOnTheCallersThread() throws {
+        let coder = SyntheticCoder(durations: Array(repeating: .milliseconds(50), count: 6))
+        let registry = CoderRegistry(builtIn: [coder])
+        // A big file: hashing it on the caller's thread would be a visible stall.
+        let image = try AnimatedImage(data: Data("SYNT-big".utf8) + Data(repeating: 7, count: 8 << 20), registry: registry)
+        let clock = ManualClock()
+        let executor = SimulatedDecodeExecutor(constantCost: .milliseconds(5))
+        let attachment = executor.attach(to: clock)
+        let own = AnimationPlayer(image: image, clock: clock,
+                                  configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+        own.play()
+        let cache = SharedFrameCache()
+        let shared = PlayerConfiguration(bufferPolicy: .shared(cache), executor: executor, memoryPressure: nil)
+        let a = AnimationPlayer(image: image, clock: clock, configuration: shared)
+        let b = AnimationPlayer(image: image, clock: clock, configuration: shared)
+        // A player under its own buffers never needs the hash; sharing players only once they decode.
+        #expect(!image.contentIdentity.hashStarted)
+        a.play()
+        b.play()
+        #expect(image.contentIdentity.hashStarted)
+        Self.waitUntilHashed(image)
+        for k in 0..<60 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
+        #expect(a.diagnostics.framesFromSharedCache + b.diagnostics.framesFromSharedCache >= 5)
+        let key = SharedFrameKey(imageKey: image.sharedCacheKey, size: PixelSize(width: 4, height: 2), pixelFormat: .rgba8)
+        #expect(cache.decodeCount(for: key) >= 5)
+        #expect(image.contentIdentity.knownName == image.sharedCacheKey)
+        _ = attachment
+    }
+
     private func sharedPlayers(_ cache: SharedFrameCache, clock: ManualClock, executor: SimulatedDecodeExecutor)
         -> (AnimationPlayer, AnimationPlayer) {
         // A window of all six frames: each frame is decoded once and then leased by both.
@@ -169,10 +207,15 @@ struct SharedCacheKeyTests {
         // Two images of the same bytes, loaded into players with no key: frames shared.
         let shared = SharedFrameCache()
         let (p, q) = sharedPlayers(shared, clock: clock, executor: executor)
-        try p.load(AnimatedImage(data: Data("SYNT-same".utf8), registry: registry))
-        try q.load(AnimatedImage(data: Data("SYNT-same".utf8), registry: registry))
+        let imageP = try AnimatedImage(data: Data("SYNT-same".utf8), registry: registry)
+        let imageQ = try AnimatedImage(data: Data("SYNT-same".utf8), registry: registry)
+        try p.load(imageP)
+        try q.load(imageQ)
         p.play()
         q.play()
+        // Each image is hashed on a thread of its own; the players wait for it.
+        Self.waitUntilHashed(imageP)
+        Self.waitUntilHashed(imageQ)
         for k in 60..<120 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
         #expect(p.diagnostics.framesFromSharedCache + q.diagnostics.framesFromSharedCache >= 6)
         let key = try SharedFrameKey(imageKey: AnimatedImage(data: Data("SYNT-same".utf8), registry: registry).sharedCacheKey,

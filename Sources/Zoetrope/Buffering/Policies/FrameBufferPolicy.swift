@@ -5,23 +5,48 @@
 /// besides, and counts as frame 0 of the window. Policies are values and can be swapped
 /// on a playing player (`AnimationPlayer.setBufferPolicy`).
 ///
-/// A policy decides only how many frames to keep. Where they come from is the player's
-/// business: its own pool of buffers, or, under `SharedBufferPolicy`, a `SharedFrameCache`.
+/// Besides the window, a policy can ask for what the built-in ones use, each a requirement
+/// with a default, so an application's own policy gets the same behaviour:
+/// `keepsEveryFrame` (every frame kept once decoded, decoded in bulk) and `frameSharing`
+/// (frames leased from a `SharedFrameCache` instead of the player's own buffers).
 public protocol FrameBufferPolicy: Sendable {
     /// Frames to keep, counting the one shown: at least 2 (1 for a still), at most
     /// `context.frameCount`. Players clamp the answer into that range.
     func windowSize(in context: FrameBufferContext) -> Int
     /// A short name for diagnostics and `zoetrope trace`.
     var name: String { get }
+    /// Whether every frame is kept once decoded. The player then keeps a window of every
+    /// frame (whatever `windowSize(in:)` answers) and decodes the frames in one ordered
+    /// pass whose workers decode the next frames' data meanwhile (bulk decoding). Default:
+    /// false.
+    var keepsEveryFrame: Bool { get }
+    /// Where frames come from: nil (the default) for the player's own buffers; a
+    /// `FrameSharing` to lease them from a `SharedFrameCache`, shared with every player
+    /// of the same image at the same size and alpha mode.
+    var frameSharing: FrameSharing? { get }
+    /// This policy for another image that `AnimationPlayer.load` names `imageKey` (nil: by
+    /// its own identity), so that `AnimationPlayer.bufferPolicy` reports the key in use.
+    /// The player keys the new image's frames that way whatever this answers. Default:
+    /// the policy unchanged.
+    func sharingImage(named imageKey: String?) -> any FrameBufferPolicy
 }
 
 extension FrameBufferPolicy {
-    /// The window a player actually uses: the policy's answer, clamped, and two frames
-    /// under memory pressure.
+    /// False: the window is what `windowSize(in:)` answers, decoded frame by frame.
+    public var keepsEveryFrame: Bool { false }
+    /// Nil: frames are decoded into the player's own buffers.
+    public var frameSharing: FrameSharing? { nil }
+    /// The policy unchanged.
+    public func sharingImage(named imageKey: String?) -> any FrameBufferPolicy { self }
+}
+
+extension FrameBufferPolicy {
+    /// The window a player actually uses: the policy's answer (every frame when
+    /// `keepsEveryFrame`), clamped, and two frames under memory pressure.
     public func effectiveWindow(in context: FrameBufferContext) -> Int {
         let n = max(1, context.frameCount)
         let floor = min(2, n)
-        var w = min(max(windowSize(in: context), floor), n)
+        var w = keepsEveryFrame ? n : min(max(windowSize(in: context), floor), n)
         if context.underMemoryPressure { w = floor }
         return w
     }

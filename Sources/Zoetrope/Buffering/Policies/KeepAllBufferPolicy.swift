@@ -7,4 +7,7 @@ public struct KeepAllBufferPolicy: FrameBufferPolicy, Hashable {
     public func windowSize(in context: FrameBufferContext) -> Int { context.frameCount }
 
     public var name: String { "all" }
+
+    /// True: every frame is kept, and decoded in bulk.
+    public var keepsEveryFrame: Bool { true }
 }

@@ -10,7 +10,7 @@
 /// a player that `load`s another image keys it anew. An explicit `imageKey` (a URL, a
 /// content hash the app already has) is used as given, for every image the player shows
 /// unless `load` passes another: the application then answers for it naming one image.
-public struct SharedBufferPolicy: FrameBufferPolicy, SupplyingBufferPolicy {
+public struct SharedBufferPolicy: FrameBufferPolicy {
     /// The cache shared with the other players.
     public let cache: SharedFrameCache
     /// The image's name in the cache, or nil to derive it from the image.
@@ -29,8 +29,11 @@ public struct SharedBufferPolicy: FrameBufferPolicy, SupplyingBufferPolicy {
     public func windowSize(in context: FrameBufferContext) -> Int { framesAhead + 1 }
     public var name: String { "shared" }
 
-    func makeSupply(size: PixelSize, pixelFormat: PixelFormat, imageIdentity: String) -> any FrameSupply {
-        SharedFrameSupply(cache: cache, key: SharedFrameKey(imageKey: imageKey ?? imageIdentity, size: size,
-                                                            pixelFormat: pixelFormat))
+    /// Frames leased from `cache` under `imageKey`.
+    public var frameSharing: FrameSharing? { FrameSharing(cache: cache, imageKey: imageKey) }
+
+    /// The same cache and window, naming the image `imageKey`.
+    public func sharingImage(named imageKey: String?) -> any FrameBufferPolicy {
+        SharedBufferPolicy(cache: cache, imageKey: imageKey, framesAhead: framesAhead)
     }
 }

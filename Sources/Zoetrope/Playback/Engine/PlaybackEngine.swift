@@ -28,6 +28,8 @@ struct PlaybackEngine: Sendable {
 
     // MARK: Configuration
     private(set) var policy: any FrameBufferPolicy
+    /// Where frames come from: the policy's `frameSharing`, named anew by `load`.
+    private(set) var sharing: FrameSharing?
     var latePolicy: LatePolicy
     private(set) var delayPolicy: DelayPolicy
     var loopOverride: LoopCount?
@@ -35,8 +37,8 @@ struct PlaybackEngine: Sendable {
     var environment: PlaybackEnvironment
     /// The order frames are played in (`+Modes`).
     var mode: PlaybackMode
-    /// Names this image in a shared cache when the policy does not (`SharedBufferPolicy.imageKey` nil).
-    var imageIdentity: String
+    /// Names this image in a shared cache when the policy does not (`FrameSharing.imageKey` nil).
+    var imageIdentity: SharedImageName
     let maxStepNanoseconds: Int64
     let calmDelayNanoseconds: Int64
 
@@ -80,7 +82,7 @@ struct PlaybackEngine: Sendable {
     var lastReport: PlaybackTickReport?
 
     init(info: AnimationInfo, outputSize: PixelSize, pixelFormat: PixelFormat, configuration c: PlayerConfiguration,
-         generation: Int, imageIdentity: String) {
+         generation: Int, imageIdentity: SharedImageName) {
         self.info = info
         frameCount = info.frameCount
         frameByteCount = outputSize.rgbaByteCount ?? 0
@@ -89,9 +91,10 @@ struct PlaybackEngine: Sendable {
         durations = []
         loopNanoseconds = 0
         policy = c.bufferPolicy
+        sharing = c.bufferPolicy.frameSharing
         mode = c.playbackMode
         self.imageIdentity = imageIdentity
-        store = FrameStore(supply: PlaybackEngine.supply(for: c.bufferPolicy, size: outputSize, pixelFormat: pixelFormat,
+        store = FrameStore(supply: PlaybackEngine.supply(for: sharing, size: outputSize, pixelFormat: pixelFormat,
                                                          imageIdentity: imageIdentity),
                            frameByteCount: frameByteCount)
         latePolicy = c.latePolicy
@@ -107,12 +110,13 @@ struct PlaybackEngine: Sendable {
         setDelayPolicy(c.delayPolicy)
     }
 
-    /// Where frames come from under `policy`: a shared cache's frames of this image, or the
-    /// player's own pool.
-    static func supply(for policy: any FrameBufferPolicy, size: PixelSize, pixelFormat: PixelFormat,
-                       imageIdentity: String) -> any FrameSupply {
-        (policy as? any SupplyingBufferPolicy)?.makeSupply(size: size, pixelFormat: pixelFormat, imageIdentity: imageIdentity)
-            ?? FramePool(maxIdle: 2)
+    /// Where frames come from under `sharing`: a shared cache's frames of this image, or
+    /// the player's own pool.
+    static func supply(for sharing: FrameSharing?, size: PixelSize, pixelFormat: PixelFormat,
+                       imageIdentity: SharedImageName) -> any FrameSupply {
+        guard let sharing else { return FramePool(maxIdle: 2) }
+        return SharedFrameSupply(cache: sharing.cache, name: sharing.imageKey.map { .known($0) } ?? imageIdentity,
+                                 size: size, pixelFormat: pixelFormat)
     }
 
     // MARK: - Settings
@@ -145,11 +149,13 @@ struct PlaybackEngine: Sendable {
     /// Swaps the buffer policy. When frames come from elsewhere under the new one, every
     /// frame goes back to the old supply and the decode in flight is dropped.
     mutating func setPolicy(_ p: any FrameBufferPolicy, into fx: inout PlaybackEffects) {
-        if store.replaceSupply(with: PlaybackEngine.supply(for: p, size: outputSize, pixelFormat: pixelFormat,
+        let newSharing = p.frameSharing
+        if store.replaceSupply(with: PlaybackEngine.supply(for: newSharing, size: outputSize, pixelFormat: pixelFormat,
                                                            imageIdentity: imageIdentity)) {
             generation += 1
         }
         policy = p
+        sharing = newSharing
         schedule(into: &fx)
     }
 
@@ -221,13 +227,15 @@ extension PlaybackEngine {
     /// buffer policy names the new image: by `sharedImageKey` if given, else by the new
     /// image's own identity (never the old image's key, so the old frames cannot show).
     mutating func adoptSettings(of old: PlaybackEngine, sharedImageKey: String?) {
-        var newPolicy = old.policy
-        if let shared = old.policy as? SharedBufferPolicy {
-            newPolicy = SharedBufferPolicy(cache: shared.cache, imageKey: sharedImageKey, framesAhead: shared.framesAhead)
+        if let oldSharing = old.sharing {
+            sharing = FrameSharing(cache: oldSharing.cache, imageKey: sharedImageKey)
+            policy = old.policy.sharingImage(named: sharedImageKey)
+        } else {
+            sharing = nil
+            policy = old.policy
         }
-        policy = newPolicy
         mode = old.mode
-        store = FrameStore(supply: PlaybackEngine.supply(for: newPolicy, size: outputSize, pixelFormat: pixelFormat,
+        store = FrameStore(supply: PlaybackEngine.supply(for: sharing, size: outputSize, pixelFormat: pixelFormat,
                                                          imageIdentity: imageIdentity),
                            frameByteCount: frameByteCount)
         store.waiter = old.store.waiter

@@ -1,6 +1,14 @@
+import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeJPEG
+import ZoetropeWebP
+
 extension CoderRegistry {
     /// A new instance of every codec this package ships, in the order a registry asks
-    /// them: GIF, APNG (also still PNG), WebP, AVIF, JPEG.
+    /// them: GIF, APNG (also still PNG), WebP, AVIF, JPEG. The one list of built-in coders: the
+    /// tool, `ZoetropeCodecs` and `registerBuiltInCoders()` all take it from here.
     public static func builtInCoders() -> [any AnimatedImageCoder] {
         [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder(), JPEGCoder()]
     }
