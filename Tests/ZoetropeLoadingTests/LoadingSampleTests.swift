@@ -9,7 +9,7 @@ import ZoetropeTestSupport
 /// lines against a loopback server and check what its comments say, part by part.
 @MainActor @Suite(.timeLimit(.minutes(2))) struct LoadingSampleTests {
     /// The sample as a whole, as written.
-    @Test(.disabled("the photo.jpg line needs the ZoetropeJPEG codec"))
+    @Test
     func theSampleRunsAsWritten() async throws {
         let server = try await SampleServer.start()
         let folder = try TemporaryFolder()
@@ -50,7 +50,7 @@ import ZoetropeTestSupport
     }
 
     /// "A still JPEG comes back through the same call, as a one-frame image."
-    @Test(.disabled("needs the ZoetropeJPEG codec"))
+    @Test
     func aStillJPEGIsAOneFrameImage() async throws {
         let server = try await SampleServer.start()
         let folder = try TemporaryFolder()
@@ -131,7 +131,7 @@ import ZoetropeTestSupport
     }
 
     /// "A view released with its player is gone: a player does not keep its display alive."
-    @Test(.disabled("needs players that hold their display weakly"))
+    @Test
     func aReleasedViewIsFreed() async throws {
         let server = try await SampleServer.start()
         let folder = try TemporaryFolder()
