@@ -13,8 +13,10 @@ extension WebPCoder: IncrementalDecoding {
     /// follows from the bytes so far, else when the RIFF end arrives or the data ends. A
     /// passed limit fails the session at once: the canvas is checked with the first frame,
     /// the frame count, pixels per play and allocation as frames arrive (the error names the
-    /// frames so far; a file also broken further on would give the whole-file source's
-    /// error for the break instead). Files the walker cannot follow chunk by chunk (chunks
+    /// frames so far), when the whole-file source also reports a limit for the bytes so far.
+    /// A `VP8X` canvas past the limits is refused by both whatever follows; where the
+    /// whole-file source reports another error for those bytes (a chunk libwebp's demuxer
+    /// refuses), no more frames are reported and the whole-file index decides at the end. Files the walker cannot follow chunk by chunk (chunks
     /// out of the usual order, a file without the RIFF header) report their frames when the
     /// RIFF end arrives or at `finish()`, which gives the whole-file info for the bytes
     /// received (the index is made once then, with the whole-file path).

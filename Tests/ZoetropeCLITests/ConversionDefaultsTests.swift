@@ -52,3 +52,46 @@ import ZoetropeWebP
         #expect(tool == api)
     }
 }
+
+/// An AVIF made from frames that are all opaque carries no alpha (item or track).
+@Suite struct OpaqueAVIFTests {
+    static func hasAlphaBoxes(_ file: Data) -> Bool {
+        let needle = Array("auxC".utf8), bytes = [UInt8](file)
+        return bytes.indices.dropLast(3).contains { Array(bytes[$0..<($0 + 4)]) == needle }
+    }
+
+    @Test func anOpaqueGIFBecomesAnAVIFWithoutAlphaThroughTheAPIAndTheTool() throws {
+        let gif = ConversionDefaultsTests.onePlayGIF()
+        let image = try AnimatedImage(data: gif, registry: ConvertFixtures.registry)
+        let api = try image.encoded(with: AVIFEncoder(speed: 10), options: EncodingOptions(quality: 60))
+        #expect(!Self.hasAlphaBoxes(api))
+        let decoded = try ConvertFixtures.decode(api)
+        #expect(decoded.info.hasAlpha == false)
+        #expect(decoded.info.frameCount == 2)
+        #expect(decoded.frames.allSatisfy { $0.isOpaque })
+
+        let (run, tool, dir) = try ConvertFixtures.convert(gif, inName: "opaque.gif", outName: "opaque.avif", ["--quiet", "--speed", "10"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run.status == 0)
+        let file = try #require(tool)
+        #expect(!Self.hasAlphaBoxes(file))
+        #expect(try ConvertFixtures.decode(file).info.hasAlpha == false)
+    }
+
+    @Test func framesWithTransparencyKeepTheirAlpha() throws {
+        let image = try AnimatedImage(data: ConvertFixtures.gif(), registry: ConvertFixtures.registry)
+        let avif = try image.encoded(with: AVIFEncoder(speed: 10), options: EncodingOptions(quality: 60))
+        #expect(Self.hasAlphaBoxes(avif))
+        #expect(try ConvertFixtures.decode(avif).info.hasAlpha == true)
+    }
+
+    @Test func aFrameThatIsNotOpaqueIsRefusedWhenTheOptionsSayAllAre() throws {
+        let writer = try AVIFEncoder(speed: 10).makeWriter(canvasSize: PixelSize(width: 2, height: 1),
+                                                           options: EncodingOptions(quality: 60, framesAreOpaque: true))
+        var pixels = PixelBuffer(width: 2, height: 1)
+        pixels.bytes = [255, 0, 0, 255, 0, 0, 255, 254]
+        #expect(throws: AnimatedImageError.invalidArgument("frame 0 is not opaque, but the options say every frame is")) {
+            try writer.add(EncodingFrame(pixels: pixels, duration: .milliseconds(100)))
+        }
+    }
+}

@@ -11,8 +11,10 @@ extension AnimatedImage {
     ///
     /// `options` nil keeps the source's plays and asks for lossless where the format has it;
     /// pass options to choose quality, and plays (options without a `loopCount` keep the
-    /// source's). An encoder (or coder) that throws an error of its own is reported as
-    /// `.codecFailure` naming that error.
+    /// source's). For an encoder that `storesAlphaSeparately` (AVIF), the frames are checked
+    /// first, and a source whose frames are all opaque is written without alpha. An encoder
+    /// (or coder) that throws an error of its own is reported as `.codecFailure` naming that
+    /// error.
     ///
     /// ```swift
     /// let image = try AnimatedImage(data: gifData)
@@ -28,6 +30,9 @@ extension AnimatedImage {
             let source = try makeFrameSource(options: decoding)
             var chosen = options ?? EncodingOptions()
             if chosen.loopCount == nil { chosen.loopCount = info.loopCount }
+            if encoder.storesAlphaSeparately, !chosen.framesAreOpaque {
+                chosen.framesAreOpaque = AnimationConversion.framesAreOpaque(try makeFrameSource(options: decoding))
+            }
             let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: chosen)
             return try AnimationConversion.run(source: source, writer: writer).data
         } catch {

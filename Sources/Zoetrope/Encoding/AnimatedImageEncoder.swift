@@ -27,11 +27,18 @@ public protocol AnimatedImageEncoder: Sendable {
     /// can store it, else the nearest count it can (its largest), which the writer then
     /// stores instead of refusing. A count below 1 is not adjusted (`makeWriter` refuses it).
     func storedLoopCount(for loopCount: LoopCount) -> LoopCount
+    /// Whether the format keeps alpha apart from colour (a plane or track of its own), so
+    /// that `EncodingOptions.framesAreOpaque` saves it: conversions then check the source's
+    /// frames before the first is written.
+    var storesAlphaSeparately: Bool { get }
 }
 
 extension AnimatedImageEncoder {
     /// Every play count stored as asked (an encoder with no upper limit).
     public func storedLoopCount(for loopCount: LoopCount) -> LoopCount { loopCount }
+
+    /// Alpha interleaved with colour, or none: `framesAreOpaque` changes nothing.
+    public var storesAlphaSeparately: Bool { false }
 
     /// Encodes full-canvas frames of `canvasSize` into a file's bytes: a writer fed from the array.
     public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {

@@ -51,6 +51,28 @@ public enum AnimationConversion {
         return Summary(frameCount: fed.count, outputByteCount: size, truncation: fed.failure ?? source.info.truncation)
     }
 
+    /// Whether every frame of `source` that decodes is fully opaque (and one does): at once
+    /// when its info says it has no alpha, else by decoding the frames (on the bulk path),
+    /// stopping at the first that is not. Conversions to an encoder that
+    /// `storesAlphaSeparately` ask this first and set `EncodingOptions.framesAreOpaque`.
+    public static func framesAreOpaque(_ source: any FrameSource) -> Bool {
+        if source.info.hasAlpha == false { return source.info.frameCount > 0 }
+        let run = BulkFrameDecoder(source: source)
+        defer { run.cancel() }
+        var pixels = PixelBuffer()
+        var decoded = 0
+        while true {
+            do {
+                guard try run.nextFrame(into: &pixels) != nil else { break }
+            } catch {
+                break // the conversion stops here too
+            }
+            guard pixels.isOpaque else { return false }
+            decoded += 1
+        }
+        return decoded > 0
+    }
+
     /// Adds every frame, decoding frame i + 1 while frame i is encoded (on the bulk path:
     /// GIF, PNG and WebP frames' data decode further ahead on worker threads); returns the
     /// frames added and the decoding error that ended the run early, if one did after frame 0.

@@ -8,12 +8,18 @@ public struct EncodingOptions: Hashable, Sendable {
     /// 0–100 for lossy formats; nil asks for lossless where the format has it (PNG and GIF
     /// ignore it: APNG is always lossless, GIF is exact up to 256 colours per frame).
     public var quality: Int?
+    /// Every frame is fully opaque (alpha 255): an encoder that stores alpha apart from
+    /// colour (`AnimatedImageEncoder.storesAlphaSeparately`: AVIF) then writes none, and
+    /// refuses a frame that is not opaque (`.invalidArgument`). `AnimatedImage.encoded(with:options:targetSize:)`
+    /// and `zoetrope convert` set it when every frame of the source is opaque.
+    public var framesAreOpaque: Bool
 
     /// Options for a file that plays `loopCount` times (nil: as the source does, see
     /// `loopCount`), lossless unless `quality` is given.
-    public init(loopCount: LoopCount? = nil, quality: Int? = nil) {
+    public init(loopCount: LoopCount? = nil, quality: Int? = nil, framesAreOpaque: Bool = false) {
         self.loopCount = loopCount
         self.quality = quality
+        self.framesAreOpaque = framesAreOpaque
     }
 
     /// Throws `.invalidArgument` unless `quality` is nil or 0…100.

@@ -12,7 +12,8 @@ import Zoetrope
 /// - **Quality.** `EncodingOptions.quality` 0–100 maps linearly onto AV1's quantiser
 ///   (100 → 0, 0 → 63), for colour and alpha alike; nil encodes lossless (4:4:4 with the
 ///   identity matrix and quantiser 0, whatever `chroma` says).
-/// - **Frames.** Every frame carries an alpha plane. A single frame writes a still AVIF;
+/// - **Frames.** Every frame carries an alpha plane, unless `EncodingOptions.framesAreOpaque`
+///   (then none: no alpha item or track). A single frame writes a still AVIF;
 ///   two or more a sequence (`avis`) whose first frame is also the still primary item.
 /// - **Timing.** Durations are exact in a media timescale that represents every one (the
 ///   least common multiple of their denominators, when that fits 32 bits; else the finest
@@ -57,6 +58,10 @@ public struct AVIFEncoder: AnimatedImageEncoder {
 
     /// Always `.avif`.
     public var encodingFormat: ImageFormat { .avif }
+
+    /// True: alpha is an AV1 image of its own (an auxiliary item and track), which
+    /// `EncodingOptions.framesAreOpaque` leaves out.
+    public var storesAlphaSeparately: Bool { true }
 
     /// The speed given to the codec. With aom (libaom 3.6 under libavif 0.11, as on Debian 12)
     /// two speeds are avoided, both measured here and reproduced with `avifenc`: speed 7

@@ -15,6 +15,8 @@ final class AVIFStreamWriter: AnimatedImageWriter {
     private let canvasSize: PixelSize
     private let lossless: Bool
     private let loopCount: LoopCount
+    /// `EncodingOptions.framesAreOpaque`: no alpha plane, and a frame that is not opaque is refused.
+    private let opaque: Bool
     private var first: PixelBuffer?
     private var durations: [FrameDuration] = []
     private var output: Data?
@@ -27,6 +29,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         self.canvasSize = canvasSize
         self.loopCount = options.loopCount ?? .infinite
         lossless = options.quality == nil
+        opaque = options.framesAreOpaque
         encoder.pointee.codecChoice = choice
         encoder.pointee.speed = Int32(settings.effectiveSpeed(lossless: lossless))
         encoder.pointee.maxThreads = Int32(max(1, settings.threads))
@@ -43,6 +46,9 @@ final class AVIFStreamWriter: AnimatedImageWriter {
     func add(_ frame: EncodingFrame) throws {
         guard output == nil else { throw AnimatedImageError.invalidArgument("AVIFEncoder: frame added after finish()") }
         let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount)
+        if opaque, !pixels.isOpaque {
+            throw AnimatedImageError.invalidArgument("frame \(frameCount) is not opaque, but the options say every frame is")
+        }
         if frameCount == 1 { try settings.checkCodecWritesSequences(canvasSize: canvasSize) }
         if let held = first {
             first = nil
@@ -83,6 +89,8 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         var rgb = avifRGBImage()
         avifRGBImageSetDefaults(&rgb, image)
         rgb.format = AVIF_RGB_FORMAT_RGBA
+        // Opaque frames: no alpha plane, so libavif writes no alpha item or track.
+        if opaque { rgb.ignoreAlpha = AVIF_TRUE }
         rgb.depth = 8
         rgb.rowBytes = UInt32(pixels.bytesPerRow)
         var bytes = pixels.bytes

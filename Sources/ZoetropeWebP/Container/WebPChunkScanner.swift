@@ -39,6 +39,14 @@ enum WebPChunkScanner {
         return min(b.count, 8 + le32(b, 4))
     }
 
+    /// The canvas of a file whose first chunk is a complete `VP8X` (the extended format),
+    /// nil otherwise.
+    static func extendedCanvas(_ b: UnsafeRawBufferPointer) -> PixelSize? {
+        guard b.count >= 30, fourCC(b, 0) == "RIFF", fourCC(b, 8) == "WEBP", fourCC(b, 12) == "VP8X",
+              le32(b, 16) >= 10 else { return nil }
+        return PixelSize(width: 1 + le24(b, 24), height: 1 + le24(b, 27))
+    }
+
     /// Whether a top-level `ANIM` chunk is present (before any frame).
     static func hasAnimChunk(_ b: UnsafeRawBufferPointer) -> Bool {
         guard let end = riffEnd(b) else { return false }

@@ -39,6 +39,12 @@ struct WebPIndex: Sendable {
             guard bytes.count >= 12, let base = bytes.baseAddress else {
                 throw AnimatedImageError.insufficientData(format: format, needed: 12, available: bytes.count)
             }
+            // A VP8X canvas past the limits is refused whatever follows it, before the demuxer
+            // judges the chunks (which it does differently as more of them are complete), so a
+            // file gives the same error whole and in pieces.
+            if let canvas = WebPChunkScanner.extendedCanvas(bytes) {
+                try limits.checkSize(width: canvas.width, height: canvas.height, format: format)
+            }
             if let index = try WebPIndex.demux(base: base, count: bytes.count, fullCount: bytes.count,
                                                    limits: limits, hasAnim: WebPChunkScanner.hasAnimChunk(bytes)) {
                 return index

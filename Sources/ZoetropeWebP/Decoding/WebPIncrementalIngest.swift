@@ -22,6 +22,9 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     /// The restart rule over the frames so far, for the budget's scratch raster.
     private var keyFrames: KeyFrameTable?
     private var scratchPixels = 0, largestFrame = 0
+    /// Set when a limit was passed on bytes whose whole-file outcome is another error: no
+    /// more frames are reported, and the whole-file index decides at the end.
+    private var limitDeferred = false
     /// Frame 0 while its image chunk arrives (`DecodingOptions.showsPartialFirstFrame`).
     var partialFirstFrame: WebPFrameRecord?
     static let format = ImageFormat.webp
@@ -62,9 +65,45 @@ struct WebPIncrementalIngest: IncrementalIngesting {
         }
     }
 
-    /// Brings the frames and the snapshot up to the walker, checking the limits and the
-    /// allocation budget for the frames added.
+    /// Brings the frames and the snapshot up to the walker (`updateFrames`). A passed limit
+    /// fails the session at once when the whole-file source reports a limit for the bytes
+    /// so far too. It checks limits only on a file libwebp's demuxer takes, so when it
+    /// reports another error (a chunk the demuxer refuses) the limit is not the file's error:
+    /// no more frames are reported, and the whole-file index decides at the end.
     mutating func update() throws(AnimatedImageError) {
+        guard !limitDeferred else { return }
+        do {
+            try updateFrames()
+        } catch {
+            guard case .limitExceeded = error, !wholeFileReportsALimit() else { throw error }
+            limitDeferred = true
+            walker.stopReporting()
+            if snapshot.endPartialFirstFrame() { partialFirstFrame = nil }
+        }
+    }
+
+    /// Whether the whole-file source (index, then budget, as `complete()`) fails the bytes
+    /// received with a passed limit.
+    private func wholeFileReportsALimit() -> Bool {
+        let limits = options.limits
+        return bytes.withBytes { raw -> Bool in
+            do {
+                let index = try WebPIndex(bytes: raw, limits: limits)
+                let (scratch, largest) = index.budgetPixels()
+                try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
+                                                limits: limits)
+                return false
+            } catch AnimatedImageError.limitExceeded {
+                return true
+            } catch {
+                return false
+            }
+        }
+    }
+
+    /// Brings the frames and the snapshot up to the walker, checking the limits and the
+    /// allocation budget before each frame is added (a frame past a limit is not added).
+    private mutating func updateFrames() throws(AnimatedImageError) {
         let limits = options.limits
         if walker.riffEnd != nil { snapshot.format = .webp }
         if snapshot.canvasSize == nil { snapshot.canvasSize = walker.canvas }
@@ -89,22 +128,24 @@ struct WebPIncrementalIngest: IncrementalIngesting {
         // error instead).
         if frames.isEmpty { try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp) }
         var table = keyFrames ?? KeyFrameTable([], canvasSize: canvas, keyFramesReplace: true)
+        // A throw leaves `keyFrames` as it was: the session then fails or reports no more frames.
         for record in walker.frames[frames.count...] {
             let i = frames.count
-            frames.append(record)
-            snapshot.frameDurations.append(.milliseconds(Int64(record.durationMs)))
-            try limits.checkFrameCount(frames.count, format: .webp)
-            try limits.checkPixelsPerPlay(frameCount: frames.count, canvas: canvas, format: .webp)
+            try limits.checkFrameCount(i + 1, format: .webp)
+            try limits.checkPixelsPerPlay(frameCount: i + 1, canvas: canvas, format: .webp)
             table.append(FramePlacement(rect: record.rect, dispose: record.dispose, blend: record.blend,
                                         isOpaque: !record.hasAlpha))
             let pixels = record.rect.width * record.rect.height
-            largestFrame = max(largestFrame, pixels)
-            if !record.drawsBySource(isKeyFrame: table.isKeyFrame(i)) { scratchPixels = max(scratchPixels, pixels) }
+            let largest = max(largestFrame, pixels)
+            let scratch = record.drawsBySource(isKeyFrame: table.isKeyFrame(i)) ? scratchPixels : max(scratchPixels, pixels)
+            try WebPFrameSource.checkBudget(canvas: canvas, scratchPixels: scratch, largestFrame: largest, limits: limits)
+            (largestFrame, scratchPixels) = (largest, scratch)
+            frames.append(record)
+            snapshot.frameDurations.append(.milliseconds(Int64(record.durationMs)))
             if record.hasAlpha { snapshot.hasAlpha = true }
         }
         keyFrames = table
         if snapshot.hasAlpha == nil { snapshot.hasAlpha = false }
-        try WebPFrameSource.checkBudget(canvas: canvas, scratchPixels: scratchPixels, largestFrame: largestFrame, limits: limits)
     }
 
     /// Makes the index final: the whole-file index of the bytes received (or of the bytes

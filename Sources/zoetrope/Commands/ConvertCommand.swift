@@ -111,8 +111,14 @@ enum ConvertCommand {
         let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
         let summary: AnimationConversion.Summary
         do {
-            let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize,
-                                                     options: EncodingOptions(loopCount: loop, quality: plan.quality))
+            var options = EncodingOptions(loopCount: loop, quality: plan.quality)
+            if plan.encoder.storesAlphaSeparately {
+                // A second look at the frames (a session of its own): all opaque, no alpha written.
+                options.framesAreOpaque = AnimationConversion.framesAreOpaque(
+                    try registry.makeFrameSource(data: data, options: DecodingOptions(targetSize: plan.targetSize)))
+                mapped?.dropResidentPages()
+            }
+            let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize, options: options)
             let progress: (Int, Int) -> Void = { done, total in
                 mapped?.dropResidentPages()
                 bar?.show(fraction: Double(done) / Double(total), label: "frame \(done)/\(total)")
