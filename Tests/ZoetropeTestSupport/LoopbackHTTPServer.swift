@@ -9,7 +9,9 @@ import Darwin
 /// A real HTTP/1.1 server on 127.0.0.1 for loading tests: POSIX sockets, one thread per
 /// connection, `Connection: close` after every response. Routes answer by path; the server
 /// counts requests per path, keeps their headers (`If-None-Match`, ...) and counts the body
-/// bytes it has written, so a test can check what a client asked for and when.
+/// bytes it has written, so a test can check what a client asked for and when. It stops
+/// when `stop()` is called or the server is released (keep it alive while clients use it:
+/// `defer { server.stop() }` does both).
 public final class LoopbackHTTPServer: Sendable {
     /// The port the kernel chose.
     public let port: Int
@@ -52,7 +54,9 @@ public final class LoopbackHTTPServer: Sendable {
         }
         listener = fd
         port = Int(UInt16(bigEndian: address.sin_port))
-        NativeThread.detach(name: "loopback.accept") { [self] in acceptLoop() }
+        // The threads hold the state, not the server, so that dropping the server stops it.
+        let state = self.state
+        NativeThread.detach(name: "loopback.accept") { Self.acceptLoop(listener: fd, state: state) }
     }
 
     deinit { stop() }
@@ -113,10 +117,8 @@ public final class LoopbackHTTPServer: Sendable {
         close(listener)
     }
 
-    private var isStopped: Bool { state.withLock { $0.stopped } }
-
-    private func acceptLoop() {
-        while !isStopped {
+    private static func acceptLoop(listener: Int32, state: Locked<State>) {
+        while !state.withLock({ $0.stopped }) {
             let fd = accept(listener, nil, nil)
             if fd < 0 {
                 if errno == EINTR { continue }
@@ -131,22 +133,22 @@ public final class LoopbackHTTPServer: Sendable {
                 close(fd)
                 return
             }
-            NativeThread.detach(name: "loopback.conn") { [self] in
-                serve(connection: fd)
+            NativeThread.detach(name: "loopback.conn") {
+                serve(connection: fd, state: state)
                 state.withLock { _ = $0.connections.remove(fd) }
                 close(fd)
             }
         }
     }
 
-    private func serve(connection fd: Int32) {
+    private static func serve(connection fd: Int32, state: Locked<State>) {
         guard let requestHead = readHead(fd), let request = LoopbackHTTPRequest(head: requestHead) else { return }
         let handler = state.withLock { s -> (@Sendable (LoopbackHTTPRequest) -> LoopbackHTTPResponse)? in
             s.requests[request.path, default: []].append(request)
             return s.routes[request.path]
         }
         let response = handler?(request) ?? .status(404)
-        var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
+        var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
         if response.sendsContentLength { head += "Content-Length: \(response.contentLength ?? response.body.count)\r\n" }
         head += "Connection: close\r\n\r\n"
@@ -158,7 +160,7 @@ public final class LoopbackHTTPServer: Sendable {
         var offset = 0
         while offset < end {
             if let hold = response.holdAfter, offset >= hold, !(response.gate?.isOpen ?? false) {
-                if !waitAtHold(fd, gate: response.gate) { return }
+                if !waitAtHold(fd, gate: response.gate, state: state) { return }
                 continue
             }
             var next = min(end, offset + response.chunkSize)
@@ -173,23 +175,23 @@ public final class LoopbackHTTPServer: Sendable {
             state.withLock { s in if s.bodyCompletedAt[request.path] == nil { s.bodyCompletedAt[request.path] = now } }
         }
         if let hold = response.holdAfter, hold >= end, response.gate == nil, response.closeAfter == nil {
-            _ = waitAtHold(fd, gate: nil)     // held at the very end: stall until the client leaves
+            _ = waitAtHold(fd, gate: nil, state: state)     // held at the very end: stall until the client leaves
         }
         if response.closeAfter != nil { shutdown(fd, Int32(SHUT_RDWR)) }
     }
 
     /// Waits until `gate` opens (true) or the client closes the connection or the server
     /// stops (false).
-    private func waitAtHold(_ fd: Int32, gate: LoopbackGate?) -> Bool {
+    private static func waitAtHold(_ fd: Int32, gate: LoopbackGate?, state: Locked<State>) -> Bool {
         while true {
             if gate?.isOpen ?? false { return true }
-            if isStopped || clientClosed(fd) { return false }
+            if state.withLock({ $0.stopped }) || clientClosed(fd) { return false }
             sleep(.milliseconds(5))
         }
     }
 
     /// Whether the peer has closed its end (a readable socket with nothing to read).
-    private func clientClosed(_ fd: Int32) -> Bool {
+    private static func clientClosed(_ fd: Int32) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&pfd, 1, 0) > 0 else { return false }
         if pfd.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
@@ -199,7 +201,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Reads up to the blank line that ends a request head (at most 64 KiB).
-    private func readHead(_ fd: Int32) -> String? {
+    private static func readHead(_ fd: Int32) -> String? {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 65_536 {
@@ -207,7 +209,7 @@ public final class LoopbackHTTPServer: Sendable {
             if n < 0, errno == EINTR { continue }
             guard n > 0 else { return nil }
             bytes += buffer[0..<n]
-            if let end = Self.headEnd(bytes) { return String(decoding: bytes[0..<end], as: UTF8.self) }
+            if let end = headEnd(bytes) { return String(decoding: bytes[0..<end], as: UTF8.self) }
         }
         return nil
     }
@@ -221,7 +223,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Writes all of `bytes`; false when the client is gone. Never raises SIGPIPE.
-    private func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    private static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
@@ -236,7 +238,7 @@ public final class LoopbackHTTPServer: Sendable {
         return true
     }
 
-    private func sleep(_ duration: Duration) {
+    private static func sleep(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
         var remaining = timespec()

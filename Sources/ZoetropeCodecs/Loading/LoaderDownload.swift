@@ -111,7 +111,7 @@ final class LoaderDownload: Sendable {
                         return outcome.map { .image($0) }
                     }
                     if s.stream == nil, !s.completing, !s.body.isEmpty { openStream(&s) }
-                    if let stream = s.stream, s.streamFrames > 0 {
+                    if let stream = s.stream, s.streamFrames > 0, !s.streamUnavailable {
                         s.live.remove(token)
                         s.pendingAdoptions += 1
                         return .success(.stream(stream))
@@ -196,8 +196,9 @@ final class LoaderDownload: Sendable {
             while true {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }
+                // Decoding and storing a complete body is not a stalled server.
                 let (over, idle, abandoned) = self.state.withLock { s in
-                    (s.outcome != nil, ContinuousClock.now - s.lastActivity, !s.isInterested)
+                    (s.outcome != nil, s.completing ? .zero : ContinuousClock.now - s.lastActivity, !s.isInterested)
                 }
                 if over { return }
                 if idle > timeout {
@@ -260,7 +261,8 @@ final class LoaderDownload: Sendable {
                 return false
             }
             s.body.append(data)
-            if let stream = s.stream {
+            if let stream = s.stream, !s.streamUnavailable {
+                // A session that fails (a limit) is not handed out; the whole file still decides.
                 if (try? stream.append(data)) == nil { s.streamUnavailable = true }
             } else if !s.sourceWaiters.isEmpty {
                 openStream(&s)
@@ -271,7 +273,7 @@ final class LoaderDownload: Sendable {
                     s.streamFrames = frames
                     grown = s.players.compactMap(\.player)
                 }
-                if frames > 0 {
+                if frames > 0, !s.streamUnavailable {
                     ready = handOut(in: &s)
                     readyStream = stream
                 }
