@@ -241,7 +241,9 @@ final class LoaderDownload: Sendable {
             return nil
         }
         if let failure {
-            finish(.failure(failure))
+            // The delegate refuses the response and then cancels the task: cancelling it here,
+            // while FoundationNetworking still waits for that answer, is what it cannot take.
+            finish(.failure(failure), cancellingTask: false)
             return false
         }
         return state.withLock { $0.outcome == nil }
@@ -355,8 +357,9 @@ final class LoaderDownload: Sendable {
     }
 
     /// Ends the fetch: every request still waiting gets `outcome`, a decoded image goes to
-    /// the memory cache, the transfer stops if it still runs. Only the first call counts.
-    private func finish(_ outcome: Result<AnimatedImage, any Error>) {
+    /// the memory cache, the transfer stops if it still runs (unless the caller ends it).
+    /// Only the first call counts.
+    private func finish(_ outcome: Result<AnimatedImage, any Error>, cancellingTask: Bool = true) {
         if case .success(let image) = outcome { context.memory.insert(image, for: url) }
         let taken = state.withLock { s -> (images: [CheckedContinuation<AnimatedImage, any Error>],
                                             sources: [CheckedContinuation<LoadedSource, any Error>],
@@ -375,7 +378,7 @@ final class LoaderDownload: Sendable {
         }
         guard let taken else { return }
         context.remove(self)
-        taken.task?.cancel()
+        if cancellingTask { taken.task?.cancel() }
         for continuation in taken.images { continuation.resume(with: outcome) }
         for continuation in taken.sources { continuation.resume(with: outcome.map { .image($0) }) }
         // Players already following the stream: it ends here, complete or cut short.
