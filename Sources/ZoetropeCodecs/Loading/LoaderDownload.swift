@@ -45,6 +45,8 @@ final class LoaderDownload: Sendable {
         var redirects = 0
         /// A redirect past the limit was refused: the response that asked for it is the error.
         var redirectRefused = false
+        /// Requests that asked to hear how many bytes have arrived.
+        var progressObservers: [Int: @Sendable (LoadingProgress) -> Void] = [:]
 
         var isInterested: Bool {
             !live.isEmpty || pendingAdoptions > 0 || players.contains { $0.player != nil }
@@ -71,6 +73,13 @@ final class LoaderDownload: Sendable {
             s.nextToken += 1
             s.live.insert(s.nextToken)
             return s.nextToken
+        }
+    }
+
+    /// Calls `observer` as the body arrives, until request `token` is answered or cancelled.
+    func observeProgress(token: Int, _ observer: @escaping @Sendable (LoadingProgress) -> Void) {
+        state.withLock { s in
+            if s.live.contains(token) { s.progressObservers[token] = observer }
         }
     }
 
@@ -138,6 +147,7 @@ final class LoaderDownload: Sendable {
         let (image, source, abandoned) = state.withLock { s in
             let image = s.imageWaiters.removeValue(forKey: token)
             let source = s.sourceWaiters.removeValue(forKey: token)
+            s.progressObservers[token] = nil
             if s.live.remove(token) != nil, image == nil, source == nil { s.cancelledEarly.insert(token) }
             return (image, source, s.outcome == nil && !s.isInterested)
         }
@@ -255,6 +265,8 @@ final class LoaderDownload: Sendable {
         var ready: [CheckedContinuation<LoadedSource, any Error>] = []
         var readyStream: (any IncrementalFrameSource)?
         var grown: [AnimationPlayer] = []
+        var observers: [@Sendable (LoadingProgress) -> Void] = []
+        var progress = LoadingProgress(receivedBytes: 0, expectedBytes: nil)
         let keepGoing = state.withLock { s -> Bool in
             guard s.outcome == nil else { return false }
             s.lastActivity = .now
@@ -263,6 +275,10 @@ final class LoaderDownload: Sendable {
                 return false
             }
             s.body.append(data)
+            if !s.progressObservers.isEmpty {
+                observers = Array(s.progressObservers.values)
+                progress = LoadingProgress(receivedBytes: s.body.count, expectedBytes: s.expectedLength)
+            }
             if let stream = s.stream, !s.streamUnavailable {
                 // A session that fails (a limit) is not handed out; the whole file still decides.
                 if (try? stream.append(data)) == nil { s.streamUnavailable = true }
@@ -286,6 +302,7 @@ final class LoaderDownload: Sendable {
             for continuation in ready { continuation.resume(returning: .stream(readyStream)) }
         }
         for player in grown { player.sourceDidChange() }
+        for observer in observers { observer(progress) }
         if let failure {
             finish(.failure(failure))
         } else if !keepGoing {
@@ -372,6 +389,7 @@ final class LoaderDownload: Sendable {
             let taken = (Array(s.imageWaiters.values), Array(s.sourceWaiters.values), s.task, s.stream,
                          s.players.compactMap(\.player))
             s.imageWaiters = [:]
+            s.progressObservers = [:]
             s.sourceWaiters = [:]
             s.task = nil
             return taken
