@@ -16,6 +16,7 @@ import ZoetropeTestSupport
     /// get the one decoded image.
     @Test func eightConcurrentRequestsMakeOneDownload() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 64, delays: [10, 20, 30])
         // Held until all eight have asked, so none can find the image already cached.
         let gate = LoopbackGate()
@@ -45,6 +46,7 @@ import ZoetropeTestSupport
     /// the image from the same, single download.
     @Test func cancellingOneOfTwoRequestsLeavesTheOther() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 32, delays: [10, 10])
         let gate = LoopbackGate()
         server.serve("big.gif", Self.held(gif, gate: gate))
@@ -66,6 +68,7 @@ import ZoetropeTestSupport
     /// while the server still holds the body), and a later request downloads anew.
     @Test func cancellingEveryRequestStopsTheDownload() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 32, delays: [10, 10])
         let gate = LoopbackGate()
         server.serve("big.gif", Self.held(gif, gate: gate))
@@ -92,6 +95,7 @@ import ZoetropeTestSupport
     /// starts nothing.
     @Test func aRequestFromACancelledTaskThrowsAtOnce() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("a.gif", .ok(LoadingFixture.gif(delays: [10])))
         let loader = LoadingFixture.loader()
         let url = server.url("a.gif")
@@ -108,6 +112,7 @@ import ZoetropeTestSupport
     /// none.
     @Test func prefetchWarmsTheCaches() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let names = ["p0.gif", "p1.gif", "p2.gif"]
         for (i, name) in names.enumerated() { server.serve(name, .ok(LoadingFixture.gif(delays: Array(repeating: 10, count: i + 1)))) }
         let loader = LoadingFixture.loader()
@@ -122,6 +127,7 @@ import ZoetropeTestSupport
     /// Cancelling a prefetch stops its downloads that no one else waits for.
     @Test func cancellingAPrefetchStopsItsDownloads() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gate = LoopbackGate()
         server.serve("slow.gif", Self.held(LoadingFixture.gif(side: 32, delays: [10, 10]), gate: gate))
         let loader = LoadingFixture.loader()

@@ -17,6 +17,7 @@ import ZoetropeTestSupport
     /// `max-age=600`: a second loader on the folder makes no request.
     @Test func aFreshEntryServesASecondLoaderWithoutARequest() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 16, delays: [10, 20])
         server.serve("a.gif", .ok(gif, headers: [("Cache-Control", "public, max-age=600")]))
         let folder = try TemporaryFolder()
@@ -34,6 +35,7 @@ import ZoetropeTestSupport
     /// the entry and its new max-age makes it fresh again (a third loader asks nothing).
     @Test func aStaleEntryIsRevalidatedAndA304KeepsIt() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 16, delays: [10, 20, 30])
         server.route("a.gif") { request in
             if request.header("If-None-Match") == "\"v1\"" {
@@ -58,6 +60,7 @@ import ZoetropeTestSupport
     /// `no-cache` with Last-Modified: kept, but every use asks If-Modified-Since first.
     @Test func noCacheRevalidatesEveryUseWithLastModified() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 16, delays: [10])
         let modified = "Tue, 01 Dec 2026 10:00:00 GMT"
         server.route("a.gif") { request in
@@ -76,6 +79,7 @@ import ZoetropeTestSupport
     /// replaces the entry.
     @Test func aChangedResourceReplacesTheEntry() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let old = LoadingFixture.gif(side: 16, delays: [10])
         let new = LoadingFixture.gif(side: 16, delays: [10, 10])
         server.serve("a.gif", .ok(old, headers: [("ETag", "\"v1\""), ("Cache-Control", "no-cache")]))
@@ -90,6 +94,7 @@ import ZoetropeTestSupport
     /// `no-store` is never written; a response without lifetime or validators neither.
     @Test func noStoreAndUnrevalidatableResponsesAreNotKept() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("private.gif", .ok(LoadingFixture.gif(delays: [10]), headers: [("Cache-Control", "no-store, max-age=600")]))
         server.serve("plain.gif", .ok(LoadingFixture.gif(delays: [10])))
         let folder = try TemporaryFolder()
@@ -108,6 +113,7 @@ import ZoetropeTestSupport
     /// again. A foreign file in the folder is removed too.
     @Test func aCorruptOrForeignFileIsIgnoredAndRemoved() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 16, delays: [10, 20])
         server.serve("a.gif", .ok(gif, headers: [("Cache-Control", "max-age=600")]))
         let folder = try TemporaryFolder()
@@ -143,6 +149,7 @@ import ZoetropeTestSupport
     /// checksum of the metadata does not cover) is removed and downloaded again.
     @Test func anEntryWhoseBodyDoesNotDecodeIsDownloadedAgain() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 16, delays: [10, 20])
         server.serve("a.gif", .ok(gif, headers: [("Cache-Control", "max-age=600")]))
         let folder = try TemporaryFolder()
@@ -158,6 +165,7 @@ import ZoetropeTestSupport
     /// Over the size limit, the least recently used entry goes (a read counts as a use).
     @Test func theLeastRecentlyUsedEntryIsEvictedBySize() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gifs = (0..<3).map { LoadingFixture.gif(side: 64, delays: Array(repeating: 10, count: $0 + 1), noise: true) }
         for (i, gif) in gifs.enumerated() { server.serve("\(i).gif", .ok(gif, headers: [("Cache-Control", "max-age=600")])) }
         let folder = try TemporaryFolder()
@@ -182,6 +190,7 @@ import ZoetropeTestSupport
     /// The disk cache's folder can be emptied; the loader then downloads again.
     @Test func removeAllEmptiesTheFolder() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("a.gif", .ok(LoadingFixture.gif(delays: [10]), headers: [("Cache-Control", "max-age=600")]))
         let folder = try TemporaryFolder()
         let loader = LoadingFixture.loader(memory: 0, disk: Self.disk(folder))

@@ -15,6 +15,7 @@ import ZoetropeTestSupport
     /// `cachedImage(for:)` hit.
     @Test func theLeastRecentlyUsedImageIsEvictedByCost() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gifs = (0..<3).map { LoadingFixture.gif(side: 200, delays: Array(repeating: 10, count: $0 + 1)) }
         for (i, gif) in gifs.enumerated() { server.serve("\(i).gif", .ok(gif)) }
         let costs = try gifs.map { try AnimatedImage(data: $0, registry: LoadingFixture.registry()).cost }
@@ -40,6 +41,7 @@ import ZoetropeTestSupport
     /// The count limit evicts too, least recently used first.
     @Test func theCountLimitEvictsTheLeastRecentlyUsed() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         for i in 0..<3 { server.serve("\(i).gif", .ok(LoadingFixture.gif(delays: [10]))) }
         let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil, memoryCacheCountLimit: 2,
                                                              registry: LoadingFixture.registry(), memoryPressure: nil))
@@ -52,6 +54,7 @@ import ZoetropeTestSupport
     /// An image costing more than the whole limit is returned but not kept.
     @Test func anImageLargerThanTheLimitIsNotKept() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("big.gif", .ok(LoadingFixture.gif(side: 100, delays: [10])))
         let loader = LoadingFixture.loader(memory: 1000)
         #expect(try await loader.image(for: server.url("big.gif")).info.frameCount == 1)
@@ -62,6 +65,7 @@ import ZoetropeTestSupport
     /// Memory pressure at `.warning` empties the cache.
     @Test func memoryPressureEmptiesTheCache() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("a.gif", .ok(LoadingFixture.gif(delays: [10])))
         let signal = MemoryPressureSignal()
         let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil,
@@ -76,6 +80,7 @@ import ZoetropeTestSupport
     /// `cachedImage(for:)` never asks the network.
     @Test func aCacheMissAsksNoOne() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("a.gif", .ok(LoadingFixture.gif(delays: [10])))
         let loader = LoadingFixture.loader()
         #expect(loader.cachedImage(for: server.url("a.gif")) == nil)

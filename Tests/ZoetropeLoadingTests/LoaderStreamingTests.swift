@@ -10,6 +10,7 @@ import ZoetropeTestSupport
     /// bytes reach both caches.
     @MainActor @Test func aPlayerShowsTheFirstFrameBeforeHalfTheBytesAreSent() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let frames = 8
         let gif = LoadingFixture.gif(side: 64, delays: Array(repeating: 2, count: frames), noise: true)
         let gate = LoopbackGate()
@@ -49,6 +50,7 @@ import ZoetropeTestSupport
     /// A player asked for while `image(for:)` downloads the same URL joins that download.
     @MainActor @Test func aPlayerAndAnImageRequestShareOneDownload() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 64, delays: [5, 5, 5, 5], noise: true)
         let gate = LoopbackGate()
         var response = LoopbackHTTPResponse.ok(gif)
@@ -74,6 +76,7 @@ import ZoetropeTestSupport
     /// From the memory cache, a player needs no request and knows every frame at once.
     @MainActor @Test func aCachedImageGivesAWholeImagePlayer() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         server.serve("a.gif", .ok(LoadingFixture.gif(delays: [10, 10, 10])))
         let loader = LoadingFixture.loader()
         _ = try await loader.image(for: server.url("a.gif"))
@@ -86,6 +89,7 @@ import ZoetropeTestSupport
     /// connection the server is holding.
     @MainActor @Test func droppingThePlayerStopsItsDownload() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let gif = LoadingFixture.gif(side: 64, delays: [5, 5, 5, 5], noise: true)
         var response = LoopbackHTTPResponse.ok(gif)
         response.holdAfter = gif.count / 2                                 // never released
@@ -103,6 +107,7 @@ import ZoetropeTestSupport
     /// A still PNG comes back through the same calls, as a one-frame image.
     @MainActor @Test func aStillImageIsAOneFrameImage() async throws {
         let server = try LoopbackHTTPServer()
+        defer { server.stop() }
         let png = APNGWriter.stillPNG(width: 3, height: 2, rgba: Array(repeating: [10, 20, 30, 255], count: 6).flatMap { $0 })
         server.serve("photo.png", .ok(png))
         let loader = LoadingFixture.loader()

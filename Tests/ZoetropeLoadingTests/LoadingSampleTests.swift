@@ -12,6 +12,7 @@ import ZoetropeTestSupport
     @Test
     func theSampleRunsAsWritten() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let folder = try TemporaryFolder()
         try await loadingDemo(base: server.baseURL, cacheFolder: folder.url)
         #expect(server.requestCount("banner.webp") == 1)
@@ -29,6 +30,7 @@ import ZoetropeTestSupport
     /// "Eight views ask for one URL at once: one download, one decode, the same image for all."
     @Test func eightViewsMakeOneDownload() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let base = server.baseURL
         let folder = try TemporaryFolder()
         let loader = Self.sampleLoader(folder)
@@ -53,6 +55,7 @@ import ZoetropeTestSupport
     @Test
     func aStillJPEGIsAOneFrameImage() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let folder = try TemporaryFolder()
         let photo = try await Self.sampleLoader(folder).image(for: server.baseURL.appendingPathComponent("photo.jpg"))
         #expect(photo.info.format.identifier == "jpeg")
@@ -63,6 +66,7 @@ import ZoetropeTestSupport
     /// "Cancelling one request leaves the others: the one download goes on for them."
     @Test func cancellingOneRequestLeavesTheOther() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let folder = try TemporaryFolder()
         let loader = Self.sampleLoader(folder)
         let bigURL = server.baseURL.appendingPathComponent("big.gif")
@@ -80,6 +84,7 @@ import ZoetropeTestSupport
     /// "The memory cache holds what its limit allows, least recently used evicted first."
     @Test func theMemoryCacheEvictsTheLeastRecentlyUsed() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let base = server.baseURL
         CoderRegistry.shared.registerBuiltInCoders()
         let small = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 4 << 20, diskCache: nil))
@@ -96,6 +101,7 @@ import ZoetropeTestSupport
     @Test func framesShowWhileTheFileDownloads() async throws {
         let gate = LoopbackGate()
         let server = try await SampleServer.start(slowGate: gate)
+        defer { server.stop() }
         let folder = try TemporaryFolder()
         let loader = Self.sampleLoader(folder)
         let view = BannerView()
@@ -121,6 +127,7 @@ import ZoetropeTestSupport
     /// "Errors are typed and say what went wrong."
     @Test func aMissingFileIsATypedErrorNamingTheStatus() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let folder = try TemporaryFolder()
         let loader = Self.sampleLoader(folder)
         let missing = server.baseURL.appendingPathComponent("missing.gif")
@@ -134,6 +141,7 @@ import ZoetropeTestSupport
     @Test
     func aReleasedViewIsFreed() async throws {
         let server = try await SampleServer.start()
+        defer { server.stop() }
         let folder = try TemporaryFolder()
         let image = try await Self.sampleLoader(folder).image(for: server.baseURL.appendingPathComponent("banner.webp"))
         weak var released: BannerView?

@@ -73,6 +73,18 @@ public final class AnimatedImageLoader: Sendable {
         return try await download.image(token: token)
     }
 
+    /// The image at `url`, as `image(for:)`, calling `progress` (on the download's thread)
+    /// each time more of the body arrives. Nothing is reported for an image from the memory
+    /// or disk cache; a request joining a download in flight hears from then on.
+    public func image(for url: URL, progress: @escaping @Sendable (LoadingProgress) -> Void) async throws -> AnimatedImage {
+        if let image = context.memory.image(for: url) { return image }
+        guard let (download, token) = join(url) else {
+            return try await image(for: url, progress: progress)
+        }
+        download.observeProgress(token: token, progress)
+        return try await download.image(token: token)
+    }
+
     /// A player of the image at `url`, showing on `display`, handed back as soon as the
     /// first frame's bytes are in: it plays the frames as they arrive, in order, and loops
     /// only once the whole file is in (see `AnimationPlayer.init(incrementalSource:)`).

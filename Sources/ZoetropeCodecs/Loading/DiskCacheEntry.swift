@@ -47,7 +47,7 @@ struct DiskCacheEntry: Sendable {
     func revalidated(with policy: HTTPCachePolicy, now: Double) -> DiskCacheEntry {
         var entry = self
         entry.storedAt = now
-        if policy.isExplicit {
+        if policy.statesPolicy {
             entry.lifetime = policy.lifetime ?? 0
             entry.noCache = policy.noCache
         }

@@ -14,9 +14,9 @@ struct HTTPCachePolicy: Hashable, Sendable {
     /// How long the response stays fresh from the moment it was received, `Age` taken off;
     /// nil when the headers set no lifetime (explicit or heuristic).
     var lifetime: Double?
-    /// Whether `Cache-Control` or `Expires` set the lifetime (a 304 carrying neither keeps
-    /// the stored one).
-    var isExplicit = false
+    /// Whether the headers state a policy (`Cache-Control` or `Expires`): a 304 that does
+    /// replaces the stored lifetime and `no-cache`, one that does not keeps them.
+    var statesPolicy = false
     /// The `ETag` to send back as `If-None-Match`.
     var etag: String?
     /// The `Last-Modified` to send back as `If-Modified-Since`.
@@ -50,13 +50,12 @@ struct HTTPCachePolicy: Hashable, Sendable {
 
         let date = lowered["date"].flatMap(HTTPDate.parse) ?? now
         let age = lowered["age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        statesPolicy = lowered["cache-control"] != nil || lowered["expires"] != nil
         if let maxAge {
             lifetime = maxAge - age
-            isExplicit = true
         } else if let expires = lowered["expires"] {
             // An Expires that is not a date ("0", "-1") means already expired.
             lifetime = HTTPDate.parse(expires).map { $0 - date - age } ?? 0
-            isExplicit = true
         } else if let modified = lastModified.flatMap(HTTPDate.parse), modified < date {
             lifetime = min((date - modified) / 10, 86_400) - age
         }

@@ -45,6 +45,8 @@ final class LoaderDownload: Sendable {
         var redirects = 0
         /// A redirect past the limit was refused: the response that asked for it is the error.
         var redirectRefused = false
+        /// Requests that asked to hear how many bytes have arrived.
+        var progressObservers: [Int: @Sendable (LoadingProgress) -> Void] = [:]
 
         var isInterested: Bool {
             !live.isEmpty || pendingAdoptions > 0 || players.contains { $0.player != nil }
@@ -71,6 +73,13 @@ final class LoaderDownload: Sendable {
             s.nextToken += 1
             s.live.insert(s.nextToken)
             return s.nextToken
+        }
+    }
+
+    /// Calls `observer` as the body arrives, until request `token` is answered or cancelled.
+    func observeProgress(token: Int, _ observer: @escaping @Sendable (LoadingProgress) -> Void) {
+        state.withLock { s in
+            if s.live.contains(token) { s.progressObservers[token] = observer }
         }
     }
 
@@ -111,7 +120,7 @@ final class LoaderDownload: Sendable {
                         return outcome.map { .image($0) }
                     }
                     if s.stream == nil, !s.completing, !s.body.isEmpty { openStream(&s) }
-                    if let stream = s.stream, s.streamFrames > 0 {
+                    if let stream = s.stream, s.streamFrames > 0, !s.streamUnavailable {
                         s.live.remove(token)
                         s.pendingAdoptions += 1
                         return .success(.stream(stream))
@@ -138,6 +147,7 @@ final class LoaderDownload: Sendable {
         let (image, source, abandoned) = state.withLock { s in
             let image = s.imageWaiters.removeValue(forKey: token)
             let source = s.sourceWaiters.removeValue(forKey: token)
+            s.progressObservers[token] = nil
             if s.live.remove(token) != nil, image == nil, source == nil { s.cancelledEarly.insert(token) }
             return (image, source, s.outcome == nil && !s.isInterested)
         }
@@ -196,8 +206,9 @@ final class LoaderDownload: Sendable {
             while true {
                 try? await Task.sleep(for: interval)
                 guard let self else { return }
+                // Decoding and storing a complete body is not a stalled server.
                 let (over, idle, abandoned) = self.state.withLock { s in
-                    (s.outcome != nil, ContinuousClock.now - s.lastActivity, !s.isInterested)
+                    (s.outcome != nil, s.completing ? .zero : ContinuousClock.now - s.lastActivity, !s.isInterested)
                 }
                 if over { return }
                 if idle > timeout {
@@ -240,7 +251,9 @@ final class LoaderDownload: Sendable {
             return nil
         }
         if let failure {
-            finish(.failure(failure))
+            // The delegate refuses the response and then cancels the task: cancelling it here,
+            // while FoundationNetworking still waits for that answer, is what it cannot take.
+            finish(.failure(failure), cancellingTask: false)
             return false
         }
         return state.withLock { $0.outcome == nil }
@@ -252,6 +265,8 @@ final class LoaderDownload: Sendable {
         var ready: [CheckedContinuation<LoadedSource, any Error>] = []
         var readyStream: (any IncrementalFrameSource)?
         var grown: [AnimationPlayer] = []
+        var observers: [@Sendable (LoadingProgress) -> Void] = []
+        var progress = LoadingProgress(receivedBytes: 0, expectedBytes: nil)
         let keepGoing = state.withLock { s -> Bool in
             guard s.outcome == nil else { return false }
             s.lastActivity = .now
@@ -260,7 +275,12 @@ final class LoaderDownload: Sendable {
                 return false
             }
             s.body.append(data)
-            if let stream = s.stream {
+            if !s.progressObservers.isEmpty {
+                observers = Array(s.progressObservers.values)
+                progress = LoadingProgress(receivedBytes: s.body.count, expectedBytes: s.expectedLength)
+            }
+            if let stream = s.stream, !s.streamUnavailable {
+                // A session that fails (a limit) is not handed out; the whole file still decides.
                 if (try? stream.append(data)) == nil { s.streamUnavailable = true }
             } else if !s.sourceWaiters.isEmpty {
                 openStream(&s)
@@ -271,7 +291,7 @@ final class LoaderDownload: Sendable {
                     s.streamFrames = frames
                     grown = s.players.compactMap(\.player)
                 }
-                if frames > 0 {
+                if frames > 0, !s.streamUnavailable {
                     ready = handOut(in: &s)
                     readyStream = stream
                 }
@@ -282,6 +302,7 @@ final class LoaderDownload: Sendable {
             for continuation in ready { continuation.resume(returning: .stream(readyStream)) }
         }
         for player in grown { player.sourceDidChange() }
+        for observer in observers { observer(progress) }
         if let failure {
             finish(.failure(failure))
         } else if !keepGoing {
@@ -353,8 +374,9 @@ final class LoaderDownload: Sendable {
     }
 
     /// Ends the fetch: every request still waiting gets `outcome`, a decoded image goes to
-    /// the memory cache, the transfer stops if it still runs. Only the first call counts.
-    private func finish(_ outcome: Result<AnimatedImage, any Error>) {
+    /// the memory cache, the transfer stops if it still runs (unless the caller ends it).
+    /// Only the first call counts.
+    private func finish(_ outcome: Result<AnimatedImage, any Error>, cancellingTask: Bool = true) {
         if case .success(let image) = outcome { context.memory.insert(image, for: url) }
         let taken = state.withLock { s -> (images: [CheckedContinuation<AnimatedImage, any Error>],
                                             sources: [CheckedContinuation<LoadedSource, any Error>],
@@ -367,13 +389,14 @@ final class LoaderDownload: Sendable {
             let taken = (Array(s.imageWaiters.values), Array(s.sourceWaiters.values), s.task, s.stream,
                          s.players.compactMap(\.player))
             s.imageWaiters = [:]
+            s.progressObservers = [:]
             s.sourceWaiters = [:]
             s.task = nil
             return taken
         }
         guard let taken else { return }
         context.remove(self)
-        taken.task?.cancel()
+        if cancellingTask { taken.task?.cancel() }
         for continuation in taken.images { continuation.resume(with: outcome) }
         for continuation in taken.sources { continuation.resume(with: outcome.map { .image($0) }) }
         // Players already following the stream: it ends here, complete or cut short.

@@ -21,6 +21,9 @@ final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         let allow = download(dataTask)?.received(response: response) ?? false
         completionHandler(allow ? .allow : .cancel)
+        // FoundationNetworking leaves the connection open on `.cancel`: close it, now that
+        // the handler has its answer.
+        if !allow { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
