@@ -41,7 +41,7 @@ let package = Package(
         // libavif's headers only: libavif.pc's cflags carry -DAVIF_DLL, which SwiftPM refuses
         // with a warning on every build, and the headers are in the default include path. The
         // library is not linked: CZoetropeAVIF opens it on first use (it brings ~25 libraries
-        // of AV1 codecs that would cost every process 4-5 ms at start).
+        // of AV1 codecs that would lengthen every process's start; README, Platforms).
         .systemLibrary(
             name: "CAVIF",
             providers: [.apt(["libavif-dev"]), .brew(["libavif"])]

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Keeps full Foundation out of the core, the codec modules and zoetrope-decode-bench
-# (issue 16's process floor, Docs/Benchmarks.md "The process floor"):
+# (the process floor, Docs/Benchmarks.md "The process floor"):
 # 1. every `import Foundation` in those sources sits in the `#else` of
 #    `#if canImport(FoundationEssentials)` or under `#if canImport(Darwin)`, and none
 #    imports FoundationNetworking;

@@ -12,9 +12,8 @@ public struct PNGEncoder: Sendable {
     /// Favour speed over size (libpng's `PNG_IMAGE_FLAG_FAST`: a lower zlib effort).
     public var fast: Bool
 
-    /// An encoder; `fast` (the default) trades a larger file for a quicker encode: the
-    /// `frames` command writes 114 frames of 756×304 in a third of the CPU time (0.85 s vs
-    /// 2.6 s) for 15% more bytes.
+    /// An encoder; `fast` (the default) trades a somewhat larger file for a much quicker
+    /// encode (Docs/Benchmarks.md, "PNG output").
     public init(fast: Bool = true) {
         self.fast = fast
     }

@@ -4,7 +4,7 @@ import Zoetrope
 @testable import ZoetropeAPNG
 import ZoetropeTestSupport
 
-/// Hostile and odd APNGs (issue 11): zlib streams far longer than their frames, frame data
+/// Hostile and odd APNGs: zlib streams far longer than their frames, frame data
 /// that ends early, and files asking for more work than `Limits` allow.
 @Suite struct APNGRobustnessTests {
     /// 1×1 canvas: frame 0 is the red IDAT image, frame 1 (SOURCE) is `zlib` as fdAT data.

@@ -4,7 +4,7 @@ import Zoetrope
 @testable import zoetrope
 import ZoetropeTestSupport
 
-/// `info`, `frames` and `audit` agree on a file the decoder works around (issue 11): a GIF
+/// `info`, `frames` and `audit` agree on a file the decoder works around: a GIF
 /// whose frames have no colour table keeps its canvas, all its frames and a warning.
 @Suite struct DecoderWarningsCLITests {
     static func noColourTableGIF() -> Data {

@@ -6,7 +6,7 @@ import ZoetropeTestSupport
 
 private typealias F = GIFFixture
 
-/// Hostile and odd GIFs (issue 11): missing colours, corrupt LZW codes, repeated loop
+/// Hostile and odd GIFs: missing colours, corrupt LZW codes, repeated loop
 /// blocks, and files asking for more work than `Limits` allow.
 @Suite struct GIFRobustnessTests {
     @Test func framesWithoutAnyColourTableDrawOpaqueBlackOnTheRightCanvas() throws {

@@ -19,8 +19,8 @@ extension APNGChunkWalker {
     /// Indexes `bytes` (a whole file) exactly as `index(_:limits:keepsCutFirstFrame:)` does.
     ///
     /// Opening a big file reads the chunk headers of all of it, and on a mapped file each
-    /// new page costs a fault: 15 ms for 208 MB, against 35 ms to decode frame 0. Frame 0
-    /// does not need the rest. So, with a second core and a file of `splitMinimumBytes` or
+    /// new page costs a fault, a sizeable share of the first frame's time (Docs/Benchmarks.md,
+    /// "First frame from the whole file"). Frame 0 does not need the rest. So, with a second core and a file of `splitMinimumBytes` or
     /// more, once frame 0's data has been walked `alongsideWalk` runs on this thread with
     /// the index the file would have if it ended there, while a new thread walks the rest.
     /// That index's frame 0 is the final one's only if nothing later changes it (a broken

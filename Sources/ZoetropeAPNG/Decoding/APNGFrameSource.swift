@@ -27,7 +27,7 @@ final class APNGFrameSource: SeekCostReporting {
 
     /// Opens `data`. A big file draws frame 0 on one core while the other walks the rest of
     /// its chunks (`APNGFirstFrameDraw`), unless `splitsWalk` is false (tests compare the two).
-    init(data: Data, options: DecodingOptions, splitsWalk: Bool = true) throws {
+    convenience init(data: Data, options: DecodingOptions, splitsWalk: Bool = true) throws {
         var firstFrame: APNGFirstFrameDraw?
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
             guard splitsWalk else {
@@ -38,6 +38,12 @@ final class APNGFrameSource: SeekCostReporting {
                 firstFrame = APNGFirstFrameDraw(provisional, file: raw, limits: options.limits)
             }
         }
+        try self.init(data: data, options: options, index: index, firstFrame: firstFrame)
+    }
+
+    /// A session over `data` from its index: read by the open, or by another session
+    /// (`sessionMaker()`, with no frame drawn).
+    init(data: Data, options: DecodingOptions, index: APNGIndex, firstFrame: APNGFirstFrameDraw?) throws {
         let canvas = index.header.size
         let format = index.format
         // Everything this session may hold (`APNGSessionBudget`, as the incremental session

@@ -10,7 +10,7 @@ extension GIFIndex {
     /// passed; a file that breaks after some complete frames keeps them and records what
     /// went wrong in `truncation`.
     ///
-    /// The LZW scan (`GIFCodeScan`, 8 % of a big GIF's one-thread decoding CPU) is the
+    /// The LZW scan (`GIFCodeScan`; its share of decoding is in Docs/Benchmarks.md) is the
     /// part of the walk that costs: a file of a megabyte or more on a machine with two or
     /// more cores first walks the blocks alone, then scans the images on every core. That result is
     /// kept only for a file that ends with its trailer and has no bad code anywhere; any

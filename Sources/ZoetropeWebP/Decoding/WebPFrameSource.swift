@@ -30,12 +30,21 @@ final class WebPFrameSource: SeekCostReporting {
     /// The only frame, cut inside its image data (`DecodingOptions.showsPartialFirstFrame`).
     let partialFirstFrame: WebPFrameRecord?
 
-    init(data: Data, options: DecodingOptions) throws {
+    /// The index this session reads frames from, shared with the sessions `sessionMaker()` makes.
+    let index: WebPIndex
+
+    convenience init(data: Data, options: DecodingOptions) throws {
         // A file cut inside its first frame keeps that frame, from the rows its bytes give, when asked.
         let (index, cut) = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
             try WebPIndex.index(bytes: raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
         }
+        try self.init(data: data, options: options, index: index, partialFirstFrame: cut)
+    }
+
+    /// A session over `data` from its index, read by the open or by another session.
+    init(data: Data, options: DecodingOptions, index: WebPIndex, partialFirstFrame cut: WebPFrameRecord?) throws {
         partialFirstFrame = cut
+        self.index = index
         // Checked before anything is allocated: the canvas, the scratch raster for the
         // largest blending frame, and libwebp's working memory for the largest frame,
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).

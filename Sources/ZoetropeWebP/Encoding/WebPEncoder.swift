@@ -22,9 +22,9 @@ import Zoetrope
 /// shrinks the rectangle; lossy rectangles ignore differences the quality would lose) with
 /// one more: a lossless rectangle is stored blended (unchanged pixels transparent) when at
 /// least 90 % of it is unchanged, unblended when under 35 % is, and both are encoded in
-/// between, keeping the smaller. Measured on `../shared/bench`'s inputs, blending wins by
-/// 3–4× on the timer (96–99 % unchanged) and loses by 10–45 % on the dithered 1920×1080 GIF
-/// (4–28 % unchanged), where `WebPAnimEncoder` always blends (34.2 MB instead of 40.1 MB).
+/// between, keeping the smaller: blending wins by far on mostly unchanged rectangles and
+/// loses on dithered photographs where few pixels stay the same, where `WebPAnimEncoder`,
+/// which always blends, writes larger files (Docs/Converting.md, "GIF → lossless WebP").
 ///
 /// Memory: two ARGB canvases, the frame being chosen and libwebp's working set for one
 /// frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
