@@ -45,6 +45,8 @@ final class LoaderDownload: Sendable {
         var redirects = 0
         /// A redirect past the limit was refused: the response that asked for it is the error.
         var redirectRefused = false
+        /// Callers handed the body as it arrives (`observeBody`).
+        var bodyObservers: [@Sendable (Data) -> Void] = []
 
         var isInterested: Bool {
             !live.isEmpty || pendingAdoptions > 0 || players.contains { $0.player != nil }
@@ -126,6 +128,20 @@ final class LoaderDownload: Sendable {
         }
     }
 
+    /// Hands `observer` the body received so far, then each piece as it arrives, in order;
+    /// a body from the disk cache comes in one piece. Called under the fetch's lock: the
+    /// observer must not call back into the loader.
+    func observeBody(_ observer: @escaping @Sendable (Data) -> Void) {
+        state.withLock { s in
+            if !s.body.isEmpty { observer(s.body) }
+            s.bodyObservers.append(observer)
+        }
+    }
+
+    private func deliver(_ body: Data) {
+        state.withLock { s in for observer in s.bodyObservers { observer(body) } }
+    }
+
     /// Keeps the fetch going while `player` (made over the stream) is alive.
     func adopt(_ player: AnimationPlayer) {
         state.withLock { s in
@@ -157,6 +173,7 @@ final class LoaderDownload: Sendable {
         if let disk = context.disk, let entry = disk.entry(for: key) {
             if entry.isFresh(at: Self.now()) {
                 if let image = try? AnimatedImage(data: entry.body, registry: context.registry, options: context.options) {
+                    deliver(entry.body)
                     finish(.success(image))
                     return
                 }
@@ -260,6 +277,7 @@ final class LoaderDownload: Sendable {
                 return false
             }
             s.body.append(data)
+            for observer in s.bodyObservers { observer(data) }
             if let stream = s.stream {
                 if (try? stream.append(data)) == nil { s.streamUnavailable = true }
             } else if !s.sourceWaiters.isEmpty {
@@ -333,6 +351,7 @@ final class LoaderDownload: Sendable {
             let refreshed = revalidating.revalidated(with: policy, now: now)
             do {
                 let image = try AnimatedImage(data: refreshed.body, registry: context.registry, options: context.options)
+                deliver(refreshed.body)
                 context.disk?.store(refreshed)
                 return image
             } catch {
