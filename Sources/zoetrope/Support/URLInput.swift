@@ -42,12 +42,15 @@ enum URLInput {
             self.name = name
             var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
             guard pipe(&out) == 0, pipe(&err) == 0 else { throw ToolError("\(name): cannot start the download (no pipe)") }
+            // Not inherited by later helpers (info URL URL ...); dup2 gives the child its own copies.
+            for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             var actions = posix_spawn_file_actions_t()
             posix_spawn_file_actions_init(&actions)
             defer { posix_spawn_file_actions_destroy(&actions) }
             posix_spawn_file_actions_adddup2(&actions, out[1], 1)
             posix_spawn_file_actions_adddup2(&actions, err[1], 2)
-            for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
+            // Keys of `play` are read from the terminal: the helper stays away from it.
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             let path = URLInput.helperPath
             let argv = ([path] + arguments).map { strdup($0) } + [nil]
             defer { for p in argv { free(p) } }
@@ -58,7 +61,8 @@ enum URLInput {
             guard status == 0 else {
                 close(out[0])
                 close(err[0])
-                throw ToolError("\(name): cannot start \(path) (\(String(cString: strerror(status))))")
+                throw ToolError("\(name): cannot start \(path) (\(String(cString: strerror(status)))); "
+                                + "URLs need it beside zoetrope (swift build --product zoetrope-fetch)")
             }
             output = out[0]
             errors = err[0]
