@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
+        .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
         .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
         .executable(name: "zoetrope-decode-bench", targets: ["zoetrope-decode-bench"]),
@@ -86,6 +87,11 @@ let package = Package(
             dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeBuiltInCoders",
                            "ZoetropeProcessStats"]
         ),
+
+        // What `zoetrope` runs for an http(s) argument: the body through AnimatedImageLoader on
+        // standard output as it arrives. A process of its own so the tool does not link
+        // FoundationNetworking and libcurl's tree, which every start of it would pay for.
+        .executableTarget(name: "zoetrope-fetch", dependencies: ["ZoetropeCodecs"]),
 
         // `swift package audit-animations`: the animated images in a package, via `zoetrope audit`.
         .plugin(
@@ -161,7 +167,7 @@ let package = Package(
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(

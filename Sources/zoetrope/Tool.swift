@@ -46,8 +46,9 @@ enum Tool {
 
         commands:
         \(lines.joined(separator: "\n"))
-        Use --demo in place of FILE for the built-in countdown animation, and - for standard
-        input (info, frames, play: read as it arrives; convert).
+        Use --demo in place of FILE for the built-in countdown animation, - for standard
+        input (info, frames, play: read as it arrives; convert), and an http(s) URL (info,
+        frames, play: read as it downloads; convert, audit), with --cache DIR for a disk cache.
         `zoetrope COMMAND --help` describes a command.
 
         Exit status: 0 success, 1 an input could not be decoded, 2 a usage error.
@@ -62,7 +63,7 @@ enum Tool {
         let rest = Array(arguments.dropFirst())
         // ZoetropeBuiltInCoders, not ZoetropeCodecs: the latter's URL loading links
         // FoundationNetworking and libcurl's tree, which would double what the tool loads at
-        // every start.
+        // every start. URLs are read by the zoetrope-fetch helper (URLInput).
         let registry = CoderRegistry.withBuiltInCoders()
         do {
             switch command {

@@ -110,6 +110,18 @@ public final class AnimatedImageLoader: Sendable {
         }
     }
 
+    /// The image at `url` as `image(for:)` loads it, bypassing the memory cache, with its
+    /// encoded bytes handed to `received` as they arrive (from the disk cache in one
+    /// piece). For the `zoetrope` tool, which streams them to its decoders; `received` runs
+    /// under the download's lock and must not call the loader.
+    package func image(for url: URL, received: @escaping @Sendable (Data) -> Void) async throws -> AnimatedImage {
+        context.memory.remove(url)
+        guard let (download, token) = join(url, observer: received) else {
+            return try await image(for: url, received: received)
+        }
+        return try await download.image(token: token)
+    }
+
     /// Loads `urls` into the caches in the background, errors ignored. Cancelling the
     /// returned task cancels the loads no one else is waiting for.
     @discardableResult
@@ -140,11 +152,17 @@ public final class AnimatedImageLoader: Sendable {
 
     /// The download in flight for `url`, joined, or a new one started; nil when the
     /// memory cache holds the image (a download finished since the caller looked).
-    private func join(_ url: URL) -> (LoaderDownload, Int)? {
+    /// `observer`, when given, is handed the body (`LoaderDownload.observeBody`) before the
+    /// fetch starts.
+    private func join(_ url: URL, observer: (@Sendable (Data) -> Void)? = nil) -> (LoaderDownload, Int)? {
         let joined = context.inFlight.withLock { table -> (LoaderDownload, Int, Bool)? in
-            if let running = table[url], let token = running.join() { return (running, token, false) }
+            if let running = table[url], let token = running.join() {
+                if let observer { running.observeBody(observer) }
+                return (running, token, false)
+            }
             if context.memory.contains(url) { return nil }
             let download = LoaderDownload(url: url, context: context)
+            if let observer { download.observeBody(observer) }
             table[url] = download
             return download.join().map { (download, $0, true) }
         }

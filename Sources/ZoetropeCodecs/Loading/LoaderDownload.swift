@@ -47,6 +47,8 @@ final class LoaderDownload: Sendable {
         var redirectRefused = false
         /// Requests that asked to hear how many bytes have arrived.
         var progressObservers: [Int: @Sendable (LoadingProgress) -> Void] = [:]
+        /// Callers handed the body as it arrives (`observeBody`).
+        var bodyObservers: [@Sendable (Data) -> Void] = []
 
         var isInterested: Bool {
             !live.isEmpty || pendingAdoptions > 0 || players.contains { $0.player != nil }
@@ -135,6 +137,20 @@ final class LoaderDownload: Sendable {
         }
     }
 
+    /// Hands `observer` the body received so far, then each piece as it arrives, in order;
+    /// a body from the disk cache comes in one piece. Called under the fetch's lock: the
+    /// observer must not call back into the loader.
+    func observeBody(_ observer: @escaping @Sendable (Data) -> Void) {
+        state.withLock { s in
+            if !s.body.isEmpty { observer(s.body) }
+            s.bodyObservers.append(observer)
+        }
+    }
+
+    private func deliver(_ body: Data) {
+        state.withLock { s in for observer in s.bodyObservers { observer(body) } }
+    }
+
     /// Keeps the fetch going while `player` (made over the stream) is alive.
     func adopt(_ player: AnimationPlayer) {
         state.withLock { s in
@@ -167,6 +183,7 @@ final class LoaderDownload: Sendable {
         if let disk = context.disk, let entry = disk.entry(for: key) {
             if entry.isFresh(at: Self.now()) {
                 if let image = try? AnimatedImage(data: entry.body, registry: context.registry, options: context.options) {
+                    deliver(entry.body)
                     finish(.success(image))
                     return
                 }
@@ -275,6 +292,7 @@ final class LoaderDownload: Sendable {
                 return false
             }
             s.body.append(data)
+            for observer in s.bodyObservers { observer(data) }
             if !s.progressObservers.isEmpty {
                 observers = Array(s.progressObservers.values)
                 progress = LoadingProgress(receivedBytes: s.body.count, expectedBytes: s.expectedLength)
@@ -354,6 +372,7 @@ final class LoaderDownload: Sendable {
             let refreshed = revalidating.revalidated(with: policy, now: now)
             do {
                 let image = try AnimatedImage(data: refreshed.body, registry: context.registry, options: context.options)
+                deliver(refreshed.body)
                 context.disk?.store(refreshed)
                 return image
             } catch {

@@ -12,6 +12,8 @@ struct AnimationAudit {
     var largeDecodedBytes = 64 << 20
     /// Paths in rows are shown relative to this folder when they are inside it.
     var base: String?
+    /// The folder of the disk cache for http(s) paths (`--cache`), if any.
+    var cache: String?
 
     /// What an audit found.
     struct Report {
@@ -23,10 +25,24 @@ struct AnimationAudit {
         var warningCount: Int { rows.reduce(0) { $0 + $1.warnings.count + ($1.error == nil ? 0 : 1) } }
     }
 
-    /// Scans files and folders (recursively, skipping hidden entries and `.build`).
+    /// Scans files and folders (recursively, skipping hidden entries and `.build`), and
+    /// http(s) URLs.
     func run(paths: [String]) throws -> Report {
         var report = Report()
         for path in paths {
+            if URLInput.isURL(path) {
+                // The body, whole: a failed download is the tool's one-line error.
+                let reader = try URLInput.reader(for: path, cache: cache)
+                let data = try reader.readToEnd()
+                report.filesScanned += 1
+                let ext = URL(string: path).map { $0.pathExtension.lowercased() } ?? ""
+                switch audit(data: data, shown: path, ext: ext) {
+                case .listed(let row): report.rows.append(row)
+                case .still: report.stillImages += 1
+                case .notAnImage: break
+                }
+                continue
+            }
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
                 throw ToolError("\(path): no such file or folder")
@@ -80,10 +96,20 @@ struct AnimationAudit {
     func audit(file: String) -> Outcome {
         let shown = display(file)
         let ext = (file as NSString).pathExtension.lowercased()
-        let claimed = ext.isEmpty ? [] : registry.coders.flatMap(\.formats).filter { $0.fileExtensions.contains(ext) }
         guard let data = FileManager.default.contents(atPath: file) else {
-            return claimed.isEmpty ? .notAnImage : .listed(AuditRow(path: shown, error: "cannot read the file"))
+            return claimed(ext).isEmpty ? .notAnImage : .listed(AuditRow(path: shown, error: "cannot read the file"))
         }
+        return audit(data: data, shown: shown, ext: ext)
+    }
+
+    /// The formats whose file extensions include `ext`.
+    private func claimed(_ ext: String) -> [ImageFormat] {
+        ext.isEmpty ? [] : registry.coders.flatMap(\.formats).filter { $0.fileExtensions.contains(ext) }
+    }
+
+    /// What the bytes of one file (or URL) are, shown as `shown`, named with extension `ext`.
+    func audit(data: Data, shown: String, ext: String) -> Outcome {
+        let claimed = claimed(ext)
         guard let format = registry.format(of: data) else {
             guard !claimed.isEmpty else { return .notAnImage }
             var row = AuditRow(path: shown)

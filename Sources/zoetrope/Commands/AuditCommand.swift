@@ -5,7 +5,7 @@ import Zoetrope
 /// what each costs to play. The `audit-animations` SwiftPM plugin runs this.
 enum AuditCommand {
     static let usage = """
-    usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--relative-to DIR]
+    usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--relative-to DIR] [--cache DIR]
 
     Looks at every file under the given files and folders (skipping hidden ones and .build),
     decides each format from content, and lists the animated images: path, format, canvas,
@@ -17,13 +17,15 @@ enum AuditCommand {
       --json         {"files": [...], "stillImages", "filesScanned", "warningCount"}
       --strict       exit 1 when there is any warning
       --relative-to  show paths relative to DIR
+    A PATH may be an http(s) URL: its body is audited as a file (an HTTP error: one line,
+    exit 1); --cache DIR keeps responses in DIR as HTTP caching allows.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["large-mib", "relative-to"], flagOptions: ["json", "strict", "help"])
+        let a = try Arguments(args, valueOptions: ["large-mib", "relative-to", "cache"], flagOptions: ["json", "strict", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         guard !a.positionals.isEmpty else { throw UsageError("audit needs at least one PATH") }
-        var audit = AnimationAudit(registry: registry, base: a.value("relative-to"))
+        var audit = AnimationAudit(registry: registry, base: a.value("relative-to"), cache: a.value("cache"))
         if let mib = try a.int("large-mib", range: 1...1_048_576) { audit.largeDecodedBytes = mib << 20 }
         let report = try audit.run(paths: a.positionals)
         out.print(a.flag("json") ? json(for: report).serialized() : table(for: report))

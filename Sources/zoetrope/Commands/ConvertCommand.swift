@@ -14,7 +14,8 @@ enum ConvertCommand {
 
     Converts an animation (GIF, APNG, WebP, AVIF; the input's format is read from its content)
     to the format of OUT's extension (.gif, .png/.apng, .webp, .avif) or --format.
-    IN may be - (standard input); OUT may be - (standard output, needs --format).
+    IN may be - (standard input) or an http(s) URL (an HTTP error: one line, exit 1; --cache DIR
+    keeps responses in DIR as HTTP caching allows); OUT may be - (standard output, needs --format).
     With --output-dir, every IN (files only) is converted in one process to DIR/NAME.EXT
     (NAME: IN's name without its extension; EXT: gif, png, webp or avif); a bad input gets
     its one line and the others go on, and the exit status is 1 if any failed.
@@ -52,7 +53,8 @@ enum ConvertCommand {
         guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT (or IN... --output-dir DIR --format F)") }
         let (inPath, outPath) = (a.positionals[0], a.positionals[1])
         let plan = try ConvertPlan(a, outPath: outPath)
-        try convert(inPath, to: outPath, plan: plan, quiet: a.flag("quiet"), label: nil, registry: registry, out: &out)
+        try convert(inPath, to: outPath, plan: plan, quiet: a.flag("quiet"), label: nil, cache: a.value("cache"),
+                    registry: registry, out: &out)
         return 0
     }
 
@@ -67,7 +69,8 @@ enum ConvertCommand {
         var outputs: [String] = [], claimed: [String: String] = [:]
         for input in a.positionals {
             guard input != "-" else { throw UsageError("--output-dir converts files, not standard input") }
-            let name = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+            let url = URLInput.isURL(input) ? URL(string: input) ?? URL(fileURLWithPath: input) : URL(fileURLWithPath: input)
+            let name = url.deletingPathExtension().lastPathComponent
             let output = dir.appendingPathComponent(name + "." + ext).path
             if let other = claimed[output] { throw UsageError("'\(other)' and '\(input)' would both be written to \(output)") }
             claimed[output] = input
@@ -78,7 +81,8 @@ enum ConvertCommand {
         var failed = false
         for (input, output) in zip(a.positionals, outputs) {
             do {
-                try convert(input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, registry: registry, out: &out)
+                try convert(input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, cache: a.value("cache"),
+                            registry: registry, out: &out)
             } catch let error as ToolError {
                 out.error("zoetrope: \(error.message)")
                 failed = true
@@ -89,10 +93,10 @@ enum ConvertCommand {
 
     /// Converts one input; `label` (the input's name in a batch) starts the summary line.
     private static func convert(_ inPath: String, to outPath: String, plan: ConvertPlan, quiet: Bool, label: String?,
-                                registry: CoderRegistry, out: inout Output) throws {
+                                cache: String?, registry: CoderRegistry, out: inout Output) throws {
         let started = ContinuousClock.now
-        let mapped = inPath == "-" ? nil : MappedInput(path: inPath)
-        let data = try mapped?.data ?? readInput(inPath)
+        let mapped = inPath == "-" || URLInput.isURL(inPath) ? nil : MappedInput(path: inPath)
+        let data = try mapped?.data ?? readInput(inPath, cache: cache)
         let source: any FrameSource
         do {
             source = try registry.makeFrameSource(data: data, options: DecodingOptions(targetSize: plan.targetSize))
@@ -155,7 +159,7 @@ enum ConvertCommand {
     /// `args` parsed with convert's options.
     static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
         try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma",
-                                           "dither", "resize", "max-size", "loops"],
+                                           "dither", "resize", "max-size", "loops", "cache"],
                       flagOptions: ["lossless", "mixed", "quiet", "help"])
     }
 
@@ -168,8 +172,9 @@ enum ConvertCommand {
             + " (\(comparison)) in \(Formatting.format3((seconds * 100).rounded() / 100)) s"
     }
 
-    private static func readInput(_ path: String) throws -> Data {
+    private static func readInput(_ path: String, cache: String?) throws -> Data {
         if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        if URLInput.isURL(path) { return try URLInput.reader(for: path, cache: cache).readToEnd() }
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { throw ToolError("\(path): no such file") }
         guard !isDir.boolValue else { throw ToolError("\(path): is a directory") }

@@ -6,8 +6,8 @@ import ZoetropeAPNG
 /// plus `manifest.json` (the contract in DESIGN.md, read by the conformance checker).
 enum FramesCommand {
     static let usage = """
-    usage: zoetrope frames (FILE | - | --demo) --output DIR [--threads N]
-           zoetrope frames (FILE | - | --demo) --sheet OUT.png [--threads N]
+    usage: zoetrope frames (FILE | URL | - | --demo) --output DIR [--threads N] [--cache DIR]
+           zoetrope frames (FILE | URL | - | --demo) --sheet OUT.png [--threads N] [--cache DIR]
 
     Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
       {"format", "width", "height", "frameCount", "plays": "infinite" | N,
@@ -29,32 +29,38 @@ enum FramesCommand {
     folder ends up as `frames FILE` leaves it for the same bytes (input that cannot be
     decoded at all deletes the frames written before the error was found). A format whose
     coder needs the whole file, and --sheet, read standard input to its end first.
+
+    An http(s) URL is read the same way, as it downloads; an HTTP error is one line, exit 1.
+    --cache DIR keeps responses in DIR, as HTTP caching allows: a fresh one is read from
+    there without a request, a stale one is revalidated.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["output", "sheet", "threads"], flagOptions: ["demo", "help"])
+        let a = try Arguments(args, valueOptions: ["output", "sheet", "threads", "cache"], flagOptions: ["demo", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         let outputDir = a.value("output"), sheetPath = a.value("sheet")
         guard outputDir != nil || sheetPath != nil else { throw UsageError("frames needs --output DIR or --sheet OUT.png") }
         let input: ImageInput
         switch (a.flag("demo"), a.positionals.count) {
         case (true, 0): input = .demo
-        case (false, 1) where a.positionals[0] == "-":
+        case (false, 1) where a.positionals[0] == "-" || URLInput.isURL(a.positionals[0]):
             _ = try a.int("threads", range: 1...256) // a usage error before reading anything
+            let argument = a.positionals[0]
+            let reader = argument == "-" ? StandardInputReader() : try URLInput.reader(for: argument, cache: a.value("cache"))
             // Only the frames' PNGs can be written as they arrive: a contact sheet's layout
             // needs the frame count, so with --sheet standard input is read to the end first.
             if let outputDir, sheetPath == nil {
-                switch try StandardInputSource.open(registry: registry) {
+                switch try StandardInputSource.open(reader, registry: registry) {
                 case .incremental(let session):
-                    var stream = FramesStream(session: session, output: FramesOutput(directory: outputDir))
+                    var stream = FramesStream(session: session, output: FramesOutput(directory: outputDir), reader: reader)
                     return try stream.run(out: &out)
                 case .whole(let data):
-                    input = .bytes(data, name: StandardInputReader.displayName)
+                    input = .bytes(data, name: reader.name)
                 }
             } else {
-                input = .bytes(try StandardInputReader().readToEnd(), name: StandardInputReader.displayName)
+                input = .bytes(try reader.readToEnd(), name: reader.name)
                 guard input.byteCount != 0 else {
-                    throw ToolError("\(StandardInputReader.displayName): empty (no bytes before the end of input)")
+                    throw ToolError("\(reader.name): empty (no bytes before the end of input)")
                 }
             }
         case (false, 1): input = try ImageInput.file(a.positionals[0])

@@ -1,8 +1,8 @@
 import Foundation
 import Zoetrope
 
-/// `frames - --output DIR` over a coder that decodes incrementally: each frame's PNG is
-/// written as soon as the frame's bytes have all arrived, the manifest once standard input
+/// `frames - --output DIR` (or a URL) over a coder that decodes incrementally: each frame's
+/// PNG is written as soon as the frame's bytes have all arrived, the manifest once the input
 /// ends. The folder ends up with the same files, byte for byte, as `frames FILE --output DIR`
 /// on the same bytes:
 /// - frames the source withdraws (an APNG whose animation chunks turn out broken is shown as
@@ -14,7 +14,8 @@ import Zoetrope
 struct FramesStream {
     private let session: any IncrementalFrameSource
     private let output: FramesOutput
-    private let name = StandardInputReader.displayName
+    private let reader: StandardInputReader
+    private var name: String { reader.name }
     /// Frames `0..<written` are on disk, as of snapshot revision `revision`.
     private var written = 0
     private var revision = 0
@@ -26,19 +27,20 @@ struct FramesStream {
     private var writeFailed = false
     private var buffer = PixelBuffer()
 
-    init(session: any IncrementalFrameSource, output: FramesOutput) {
+    init(session: any IncrementalFrameSource, output: FramesOutput, reader: StandardInputReader = StandardInputReader()) {
         self.session = session
+        self.reader = reader
         self.output = output
         directoryExisted = FileManager.default.fileExists(atPath: output.directory)
     }
 
-    /// Reads standard input to its end, writing frames as they complete, then the manifest.
+    /// Reads the input to its end, writing frames as they complete, then the manifest.
     mutating func run(out: inout Output) throws -> Int32 {
         let info: AnimationInfo
         do {
             try advance(to: session.snapshot) // the first bytes may already hold frames
-            try StandardInputSource.feed(session) { try advance(to: $0) }
-            info = try StandardInputSource.finish(session)
+            try StandardInputSource.feed(session, from: reader) { try advance(to: $0) }
+            info = try StandardInputSource.finish(session, name: name)
             try advance(to: session.snapshot)
             guard info.frameCount > 0 else {
                 throw ToolError("\(name): \(info.truncation?.description ?? "the image has no frames")")

@@ -4,18 +4,20 @@ import Zoetrope
 /// beyond what the coder needs for its header and frame index.
 enum InfoCommand {
     static let usage = """
-    usage: zoetrope info (FILE... | - | --demo) [--json]
+    usage: zoetrope info (FILE... | URL... | - | --demo) [--json] [--cache DIR]
 
     Prints, for each image: the format sniffed from content, the canvas, the frame count,
     total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
     size of one frame and of all frames.
       -        read the image from standard input (printed once it ends)
+      URL      an http(s) URL, read as it downloads (an HTTP error: one line, exit 1)
+      --cache DIR  keep responses in DIR as HTTP caching allows (a fresh one: no request)
       --demo   describe the built-in demo animation
       --json   a JSON array, one object per input
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: [], flagOptions: ["json", "demo", "help"])
+        let a = try Arguments(args, valueOptions: ["cache"], flagOptions: ["json", "demo", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         var inputs: [String] = a.positionals
         if a.flag("demo") { inputs.insert("", at: 0) }
@@ -25,9 +27,10 @@ enum InfoCommand {
         for path in inputs {
             do {
                 let info: AnimationInfo, name: String, byteCount: Int?
-                if path == "-" {
-                    (info, byteCount) = try standardInputInfo(registry: registry)
-                    name = StandardInputReader.displayName
+                if path == "-" || URLInput.isURL(path) {
+                    let reader = path == "-" ? StandardInputReader() : try URLInput.reader(for: path, cache: a.value("cache"))
+                    (info, byteCount) = try standardInputInfo(registry: registry, reader: reader)
+                    name = reader.name
                 } else {
                     let input = path.isEmpty ? ImageInput.demo : try ImageInput.file(path)
                     (info, name, byteCount) = (try input.makeFrameSource(registry: registry).info, input.name, input.byteCount)
@@ -50,14 +53,14 @@ enum InfoCommand {
     /// indexes each piece as it comes (a broken header fails before the rest is read);
     /// otherwise the whole input is read first. Known only at the end of input, since the
     /// frame count and durations need every frame.
-    static func standardInputInfo(registry: CoderRegistry) throws -> (AnimationInfo, byteCount: Int) {
-        switch try StandardInputSource.open(registry: registry) {
+    static func standardInputInfo(registry: CoderRegistry, reader: StandardInputReader = StandardInputReader()) throws -> (AnimationInfo, byteCount: Int) {
+        switch try StandardInputSource.open(reader, registry: registry) {
         case .incremental(let session):
-            try StandardInputSource.feed(session)
-            let info = try StandardInputSource.finish(session)
+            try StandardInputSource.feed(session, from: reader)
+            let info = try StandardInputSource.finish(session, name: reader.name)
             return (info, session.snapshot.receivedByteCount)
         case .whole(let data):
-            let input = ImageInput.bytes(data, name: StandardInputReader.displayName)
+            let input = ImageInput.bytes(data, name: reader.name)
             return (try input.makeFrameSource(registry: registry).info, data.count)
         }
     }

@@ -6,8 +6,8 @@ import Zoetrope
 /// drawing and prints a summary, so scripts and CI can run it.
 enum PlayCommand {
     static let usage = """
-    usage: zoetrope play [FILE | - | --demo] [--width COLS] [--loops N|infinite] [--speed X]
-                         [--policy POLICY] [--late stall|catch-up] [--reduce-motion]
+    usage: zoetrope play [FILE | URL | - | --demo] [--width COLS] [--loops N|infinite] [--speed X]
+                         [--policy POLICY] [--late stall|catch-up] [--reduce-motion] [--cache DIR]
 
     Plays in the terminal in 24-bit colour, two pixels per character cell, scaled to fit
     (or to --width columns), in the alternate screen; the terminal is restored on quit,
@@ -15,7 +15,8 @@ enum PlayCommand {
     characters instead of colour. FILE - reads standard input as it arrives
     (curl … | zoetrope play -): the frames play as they come, waiting at the last one
     that has arrived, and the animation loops only once the file is complete; keys are
-    then read from the terminal (/dev/tty).
+    then read from the terminal (/dev/tty). An http(s) URL plays the same way as it
+    downloads; --cache DIR keeps responses there (fresh ones are not asked for again).
       space  pause / resume      ←/→  step a frame (pauses)
       +/−    change speed        q    quit
     The status line shows frame i/n, play k of n, frames shown per second, speed, buffer
@@ -35,7 +36,7 @@ enum PlayCommand {
 
     /// Runs the command; `terminal` overrides the check of whether standard output is a terminal.
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output, terminal: Bool? = nil) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["width", "loops", "speed", "policy", "late"],
+        let a = try Arguments(args, valueOptions: ["width", "loops", "speed", "policy", "late", "cache"],
                               flagOptions: ["demo", "reduce-motion", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         let width = try a.int("width", range: 1...10_000)
@@ -46,24 +47,26 @@ enum PlayCommand {
         let interactive = terminal ?? (isatty(STDOUT_FILENO) != 0)
 
         let input: ImageInput
-        var arriving: (any IncrementalFrameSource)?
+        var arriving: (any IncrementalFrameSource, StandardInputReader)?
         switch (a.flag("demo"), a.positionals.count) {
         case (_, 0): input = .demo
-        case (false, 1) where a.positionals[0] == "-":
+        case (false, 1) where a.positionals[0] == "-" || URLInput.isURL(a.positionals[0]):
+            let argument = a.positionals[0]
+            let reader = argument == "-" ? StandardInputReader() : try URLInput.reader(for: argument, cache: a.value("cache"))
             // Read as it arrives when the coder decodes incrementally, else to the end.
-            switch try StandardInputSource.open(registry: registry) {
+            switch try StandardInputSource.open(reader, registry: registry) {
             case .incremental(let session):
-                arriving = session
-                input = .bytes(Data(), name: StandardInputReader.displayName)
+                arriving = (session, reader)
+                input = .bytes(Data(), name: reader.name)
             case .whole(let data):
-                input = .bytes(data, name: StandardInputReader.displayName)
+                input = .bytes(data, name: reader.name)
             }
         case (false, 1): input = try ImageInput.file(a.positionals[0])
         default: throw UsageError("play takes at most one FILE (or - or --demo)")
         }
         let media: PlaySession.Media
         if let arriving {
-            media = .arriving(arriving)
+            media = .arriving(arriving.0, arriving.1)
         } else {
             let source = try input.makeFrameSource(registry: registry)
             guard source.info.frameCount > 0 else {

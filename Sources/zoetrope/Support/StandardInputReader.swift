@@ -5,20 +5,29 @@ import Foundation
 /// fed from a pipe (`curl … | zoetrope frames -`) sees every piece as soon as the writer sends it.
 ///
 /// The value only names the descriptor; it neither owns nor closes it, so it can be copied
-/// to another thread (a player's download thread) and read there.
+/// to another thread (a player's download thread) and read there. It also reads the body of
+/// an http(s) argument, which `URLInput` pipes from `zoetrope-fetch`.
 struct StandardInputReader: Sendable {
     /// The descriptor read.
     let fileDescriptor: Int32
     /// The most bytes one read asks for.
     let chunkSize: Int
+    /// How this input is named in messages.
+    let name: String
+    /// Runs at the end of the input, before it counts as ended: throws when the writer
+    /// failed (the download of a URL), so that its error is reported and not a short input.
+    let atEnd: @Sendable () throws -> Void
 
     /// How inputs read from standard input are named in messages.
     static let displayName = "standard input"
 
-    init(fileDescriptor: Int32 = 0, chunkSize: Int = 64 * 1024) {
+    init(fileDescriptor: Int32 = 0, chunkSize: Int = 64 * 1024, name: String = Self.displayName,
+         atEnd: @escaping @Sendable () throws -> Void = {}) {
         precondition(chunkSize > 0, "chunkSize must be positive")
         self.fileDescriptor = fileDescriptor
         self.chunkSize = chunkSize
+        self.name = name
+        self.atEnd = atEnd
     }
 
     /// The bytes left to read when the descriptor is a regular file (`zoetrope frames - <
@@ -43,6 +52,7 @@ struct StandardInputReader: Sendable {
             if n > 0 {
                 guard try body(UnsafeRawBufferPointer(rebasing: buffer[0..<n])) else { return false }
             } else if n == 0 {
+                try atEnd()
                 return true
             } else if errno == EINTR {
                 continue
@@ -51,7 +61,7 @@ struct StandardInputReader: Sendable {
                 var p = pollfd(fd: fileDescriptor, events: Int16(POLLIN), revents: 0)
                 _ = poll(&p, 1, -1)
             } else {
-                throw ToolError("\(Self.displayName): cannot read (\(String(cString: strerror(errno))))")
+                throw ToolError("\(name): cannot read (\(String(cString: strerror(errno))))")
             }
         }
     }

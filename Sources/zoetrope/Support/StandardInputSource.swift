@@ -32,7 +32,7 @@ enum StandardInputSource {
             } catch AnimatedImageError.unrecognizedFormat, AnimatedImageError.unsupported {
                 needsWholeFile = true
             } catch {
-                throw failure(error)
+                throw failure(error, name: reader.name)
             }
             return opened == nil && !needsWholeFile
         }
@@ -41,7 +41,7 @@ enum StandardInputSource {
             return .incremental(opened)
         }
         if needsWholeFile { prefix.append(try reader.readToEnd()) }
-        guard !prefix.isEmpty else { throw ToolError("\(StandardInputReader.displayName): empty (no bytes before the end of input)") }
+        guard !prefix.isEmpty else { throw ToolError("\(reader.name): empty (no bytes before the end of input)") }
         return .whole(prefix)
     }
 
@@ -56,7 +56,7 @@ enum StandardInputSource {
             do {
                 snapshot = try source.append(contentsOf: chunk)
             } catch {
-                throw failure(error)
+                throw failure(error, name: reader.name)
             }
             try afterEach(snapshot)
             return true
@@ -64,17 +64,17 @@ enum StandardInputSource {
     }
 
     /// `source.finish()`, with its error as the whole-file path words it.
-    static func finish(_ source: any IncrementalFrameSource) throws -> AnimationInfo {
+    static func finish(_ source: any IncrementalFrameSource, name: String = StandardInputReader.displayName) throws -> AnimationInfo {
         do {
             return try source.finish()
         } catch {
-            throw failure(error)
+            throw failure(error, name: name)
         }
     }
 
-    /// A decoding error as one line naming standard input.
-    static func failure(_ error: any Error) -> ToolError {
+    /// A decoding error as one line naming the input (standard input, or the URL).
+    static func failure(_ error: any Error, name: String = StandardInputReader.displayName) -> ToolError {
         if let error = error as? ToolError { return error }
-        return ToolError("\(StandardInputReader.displayName): \(error)")
+        return ToolError("\(name): \(error)")
     }
 }

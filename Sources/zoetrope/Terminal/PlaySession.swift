@@ -9,7 +9,7 @@ struct PlaySession {
     enum Media {
         case whole(any FrameSource)
         /// A session the run feeds from standard input on a thread of its own while it plays.
-        case arriving(any IncrementalFrameSource)
+        case arriving(any IncrementalFrameSource, StandardInputReader)
     }
 
     let media: Media
@@ -40,14 +40,14 @@ struct PlaySession {
         switch media {
         case .whole(let source):
             player = AnimationPlayer(source: source, clock: clock, display: display, configuration: configuration)
-        case .arriving(let session):
+        case .arriving(let session, let reader):
             player = AnimationPlayer(incrementalSource: session, clock: clock, display: display, configuration: configuration)
             // The rest of standard input, appended as it arrives; the player takes each new
             // frame at its next tick. A session that fails ends playback as a failed decode.
             feeder = Thread {
                 do {
-                    try StandardInputSource.feed(session)
-                    _ = try StandardInputSource.finish(session)
+                    try StandardInputSource.feed(session, from: reader)
+                    _ = try StandardInputSource.finish(session, name: reader.name)
                 } catch {
                     let message = (error as? ToolError)?.message ?? "\(error)"
                     outcome.state.withLock { $0.failure = $0.failure ?? message }
