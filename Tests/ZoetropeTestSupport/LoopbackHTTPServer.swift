@@ -168,7 +168,7 @@ public final class LoopbackHTTPServer: Sendable {
             guard send(fd, Array(body[offset..<next])) else { return }
             state.withLock { $0.bodyBytesSent[request.path, default: 0] += next - offset }
             offset = next
-            if response.chunkDelay > .zero, offset < end { sleep(response.chunkDelay) }
+            if response.chunkDelay > .zero, offset < end { NativeThread.sleep(response.chunkDelay) }
         }
         if end == body.count {
             let now = Date()
@@ -186,7 +186,7 @@ public final class LoopbackHTTPServer: Sendable {
         while true {
             if gate?.isOpen ?? false { return true }
             if state.withLock({ $0.stopped }) || clientClosed(fd) { return false }
-            sleep(.milliseconds(5))
+            NativeThread.sleep(.milliseconds(5))
         }
     }
 
@@ -236,13 +236,6 @@ public final class LoopbackHTTPServer: Sendable {
             offset += n
         }
         return true
-    }
-
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     private static func reason(_ status: Int) -> String {

@@ -72,18 +72,10 @@ public final class LinuxMemoryPressureMonitor: Sendable {
         NativeThread.detach(name: "zoetrope.psi") { [self] in
             while self.running.withLock({ $0 }) {
                 self.poll()
-                Self.sleep(pause)
+                NativeThread.sleep(pause)
             }
         }
         return true
-    }
-
-    /// Sleeps the calling thread for `duration` (again after an interrupting signal).
-    private static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
-        var remaining = timespec()
-        while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
 
     /// Stops polling (after the current sleep).
