@@ -59,7 +59,7 @@ check Seed003Player "$out" \
   "name: 4 frames, interval 100 ms, frames [0, 1, 1, 2, 3], one play 500 ms" \
   "data: 4 frames, interval 100 ms, frames [0, 1, 1, 2, 3], one play 500 ms" \
   "url: 4 frames, interval 100 ms, frames [0, 1, 1, 2, 3], one play 500 ms" \
-  "missing: no resource named 'no-such-image' in the bundle at $dir (tried .gif, .png, .apng, .webp, .avif, .avifs)"
+  "missing: no resource named 'no-such-image' in the bundle at $dir (tried .gif, .png, .apng, .webp, .avif, .avifs, .jpg, .jpeg, .jpe, .jfif, .jif)"
 
 out=$("$bin/Seed004Player" "$dir/animated.png" "$dir/still.png")
 check Seed004Player "$out" \
