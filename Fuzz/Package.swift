@@ -24,6 +24,7 @@ let codecs: [Target.Dependency] = [
 let fuzzTargets = [
     "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzJPEG", "FuzzRegistry",
     "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
+    "FuzzEncode", "FuzzConvert",
 ]
 
 let package = Package(
