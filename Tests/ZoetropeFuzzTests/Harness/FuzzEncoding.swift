@@ -53,7 +53,7 @@ enum FuzzEncoding {
         case 3: .plays(65534 + r.below(4))
         case 4: .plays(Int(UInt32.max) - 1 + r.below(4))
         case 5: .plays(Int.max - r.below(4))
-        case 6: .plays(r.uint16() << 16 | r.uint16())
+        case 6: .plays(1 + (r.uint16() << 16 | r.uint16()))
         default: .plays(1 + r.below(3))
         }
         var quality: Int?
@@ -219,7 +219,7 @@ enum FuzzEncoding {
                 return "plays \(info.loopCount), expected \(expectedPlays)"
             }
             // AVIF's timescale represents every duration when their denominators' least
-            // common multiple fits 32 bits.
+            // common multiple fits 32 bits, and so does each duration in its ticks.
             var lcm: Int128 = 1
             for frame in a.frames where lcm <= Int128(UInt32.max) {
                 let d = Int128(frame.duration.denominator)
@@ -230,7 +230,9 @@ enum FuzzEncoding {
             for (i, group) in groups.enumerated() {
                 let asked = group.map { a.frames[$0].duration }
                 if let problem = durationProblem(asked, stored: info.frameDurations[i], a.format,
-                                                 exactTimescale: lcm <= Int128(UInt32.max)) {
+                                                 exactTimescale: lcm <= Int128(UInt32.max) && a.frames.allSatisfy {
+                                                     Int128($0.duration.numerator) * (lcm / Int128($0.duration.denominator)) <= Int128(UInt32.max)
+                                                 }) {
                     return "frame \(i): \(problem)"
                 }
             }
