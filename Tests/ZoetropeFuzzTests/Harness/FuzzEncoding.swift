@@ -17,7 +17,8 @@ import ZoetropeWebP
 /// - lossy WebP and AVIF: the structure only;
 /// - and for every format the canvas, the frame count, the durations as the format stores
 ///   them (GIF centiseconds, WebP milliseconds, APNG 16-bit fractions, AVIF exact) and the
-///   plays (each format's largest count where more are asked); a single frame may be
+///   plays (each format's largest count where more are asked; AVIF forever where its track
+///   duration cannot hold the count); a single frame may be
 ///   written as a still image, whose durations and plays are not compared.
 ///
 /// Every choice stays inside what the encoder accepts, so an error from the encoder or the
