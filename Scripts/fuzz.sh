@@ -5,7 +5,8 @@
 #   Scripts/fuzz.sh all SECONDS [libFuzzer flags...]      every target, FUZZ_JOBS at a time
 #   Scripts/fuzz.sh list                                  the target names
 #
-# Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental.
+# Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental
+# encode convert.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -21,7 +22,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental)
+targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -42,13 +43,15 @@ module() {  # gif-index -> FuzzGIFIndex
         gif) echo FuzzGIF ;; apng) echo FuzzAPNG ;; webp) echo FuzzWebP ;; avif) echo FuzzAVIF ;; jpeg) echo FuzzJPEG ;;
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
         avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
+        encode) echo FuzzEncode ;; convert) echo FuzzConvert ;;
     esac
 }
 families() {  # seed and dictionary families of a target
     case $1 in
         gif|gif-index) echo gif ;; apng|apng-chunks) echo png ;; webp|webp-chunks) echo webp ;;
         avif|avif-container) echo avif ;; jpeg) echo jpeg ;;
-        registry) echo gif png webp avif jpeg ;; incremental) echo gif png webp avif ;;
+        registry) echo gif png webp avif jpeg ;; incremental|convert) echo gif png webp avif ;;
+        encode) echo encode ;;  # descriptions of frames (FuzzSeeds), no dictionary
     esac
 }
 
@@ -70,7 +73,7 @@ bin=$("${build[@]}" --show-bin-path)
 # 2. Seeds: the corpus files of each family, and the project's fixtures.
 corpus=${ZOETROPE_CORPUS:-$root/../shared/corpus}
 rm -rf "$work/seeds"
-mkdir -p "$work/seeds"/{gif,png,webp,avif,jpeg}
+mkdir -p "$work/seeds"/{gif,png,webp,avif,jpeg,encode}
 if [ -d "$corpus" ]; then
     copy() { find "$corpus/$1" -type f \( "${@:3}" \) ! -path '*.frames/*' -exec cp {} "$work/seeds/$2/" \; ; }
     copy gif gif -name '*.gif'
@@ -101,14 +104,18 @@ run_target() {
     shift
     local crashes=$root/Fuzz/crashes/$t
     mkdir -p "$work/corpus/$t" "$crashes"
-    local dirs=("$work/corpus/$t" "$work/regressions/$t") dict
+    local dirs=("$work/corpus/$t" "$work/regressions/$t") dict=()
     for f in $(families "$t"); do dirs+=("$work/seeds/$f"); done
-    if [ "$t" = registry ] || [ "$t" = incremental ]; then dict=$work/all.dict; else dict=$root/Fuzz/dictionaries/$(families "$t").dict; fi
+    case $t in
+        registry|incremental|convert) dict=(-dict="$work/all.dict") ;;
+        encode) ;;
+        *) dict=(-dict="$root/Fuzz/dictionaries/$(families "$t").dict") ;;
+    esac
     local before after status=0
     before=$(find "$crashes" -type f | wc -l)
     local mode=()
     [ "${FUZZ_KEEP_GOING:-0}" = 1 ] && mode=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
-    "$bin/$(module "$t")" "${dirs[@]}" -dict="$dict" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    "$bin/$(module "$t")" "${dirs[@]}" "${dict[@]}" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 "${mode[@]}" "$@" >"$log" 2>&1 || status=$?
     after=$(find "$crashes" -type f | wc -l)
     # Runs and coverage from libFuzzer's last status line: "#N DONE cov: C ft: F ... exec/s: E"

@@ -16,12 +16,14 @@ import Zoetrope
 ///   (then none: no alpha item or track). A single frame writes a still AVIF;
 ///   two or more a sequence (`avis`) whose first frame is also the still primary item.
 /// - **Timing.** Durations are exact in a media timescale that represents every one (the
-///   least common multiple of their denominators, when that fits 32 bits; else the finest
-///   of µs, ms, cs or s whose ticks fit).
+///   least common multiple of their denominators, when that and every duration's ticks fit
+///   32 bits; else the finest of µs, ms, cs or s whose ticks fit).
 /// - **Plays.** libavif 0.11 writes no edit list, so Zoetrope writes `edts/elst` itself: one
 ///   entry spanning one play, with the repeat flag unless the animation plays once, and a
 ///   track duration of plays × one play (indefinite when forever), which decoders turn back
-///   into plays as `ceil(track / segment)`.
+///   into plays as `ceil(track / segment)`. Two counts cannot be stored and play forever:
+///   more than one play of a sequence whose durations are all zero, and a count whose track
+///   duration (plays × one play, in the media timescale's ticks) would pass 2⁶⁴ − 1.
 public struct AVIFEncoder: AnimatedImageEncoder {
     /// libavif's name of the AV1 encoder: "aom", "rav1e" or "svt" (whichever libavif has).
     public var codec: String

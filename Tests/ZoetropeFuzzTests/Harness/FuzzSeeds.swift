@@ -13,7 +13,7 @@ import ZoetropeWebP
 public enum FuzzSeeds {
     /// One seed file.
     public struct Seed: Sendable {
-        /// `gif`, `png`, `webp`, `avif` or `jpeg` (`FuzzTarget.family`).
+        /// `gif`, `png`, `webp`, `avif`, `jpeg` or `encode` (`FuzzTarget.family`).
         public var family: String
         /// The file name.
         public var name: String
@@ -23,7 +23,7 @@ public enum FuzzSeeds {
 
     /// Every fixture seed.
     public static func all() throws -> [Seed] {
-        gif() + png() + (try webp()) + jpeg()
+        gif() + png() + (try webp()) + jpeg() + encode()
     }
 
     /// Writes every seed to `folder/<family>/<name>`.
@@ -115,6 +115,26 @@ public enum FuzzSeeds {
             Seed(family: "webp", name: "fixture-still.webp",
                  data: try WebPEncoder(method: 0).encode(Array(gradientFrames().prefix(1)), canvasSize: size, options: EncodingOptions())),
         ]
+    }
+
+    // MARK: Encoder inputs
+
+    /// Inputs of the `encode` target (`FuzzEncoding`): the first byte picks the format, the
+    /// rest the animation; three per format, from a fixed pseudo-random stream.
+    static func encode() -> [Seed] {
+        var state: UInt32 = 12345
+        var seeds: [Seed] = []
+        for format in 0..<FuzzEncoding.Format.allCases.count {
+            for variant in 0..<3 {
+                let bytes = (0..<(40 + 60 * variant)).map { _ -> UInt8 in
+                    state = state &* 1_103_515_245 &+ 12345
+                    return UInt8(truncatingIfNeeded: state >> 16)
+                }
+                seeds.append(Seed(family: "encode", name: "fixture-\(FuzzEncoding.Format.allCases[format])-\(variant).bin",
+                                  data: Data([UInt8(format)] + bytes)))
+            }
+        }
+        return seeds
     }
 
     // MARK: JPEG

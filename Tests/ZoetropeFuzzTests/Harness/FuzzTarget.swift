@@ -36,6 +36,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The incremental sessions (`IncrementalDecoding`) of the four coders, the input fed
     /// in pieces: content picks the coder.
     case incremental
+    /// The encoders: frames the input describes, encoded (GIF, APNG, WebP lossless and
+    /// lossy, AVIF), decoded and compared within each format's documented rounding.
+    case encode
+    /// `AnimationConversion` end to end: the input opened through the built-in coders,
+    /// converted to the format its length picks, the output decoded and compared.
+    case convert
 
     /// The coder a coder target uses (nil for the registry and the parser targets).
     public var coder: (any AnimatedImageCoder)? {
@@ -49,8 +55,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         }
     }
 
-    /// The seed and dictionary family of this target: `gif`, `png`, `webp`, `avif`, `jpeg`, or nil
-    /// (the registry target takes every family).
+    /// The seed and dictionary family of this target: `gif`, `png`, `webp`, `avif`, `jpeg`,
+    /// `encode` (descriptions of frames, no dictionary), or nil (the registry, incremental
+    /// and convert targets take several families).
     public var family: String? {
         switch self {
         case .gif, .gifIndex: "gif"
@@ -58,7 +65,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .webp, .webpChunks: "webp"
         case .avif, .avifContainer: "avif"
         case .jpeg: "jpeg"
-        case .registry, .incremental: nil
+        case .encode: "encode"
+        case .registry, .incremental, .convert: nil
         }
     }
 
@@ -80,6 +88,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return FuzzParsers.webpChunks(data)
         case .incremental:
             return FuzzIncremental.run(data)
+        case .encode:
+            return FuzzEncoding.run(data)
+        case .convert:
+            return FuzzConversion.run(data)
         }
     }
 }
