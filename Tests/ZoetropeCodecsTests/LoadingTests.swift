@@ -163,7 +163,9 @@ func convert(_ image: AnimatedImage) throws(AnimatedImageError) -> Data { try im
         server.serve("/slow.gif", held)
         let url = server.url("/slow.gif")
         let task = Task.detached { try await AnimatedImage.load(from: url, registry: CodecsFixture.registry()) }
-        #expect(await waitFor { server.requestCount("/slow.gif") >= 1 })
+        // Long: the detached load needs a thread of the cooperative pool, which the suite's
+        // long synchronous tests can hold for minutes on a 2-core machine.
+        #expect(await waitFor(600) { server.requestCount("/slow.gif") >= 1 })
         task.cancel()
         gate.open()
         do {

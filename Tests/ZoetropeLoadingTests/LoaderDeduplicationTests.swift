@@ -3,7 +3,7 @@ import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-@Suite(.timeLimit(.minutes(2))) struct LoaderDeduplicationTests {
+@Suite(.timeLimit(.minutes(10))) struct LoaderDeduplicationTests {
     /// A response held after its first bytes until `gate` opens.
     static func held(_ body: Data, gate: LoopbackGate, after bytes: Int = 10) -> LoopbackHTTPResponse {
         var response = LoopbackHTTPResponse.ok(body)

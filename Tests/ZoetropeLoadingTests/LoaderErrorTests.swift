@@ -3,7 +3,7 @@ import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-@Suite(.timeLimit(.minutes(2))) struct LoaderErrorTests {
+@Suite(.timeLimit(.minutes(10))) struct LoaderErrorTests {
     /// A 404 names the URL and the status, in one line.
     @Test func aMissingImageNamesTheStatus() async throws {
         let server = try LoopbackHTTPServer()

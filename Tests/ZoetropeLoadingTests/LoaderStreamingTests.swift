@@ -3,7 +3,7 @@ import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-@Suite(.timeLimit(.minutes(2))) struct LoaderStreamingTests {
+@Suite(.timeLimit(.minutes(10))) struct LoaderStreamingTests {
     /// The player comes back while most of the file is still on the server: the first
     /// frame is shown with less than half the bytes sent, the frames play in order as
     /// they arrive, and the animation loops only once the whole file is in. The finished

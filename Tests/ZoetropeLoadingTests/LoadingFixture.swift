@@ -45,7 +45,7 @@ enum LoadingFixture {
     }
 
     /// Waits (on the caller's actor, up to `seconds`) until `condition` holds.
-    static func wait(upTo seconds: Double = 60, isolation: isolated (any Actor)? = #isolation,
+    static func wait(upTo seconds: Double = 300, isolation: isolated (any Actor)? = #isolation,
                      _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }

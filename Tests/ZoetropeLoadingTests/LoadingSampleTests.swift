@@ -7,7 +7,7 @@ import ZoetropeTestSupport
 /// Issue 23's sample. Examples/LoadingSample/Sample.swift holds it exactly as written (its
 /// `BannerView` and `loadingDemo(base:cacheFolder:)` are used here); these tests run its
 /// lines against a loopback server and check what its comments say, part by part.
-@MainActor @Suite(.timeLimit(.minutes(2))) struct LoadingSampleTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct LoadingSampleTests {
     /// The sample as a whole, as written.
     @Test
     func theSampleRunsAsWritten() async throws {
