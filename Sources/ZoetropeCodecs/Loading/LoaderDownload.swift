@@ -350,6 +350,12 @@ final class LoaderDownload: Sendable {
             return (s.status, s.headers, s.expectedLength, body, s.revalidating)
         }
         guard let (status, headers, expected, body, revalidating) = snapshot else { return }
+        // The session's own timeout (a backstop past the loader's) or a cancellation says why
+        // the body is short; a short body with any other ending is a truncation.
+        if let error = error as? URLError, error.code == .timedOut || error.code == .cancelled {
+            finish(.failure(mapped(error)))
+            return
+        }
         if let expected, body.count < expected, (200..<300).contains(status) {
             finish(.failure(AnimatedImageError.truncatedResponse(url: key, received: body.count, expected: expected)))
             return
