@@ -8,7 +8,6 @@ import ZoetropeCodecs
 // libraries) is loaded only when a URL is read, not at every start of the tool
 // (Docs/Benchmarks.md, "The tool and URLs"). On failure: one line on standard error, exit 1.
 
-setenv("SVT_LOG", "1", 0)
 var arguments = Array(CommandLine.arguments.dropFirst())
 var cacheFolder: String?
 if let i = arguments.firstIndex(of: "--cache"), i + 1 < arguments.count {
