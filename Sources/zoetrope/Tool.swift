@@ -4,7 +4,7 @@ import ZoetropeBuiltInCoders
 
 /// The command dispatcher: `zoetrope COMMAND ...`.
 enum Tool {
-    static let version = "0.2.0"
+    static let version = "0.3.0"
 
     /// Every command, in the order `--help` lists them: add a command here.
     static let commands: [ToolCommand] = [

@@ -23,11 +23,17 @@ public struct AnimationInfo: Hashable, Sendable {
     /// opaque black as Chromium does). Empty for a well-formed file. Every frame still
     /// decodes; `truncation` is where frames are lost.
     public var warnings: [String]
+    /// The colour space the file declares for its stored values (`.unspecified`: sRGB).
+    /// Decoded frames are in sRGB or in these values as `DecodingOptions.colorOutput` says.
+    public var color: ColorInfo
+    /// Exif and XMP the file carries.
+    public var metadata: EmbeddedMetadata
 
     /// Creates an info value.
     public init(format: ImageFormat, canvasSize: PixelSize, frameDurations: [FrameDuration],
                 loopCount: LoopCount, storedLoopValue: Int?, hasAlpha: Bool? = nil,
-                truncation: AnimatedImageError? = nil, warnings: [String] = []) {
+                truncation: AnimatedImageError? = nil, warnings: [String] = [],
+                color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none) {
         self.format = format
         self.canvasSize = canvasSize
         self.frameDurations = frameDurations
@@ -36,6 +42,8 @@ public struct AnimationInfo: Hashable, Sendable {
         self.hasAlpha = hasAlpha
         self.truncation = truncation
         self.warnings = warnings
+        self.color = color
+        self.metadata = metadata
     }
 
     /// The number of frames that decode.

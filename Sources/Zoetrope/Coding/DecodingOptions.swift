@@ -19,15 +19,19 @@ public struct DecodingOptions: Hashable, Sendable {
     /// (with its `truncation`), and an incremental source counts frame 0 while it arrives
     /// (`IncrementalSnapshot.firstFrameIsPartial`). GIF, PNG, APNG and WebP; AVIF and JPEG show whole frames only.
     public var showsPartialFirstFrame: Bool
+    /// The values frames hold when the file declares a colour space other than sRGB:
+    /// converted to sRGB (the default, what a browser shows) or as stored.
+    public var colorOutput: ColorOutput
 
-    /// Creates options; the defaults are straight RGBA8, full size, default limits.
+    /// Creates options; the defaults are straight RGBA8, full size, default limits, sRGB.
     public init(pixelFormat: PixelFormat = .rgba8, targetSize: PixelSize? = nil, limits: Limits = .default,
-                threadCount: Int? = nil, showsPartialFirstFrame: Bool = false) {
+                threadCount: Int? = nil, showsPartialFirstFrame: Bool = false, colorOutput: ColorOutput = .sRGB) {
         self.pixelFormat = pixelFormat
         self.targetSize = targetSize
         self.limits = limits
         self.threadCount = threadCount
         self.showsPartialFirstFrame = showsPartialFirstFrame
+        self.colorOutput = colorOutput
     }
 
     /// Default options.

@@ -13,13 +13,21 @@ public struct EncodingOptions: Hashable, Sendable {
     /// refuses a frame that is not opaque (`.invalidArgument`). `AnimatedImage.encoded(with:options:targetSize:)`
     /// and `zoetrope convert` set it when every frame of the source is opaque.
     public var framesAreOpaque: Bool
+    /// The colour space the frames' values are in, written into the file where the format
+    /// can hold it (`.unspecified`: nothing is written, the values are sRGB).
+    public var color: ColorInfo
+    /// Exif and XMP to write where the format can hold them.
+    public var metadata: EmbeddedMetadata
 
     /// Options for a file that plays `loopCount` times (nil: as the source does, see
-    /// `loopCount`), lossless unless `quality` is given.
-    public init(loopCount: LoopCount? = nil, quality: Int? = nil, framesAreOpaque: Bool = false) {
+    /// `loopCount`), lossless unless `quality` is given, with no colour profile or metadata.
+    public init(loopCount: LoopCount? = nil, quality: Int? = nil, framesAreOpaque: Bool = false,
+                color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none) {
         self.loopCount = loopCount
         self.quality = quality
         self.framesAreOpaque = framesAreOpaque
+        self.color = color
+        self.metadata = metadata
     }
 
     /// Throws `.invalidArgument` unless `quality` is nil or 0…100.
