@@ -3,6 +3,13 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Zoetrope
 
 /// How a frame differs from the canvas before it: the rectangle to store, whether blending
@@ -32,6 +39,7 @@ enum WebPFrameDiff {
     /// nothing changed.
     static func changedRect(_ previous: WebPPreviousCanvas, _ current: WebPCanvas, within rect: PixelRect,
                             tolerance: Int) -> PixelRect {
+        if tolerance == 0 { return exactChangedRect(previous, current, within: rect) }
         let w = current.width, cur = current.pixels
         func same(_ x: Int, _ y: Int) -> Bool { similar(previous.pixel(x, y), cur[y * w + x], tolerance: tolerance) }
         var x0 = rect.x, x1 = rect.x + rect.width, y0 = rect.y, y1 = rect.y + rect.height
@@ -42,6 +50,45 @@ enum WebPFrameDiff {
         while (y0..<y1).allSatisfy({ same(x1 - 1, $0) }) { x1 -= 1 }
         let ex = x0 & ~1, ey = y0 & ~1
         return PixelRect(x: ex, y: ey, width: x1 - ex, height: y1 - ey)
+    }
+
+    /// `changedRect` at tolerance 0, row by row: equal rows (most of a canvas whose frames
+    /// touch little of it) are compared with `memcmp`, so a large canvas costs memory
+    /// bandwidth per frame rather than a call per pixel.
+    private static func exactChangedRect(_ previous: WebPPreviousCanvas, _ current: WebPCanvas,
+                                         within rect: PixelRect) -> PixelRect {
+        let w = current.width
+        let canvas = previous.canvas.pixels, cur = current.pixels
+        let x0 = rect.x, x1 = rect.x + rect.width
+        var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
+        // The parts of row y within [x0, x1): (start, end, cleared) in order.
+        func segments(_ y: Int) -> [(Int, Int, Bool)] {
+            guard let c = previous.cleared, y >= c.y, y < c.y + c.height,
+                  c.x < x1, c.x + c.width > x0 else { return [(x0, x1, false)] }
+            let cx0 = max(c.x, x0), cx1 = min(c.x + c.width, x1)
+            return [(x0, cx0, false), (cx0, cx1, true), (cx1, x1, false)].filter { $0.0 < $0.1 }
+        }
+        @inline(__always) func differs(_ y: Int, _ x: Int, _ cleared: Bool) -> Bool {
+            cur[y * w + x] != (cleared ? 0 : canvas[y * w + x])
+        }
+        for y in rect.y..<(rect.y + rect.height) {
+            let parts = segments(y)
+            var first: Int?
+            for (s, e, cleared) in parts where first == nil {
+                if !cleared, memcmp(cur + y * w + s, canvas + y * w + s, (e - s) * 4) == 0 { continue }
+                first = (s..<e).first { differs(y, $0, cleared) }
+            }
+            guard let f = first else { continue }
+            var last = f
+            for (s, e, cleared) in parts.reversed() where e > f {
+                if let l = (max(s, f)..<e).reversed().first(where: { differs(y, $0, cleared) }) { last = l; break }
+            }
+            minY = min(minY, y); maxY = y
+            minX = min(minX, f); maxX = max(maxX, last)
+        }
+        guard minY <= maxY else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        let ex = minX & ~1, ey = minY & ~1
+        return PixelRect(x: ex, y: ey, width: maxX + 1 - ex, height: maxY + 1 - ey)
     }
 
     /// Whether drawing `rect` of `current` over `previous` with alpha blending can give
