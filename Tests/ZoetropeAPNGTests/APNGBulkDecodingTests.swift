@@ -88,6 +88,35 @@ import ZoetropeTestSupport
         #expect(wide.framesInFlight == 4)
     }
 
+    @Test func payloadsInFlightStayWithinOneCanvasPlusTheTuningsExtraBytes() throws {
+        // 200×200 full-canvas frames: payloads of one canvas each (160,000 bytes).
+        let frames = (0..<6).map { APNGWriter.Frame.solid(width: 200, height: 200, [UInt8(40 * $0), 9, 200, 255]) }
+        let data = APNGWriter.animation(width: 200, height: 200, frames: frames).data
+        let canvas = 200 * 200 * 4
+        func run(extra: Int) throws -> BulkFrameDecoder {
+            BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: .default), frames: nil, threads: 2,
+                             tuning: BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0, extraPayloadBytes: extra))
+        }
+        // Nothing beyond one canvas: not even two payloads ahead fit, so one thread.
+        let none = try run(extra: 0)
+        #expect(none.threadCount == 1)
+        #expect(none.framesInFlight == 0)
+        // Two canvases more: three payloads (two ahead, one being delivered) of the five two threads want.
+        let three = try run(extra: 2 * canvas)
+        #expect(three.threadCount == 2)
+        #expect(three.framesInFlight == 2)
+        var got: [PixelBuffer] = []
+        var buffer = PixelBuffer()
+        while try three.nextFrame(into: &buffer) != nil {
+            got.append(buffer)
+            #expect(three.retainedByteCount <= 3 * (canvas + 4096))
+        }
+        #expect(got == (try Fixture.frames(data)))
+        // The standard tuning: 64 MiB beyond one canvas holds the whole window of these small frames.
+        let standard = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: .default), threads: 2)
+        #expect(standard.framesInFlight == 4)
+    }
+
     @Test func aRunShortOfCoresGoesOnOneFrameAfterAnother() throws {
         let data = Self.animation(count: 30).data
         let reference = try Fixture.frames(data)

@@ -49,7 +49,9 @@ public final class BulkFrameDecoder: Sendable {
     /// only started for sources that adopt `ParallelFrameDecoding`, for runs of more than one
     /// frame on a canvas of at least 32,768 pixels (smaller frames decode faster than they
     /// can be handed between threads), and while the payloads in flight fit
-    /// `source.options.limits`; otherwise the run takes one thread. A run whose threads get
+    /// `source.options.limits` and, together, one canvas plus 64 MiB (so a run holds at
+    /// most three canvases plus 64 MiB with the session's canvas and `buffer`); otherwise
+    /// the run takes one thread. A run whose threads get
     /// little more than one core between them (a busy machine) stops its workers and goes on
     /// one frame after another (`fellBackToOneThread`).
     public convenience init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
@@ -131,13 +133,15 @@ public final class BulkFrameDecoder: Sendable {
                                                           tuning: BulkTuning) -> (run: any BulkRun, window: Int, threads: Int)? {
         // One payload per thread being decoded, one ready ahead per thread, and one being
         // delivered, on top of the session's canvas; fewer when that would not fit the
-        // limits, and none (one thread) when not even two fit.
+        // limits or the tuning's bytes in flight, and none (one thread) when not even two fit.
         var window = 2 * threads
+        let canvasBytes = source.info.canvasSize.rgbaByteCount
         while window >= 2 {
             var budget = AllocationBudget(limits: source.options.limits, format: source.info.format)
-            budget.reserve(source.info.canvasSize.rgbaByteCount)
+            budget.reserve(canvasBytes)
             budget.reserve(window + 1, bytesEach: source.maxPayloadByteCount)
-            if (try? budget.check()) != nil { break }
+            if (try? budget.check()) != nil,
+               tuning.payloadsFit(window + 1, of: source.maxPayloadByteCount, canvasBytes: canvasBytes ?? Int.max) { break }
             window -= 1
         }
         guard window >= 2 else { return nil }

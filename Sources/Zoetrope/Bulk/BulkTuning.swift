@@ -14,17 +14,32 @@ package struct BulkTuning: Sendable {
     /// run that shares it). Players share it, so a grid of keep-all players shares the cores
     /// instead of starting a thread each; a caller that asks a run for threads gets them.
     package var sharesWorkers: Bool
+    /// Payload bytes a run may hold beyond one canvas (decoded ahead, being delivered, and
+    /// recycled storage together): with the session's canvas and the caller's buffer, a run
+    /// then holds at most three canvases plus this, however large its frames. A run whose
+    /// payloads do not fit two-deep goes one frame after another.
+    package var extraPayloadBytes: Int
 
     /// The thresholds runs use.
     package static let standard = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2)
     /// The thresholds players' runs use: the standard ones, with workers from the allowance.
     package static let shared = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2, sharesWorkers: true)
     /// Workers for any canvas, never stopped: for tests of the parallel path on small fixtures.
-    package static let alwaysParallel = BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0)
+    package static let alwaysParallel = BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0,
+                                                   extraPayloadBytes: Int.max)
 
-    package init(minimumCanvasPixels: Int, minimumParallelism: Double, sharesWorkers: Bool = false) {
+    package init(minimumCanvasPixels: Int, minimumParallelism: Double, sharesWorkers: Bool = false,
+                 extraPayloadBytes: Int = 64 << 20) {
         self.minimumCanvasPixels = minimumCanvasPixels
         self.minimumParallelism = minimumParallelism
         self.sharesWorkers = sharesWorkers
+        self.extraPayloadBytes = extraPayloadBytes
+    }
+
+    /// Whether `count` payloads of `payloadBytes` each fit beside a canvas of `canvasBytes`.
+    func payloadsFit(_ count: Int, of payloadBytes: Int, canvasBytes: Int) -> Bool {
+        let (total, overflow) = count.multipliedReportingOverflow(by: payloadBytes)
+        let (allowed, capped) = canvasBytes.addingReportingOverflow(extraPayloadBytes)
+        return !overflow && (capped || total <= allowed)
     }
 }
