@@ -14,6 +14,10 @@ import Foundation
 /// decoded frames exist at a time, plus the bulk run's payloads in flight, so memory stays
 /// bounded by two canvases, those payloads and the encoder's working set.
 public enum AnimationConversion {
+    /// The largest canvas (in RGBA bytes) for which the next frame decodes while the current
+    /// one is encoded: beyond it a second decoded frame costs more memory than the overlap saves time.
+    static let decodeAheadCanvasBytes = 64 << 20
+
     /// What a conversion did.
     public struct Summary: Sendable, Hashable {
         /// Frames written.
@@ -73,11 +77,14 @@ public enum AnimationConversion {
         return decoded > 0
     }
 
-    /// Adds every frame, decoding frame i + 1 while frame i is encoded (on the bulk path:
-    /// GIF, PNG and WebP frames' data decode further ahead on worker threads); returns the
-    /// frames added and the decoding error that ended the run early, if one did after frame 0.
-    private static func feed(source: any FrameSource, writer: any AnimatedImageWriter,
-                             progress: ((Int, Int) -> Void)?) throws -> (count: Int, failure: AnimatedImageError?) {
+    /// Adds every frame, decoding frame i + 1 while frame i is encoded when a canvas takes
+    /// at most 64 MiB (on the bulk path: GIF, PNG and WebP frames' data decode further ahead
+    /// on worker threads); on larger canvases one frame after another, so the conversion
+    /// holds one decoded frame beside the decoder's canvas and the encoder's own. Returns
+    /// the frames added and the decoding error that ended the run early, if one did after
+    /// frame 0.
+    static func feed(source: any FrameSource, writer: any AnimatedImageWriter, progress: ((Int, Int) -> Void)?,
+                     decodeAheadCanvasBytes: Int = decodeAheadCanvasBytes) throws -> (count: Int, failure: AnimatedImageError?) {
         let info = source.info
         let count = info.frameCount
         guard count > 0 else {
@@ -86,17 +93,22 @@ public enum AnimationConversion {
         let queue = DispatchQueue(label: "zoetrope.conversion.decode")
         let run = BulkFrameDecoder(source: source)
         defer { run.cancel() }
+        let decodesAhead = (info.canvasSize.rgbaByteCount ?? .max) <= decodeAheadCanvasBytes
         var next = DecodedFrameSlot.start(index: 0, run: run, on: queue)
         for i in 0..<count {
-            let pixels: PixelBuffer
+            var pixels: PixelBuffer
             do {
                 pixels = try next.wait()
             } catch let error as AnimatedImageError where i > 0 {
                 return (i, error)
             }
-            if i + 1 < count { next = DecodedFrameSlot.start(index: i + 1, run: run, on: queue) }
+            if decodesAhead, i + 1 < count { next = DecodedFrameSlot.start(index: i + 1, run: run, on: queue) }
             try writer.add(EncodingFrame(pixels: pixels, duration: info.frameDurations[i]))
             progress?(i + 1, count)
+            if !decodesAhead, i + 1 < count {
+                pixels = PixelBuffer() // freed before the next frame is decoded
+                next = DecodedFrameSlot.start(index: i + 1, run: run, on: queue)
+            }
         }
         return (count, nil)
     }
