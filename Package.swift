@@ -137,16 +137,16 @@ let package = Package(
         // One small executable per seed player, runnable headless (Scripts/run-examples.sh),
         // and the tool that writes their fixtures with the project's own encoders.
         .executableTarget(name: "MakeExampleFixtures", dependencies: ["ZoetropeCodecs"], path: "Examples/MakeExampleFixtures"),
-        .executableTarget(name: "Seed000Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed000Player"),
-        .executableTarget(name: "Seed001Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed001Player"),
-        .executableTarget(name: "Seed002Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed002Player"),
-        .executableTarget(name: "Seed003Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed003Player"),
-        .executableTarget(name: "Seed004Player", dependencies: ["ZoetropeCodecs"], path: "Examples/Seed004Player"),
-        // Issue 13's application sample as written (a @MainActor view as the display), run on the main actor.
-        .executableTarget(name: "IssueSample", dependencies: ["ZoetropeCodecs"], path: "Examples/IssueSample"),
+        .executableTarget(name: "DisplayLinkPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/DisplayLinkPlayer"),
+        .executableTarget(name: "FrameCallbackPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/FrameCallbackPlayer"),
+        .executableTarget(name: "StillOrAnimatedView", dependencies: ["ZoetropeCodecs"], path: "Examples/StillOrAnimatedView"),
+        .executableTarget(name: "FixedIntervalPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/FixedIntervalPlayer"),
+        .executableTarget(name: "ReusableCellView", dependencies: ["ZoetropeCodecs"], path: "Examples/ReusableCellView"),
+        // An application's view (a @MainActor view as the display), run on the main actor; AppViewSampleTests runs it too.
+        .executableTarget(name: "AppViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/AppViewSample"),
         .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs"], path: "Examples/PlayWhileDownloading"),
-        // Issue 23's loading sample as written (AnimatedImageLoader from a view), run by ZoetropeLoadingTests.
-        .executableTarget(name: "LoadingSample", dependencies: ["ZoetropeCodecs"], path: "Examples/LoadingSample"),
+        // A loading view (AnimatedImageLoader from a view), run by ZoetropeLoadingTests against a loopback server.
+        .executableTarget(name: "LoadingViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/LoadingViewSample"),
 
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
@@ -164,9 +164,9 @@ let package = Package(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
         ),
-        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
+        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
-        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingSample"]),
+        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the examples (Examples/, one executable per seed player), writes their fixtures
+# Builds the examples (Examples/, one executable per playing pattern), writes their fixtures
 # with the project's own encoders, runs each headless and checks what it prints.
 #
 #   Scripts/run-examples.sh            # after Scripts/setup.sh; PATH must reach swift
@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-examples=(MakeExampleFixtures Seed000Player Seed001Player Seed002Player Seed003Player Seed004Player IssueSample
-          PlayWhileDownloading LoadingSample)   # LoadingSample is built only: it needs an HTTP server (ZoetropeLoadingTests runs it)
+examples=(MakeExampleFixtures DisplayLinkPlayer FrameCallbackPlayer StillOrAnimatedView FixedIntervalPlayer ReusableCellView AppViewSample
+          PlayWhileDownloading LoadingViewSample)   # LoadingViewSample is built only: it needs an HTTP server (ZoetropeLoadingTests runs it)
 for e in "${examples[@]}"; do
   swift build --product "$e" 2>&1 | tee -a /tmp/zoetrope-examples-build.log | grep -E "warning:|error:" && {
     echo "run-examples: building $e printed warnings or errors" >&2; exit 1; }
@@ -31,8 +31,8 @@ check() {
   echo "run-examples: $name ok ($(wc -l <<<"$output") lines)"
 }
 
-out=$("$bin/Seed000Player" "$dir/animated.png")
-check Seed000Player "$out" \
+out=$("$bin/DisplayLinkPlayer" "$dir/animated.png")
+check DisplayLinkPlayer "$out" \
   "frame 3: stored 10.5 ms, browser 10.5 ms, imageIO 100 ms" \
   "preferred refresh: 10 Hz (tick 100 ms)" \
   "clock's preferred refresh while playing: 10 Hz" \
@@ -41,28 +41,28 @@ check Seed000Player "$out" \
   "state finished, plays completed 2" \
   "low power: state showingPoster, frame 0"
 
-out=$("$bin/Seed001Player" "$dir/animated.png")
-check Seed001Player "$out" \
+out=$("$bin/FrameCallbackPlayer" "$dir/animated.png")
+check FrameCallbackPlayer "$out" \
   "frame 0: 8×8, centre RGBA [255, 0, 0, 255]" \
   "frame 3: 8×8, centre RGBA [255, 255, 255, 255]" \
   "finished after 2 plays"
-[ "$(grep -c '^frame ' <<<"$out")" = 8 ] || { echo "run-examples: Seed001Player did not deliver 8 frames" >&2; failures=$((failures + 1)); }
+[ "$(grep -c '^frame ' <<<"$out")" = 8 ] || { echo "run-examples: FrameCallbackPlayer did not deliver 8 frames" >&2; failures=$((failures + 1)); }
 
-out=$("$bin/Seed002Player" "$dir/animated.png" "$dir/still.png" "$dir/animated.png")
-check Seed002Player "$out" \
+out=$("$bin/StillOrAnimatedView" "$dir/animated.png" "$dir/still.png" "$dir/animated.png")
+check StillOrAnimatedView "$out" \
   "animated.png: animation of 4 frames, playing; on show: frame 0, 5 animation frames shown so far" \
   "still.png: still 8×8; on show: the still" \
   "animated.png: animation of 4 frames, playing; on show: frame 0, 10 animation frames shown so far"
 
-out=$("$bin/Seed003Player" "$dir/animated.png")
-check Seed003Player "$out" \
+out=$("$bin/FixedIntervalPlayer" "$dir/animated.png")
+check FixedIntervalPlayer "$out" \
   "name: 4 frames, interval 100 ms, frames [0, 1, 1, 2, 3], one play 500 ms" \
   "data: 4 frames, interval 100 ms, frames [0, 1, 1, 2, 3], one play 500 ms" \
   "url: 4 frames, interval 100 ms, frames [0, 1, 1, 2, 3], one play 500 ms" \
   "missing: no resource named 'no-such-image' in the bundle at $dir (tried .gif, .png, .apng, .webp, .avif, .avifs, .jpg, .jpeg, .jpe, .jfif, .jif)"
 
-out=$("$bin/Seed004Player" "$dir/animated.png" "$dir/still.png")
-check Seed004Player "$out" \
+out=$("$bin/ReusableCellView" "$dir/animated.png" "$dir/still.png")
+check ReusableCellView "$out" \
   "row 0 animated.png: animating true, frame 1" \
   "row 0 animated.png: stopped, animating false, frame 1" \
   "row 0 animated.png: resumed, animating true, frame 2" \
@@ -70,17 +70,17 @@ check Seed004Player "$out" \
   "row 1 still.png: animating false, frame still" \
   "row 1 reused: player released, display empty"
 
-# Issue 13's sample as written: a @MainActor view shown frames through the shared clock.
+# The app view sample: a @MainActor view shown frames through the shared clock.
 # Its first line is "<frames shown in 1 s> <isAnimating>": 2 plays of 410.5 ms end within
 # the second on an idle machine ("8 false"); only the shape is checked, as it is timing.
-out=$("$bin/IssueSample" "$dir/animated.png")
-check IssueSample "$out" \
+out=$("$bin/AppViewSample" "$dir/animated.png")
+check AppViewSample "$out" \
   "0 100 ms 8×8" "1 200 ms 8×8" "2 100 ms 8×8" "3 10.5 ms 8×8" \
   "unrecognized image format (no registered coder matches the content; first bytes: 6e 6f 74 20 61 6e 20 69)"
 grep -qE '^[1-9][0-9]* (true|false)$' <<<"$(head -1 <<<"$out")" || {
-  echo "run-examples: IssueSample showed no frame on the main actor" >&2; failures=$((failures + 1)); }
+  echo "run-examples: AppViewSample showed no frame on the main actor" >&2; failures=$((failures + 1)); }
 grep -qE '^10 ms \[0, 0, .*, 3, 3\]$' <<<"$out" || {
-  echo "run-examples: IssueSample did not print the timeline" >&2; failures=$((failures + 1)); }
+  echo "run-examples: AppViewSample did not print the timeline" >&2; failures=$((failures + 1)); }
 
 # Playing while downloading, 4 bytes every 10 ms: frame 0 shows once it has arrived, the
 # player waits at the download edge (each late frame then gets its whole duration), and

@@ -2,7 +2,7 @@ import Foundation
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-/// A loopback server with every file issue 23's sample asks for: banner.webp (animated,
+/// A loopback server with every file the loading view sample asks for: banner.webp (animated,
 /// made with the project's WebP encoder), photo.jpg (an 8×8 grey baseline JPEG), big.gif
 /// (trickled over about a second and a half, so that the sample cancels one request while
 /// it downloads), a.gif, b.gif and c.gif (each costing about 1.6 MB, so that a 4 MiB

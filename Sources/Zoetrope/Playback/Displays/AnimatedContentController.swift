@@ -1,5 +1,5 @@
 /// Holds what one view shows — a still image or an animation, never both — for any
-/// `AnimationDisplay` (seed 002's still-or-animated view; `HeadlessDisplay` has the same rule
+/// `AnimationDisplay` (the still-or-animated view of Examples/StillOrAnimatedView; `HeadlessDisplay` has the same rule
 /// built in).
 ///
 /// A view keeps one controller for its display. `setStill` puts a still on the display and

@@ -1,12 +1,12 @@
-// Seed 002: one view that shows either a still image or an animation, never both.
+// One view that shows either a still image or an animation, never both.
 // A still file is shown as a still (no player, no clock); an animated one gets a player.
 // Headless: prints what the view holds after each file.
-// Usage: Seed002Player FILE...
+// Usage: StillOrAnimatedView FILE...
 import Foundation
 import ZoetropeCodecs
 
 guard CommandLine.arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: Seed002Player FILE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: StillOrAnimatedView FILE...\n".utf8))
     exit(2)
 }
 CoderRegistry.shared.registerBuiltInCoders()

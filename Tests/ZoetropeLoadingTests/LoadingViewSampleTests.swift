@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
-@testable import LoadingSample
+@testable import LoadingViewSample
 
-/// Issue 23's sample. Examples/LoadingSample/Sample.swift holds it exactly as written (its
-/// `BannerView` and `loadingDemo(base:cacheFolder:)` are used here); these tests run its
+/// The loading view sample, Examples/LoadingViewSample/Sample.swift (its `BannerView` and
+/// `loadingDemo(base:cacheFolder:)` are used here); these tests run its
 /// lines against a loopback server and check what its comments say, part by part.
-@MainActor @Suite(.timeLimit(.minutes(10))) struct LoadingSampleTests {
+@MainActor @Suite(.timeLimit(.minutes(10))) struct LoadingViewSampleTests {
     /// The sample as a whole, as written.
     @Test
     func theSampleRunsAsWritten() async throws {

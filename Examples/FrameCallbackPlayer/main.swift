@@ -1,11 +1,11 @@
-// Seed 001: the block API. A closure receives every frame on time; no view at all.
+// The block API. A closure receives every frame on time; no view at all.
 // Headless: a simulated 60 Hz host clock; the closure prints each frame it is handed.
-// Usage: Seed001Player FILE
+// Usage: FrameCallbackPlayer FILE
 import Foundation
 import ZoetropeCodecs
 
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: Seed001Player FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: FrameCallbackPlayer FILE\n".utf8))
     exit(2)
 }
 CoderRegistry.shared.registerBuiltInCoders()
@@ -16,7 +16,7 @@ let decoder = SimulatedDecodeExecutor()
 let attachment = decoder.attach(to: clock)
 let configuration = PlayerConfiguration(executor: decoder, memoryPressure: nil)
 
-// One closure per frame: what the seed's `play(data) { frame in ... }` did.
+// One closure per frame: what a `play(data) { frame in ... }` block API does.
 let playback = try AnimationPlayer.playFrames(of: data, clock: clock, configuration: configuration) { frame in
     let centre = frame.pixels.pixel(x: frame.pixels.width / 2, y: frame.pixels.height / 2)
     print("frame \(frame.index): \(frame.pixels.width)×\(frame.pixels.height), centre RGBA \(centre)")

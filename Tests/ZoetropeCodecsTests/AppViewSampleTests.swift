@@ -2,12 +2,12 @@ import Foundation
 import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
-@testable import IssueSample
+@testable import AppViewSample
 
-/// Issue 13's application sample. Examples/IssueSample/Sample.swift holds it exactly as
-/// written (its `AnimatedImageView` and `demo(path:)` are used here); these tests check
+/// The app view sample, Examples/AppViewSample/Sample.swift (its `AnimatedImageView` and
+/// `demo(path:)` are used here); these tests check
 /// what its comments say: the player lines, then the lines that do not involve the player.
-@Suite struct IssueSampleTests {
+@Suite struct AppViewSampleTests {
     /// The sample's player lines with the sample's own view: a @MainActor class that
     /// conforms to `AnimationDisplay` is shown frames on the main actor, in play order; a
     /// main actor kept busy for more than 8 frames (a loaded machine) skips the oldest
@@ -59,7 +59,7 @@ import ZoetropeTestSupport
 
     /// `demo(path:)` itself, as written, runs to the end on the main actor (it prints the
     /// frames shown, the frames, the timeline and the error; Scripts/run-examples.sh checks
-    /// those lines from the IssueSample executable).
+    /// those lines from the AppViewSample executable).
     @MainActor @Test func theSampleRunsAsWritten() async throws {
         let folder = try TemporaryFolder()
         let path = try folder.write(CodecsFixture.gif(delays: [10, 20, 10]), to: "sample.gif").path
@@ -78,11 +78,11 @@ import ZoetropeTestSupport
             printed.append("\(frame.index) \(frame.duration) \(frame.pixels.size.width)x\(frame.pixels.size.height)")
         }
         #expect(printed == ["0 100 ms 2x2", "1 200 ms 2x2", "2 100 ms 2x2"])
-        let timeline = image.info.uniformTimeline()                 // seed 003: GCD of the display durations
+        let timeline = image.info.uniformTimeline()                 // GCD of the display durations
         #expect(timeline.interval == .milliseconds(100) && timeline.frames == [0, 1, 1, 2])
 
         var configuration = PlayerConfiguration()
-        configuration.delayPolicy = .imageIO                        // seed 000: < 11 ms -> 100 ms, as ImageIO players do
+        configuration.delayPolicy = .imageIO                        // < 11 ms -> 100 ms, as ImageIO players do
         #expect(configuration.delayPolicy.displayDuration(for: .milliseconds(5)) == .milliseconds(100))
 
         do {

@@ -1,4 +1,4 @@
-// Issue 23's loading sample exactly as written: a @MainActor view that owns its player and
+// A loading view over the API: a @MainActor view that owns its player and
 // is its display, loaded through AnimatedImageLoader from a server at `base`.
 import Foundation
 import ZoetropeCodecs

@@ -1,7 +1,7 @@
-// Seed 004: a Gifu-style image view: `animate(with:)`, `startAnimating()`,
+// A Gifu-style image view: `animate(with:)`, `startAnimating()`,
 // `stopAnimating()`, and `prepareForReuse()` when a list recycles the cell that holds it.
 // Headless: one view is reused for each file in turn, as a table cell would be.
-// Usage: Seed004Player FILE...
+// Usage: ReusableCellView FILE...
 import Foundation
 import ZoetropeCodecs
 
@@ -43,7 +43,7 @@ final class GIFImageView {
 }
 
 guard CommandLine.arguments.count >= 2 else {
-    FileHandle.standardError.write(Data("usage: Seed004Player FILE...\n".utf8))
+    FileHandle.standardError.write(Data("usage: ReusableCellView FILE...\n".utf8))
     exit(2)
 }
 CoderRegistry.shared.registerBuiltInCoders()

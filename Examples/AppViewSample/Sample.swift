@@ -1,6 +1,6 @@
-// Issue 13's application sample, exactly as written there: it must compile in Swift 6
+// An application's view over the API: it must compile in Swift 6
 // language mode with no @unchecked, nonisolated(unsafe) or @preconcurrency, and do what
-// its comments say. main.swift runs it; Tests/ZoetropeCodecsTests/IssueSampleTests checks it.
+// its comments say. main.swift runs it; Tests/ZoetropeCodecsTests/AppViewSampleTests checks it.
 import Foundation
 import Zoetrope
 import ZoetropeCodecs          // a library product that re-exports the core and the four codec modules
@@ -25,11 +25,11 @@ import ZoetropeCodecs          // a library product that re-exports the core and
     for try await frame in image.frames() {                     // every frame in order, decoded lazily, bounded memory
         print(frame.index, frame.duration, frame.pixels.size)
     }
-    let timeline = image.info.uniformTimeline()                 // seed 003: GCD of the display durations
+    let timeline = image.info.uniformTimeline()                 // GCD of the display durations
     print(timeline.interval, timeline.frames)                   // e.g. [100, 200, 100] ms -> 100 ms, [0, 1, 1, 2]
 
     var configuration = PlayerConfiguration()
-    configuration.delayPolicy = .imageIO                        // seed 000: < 11 ms -> 100 ms, as ImageIO players do
+    configuration.delayPolicy = .imageIO                        // < 11 ms -> 100 ms, as ImageIO players do
     configuration.playbackMode = .bounce                        // also .forward, .reverse, .reverseBounce
     _ = configuration
 

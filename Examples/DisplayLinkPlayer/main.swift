@@ -1,14 +1,14 @@
-// Seed 000: an ImageIO-style player driven by the display's refresh (a display link).
+// An ImageIO-style player driven by the display's refresh (a display link).
 //
 // Delays follow ImageIO's rule (under 11 ms plays as 100 ms), the host's refresh callback
 // drives a ManualClock, the refresh rate is chosen from the animation, and low power
 // shows the poster. Headless: a simulated 60 Hz refresh prints each frame as it changes.
-// Usage: Seed000Player FILE
+// Usage: DisplayLinkPlayer FILE
 import Foundation
 import ZoetropeCodecs
 
 guard CommandLine.arguments.count == 2 else {
-    FileHandle.standardError.write(Data("usage: Seed000Player FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: DisplayLinkPlayer FILE\n".utf8))
     exit(2)
 }
 CoderRegistry.shared.registerBuiltInCoders()
