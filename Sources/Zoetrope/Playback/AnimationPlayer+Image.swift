@@ -35,4 +35,19 @@ extension AnimationPlayer {
     /// Whether the animation is advancing: playing, not paused, stopped, finished, failed
     /// or held on its poster by the environment.
     public var isAnimating: Bool { state == .playing }
+
+    /// Switches to `image` (see `load(_ source:sharedImageKey:)`); under a
+    /// sharing policy without a key the frames are shared under `image.sharedCacheKey`, so
+    /// players of the same bytes share them (hashed on a thread of its own when first needed,
+    /// see `AnimationPlayer(image:)`).
+    public func load(_ image: AnimatedImage, sharedImageKey: String? = nil) throws {
+        let source = try image.makeFrameSource()
+        load(source, sharedImageKey: sharedImageKey, imageIdentity: .content(image.contentIdentity))
+    }
+
+    /// A source's own name in a shared cache: the object itself. The player holds its
+    /// source, so no other live source can take the name while a frame is leased under it.
+    static func identity(of source: any FrameSource) -> SharedImageName {
+        .known("source:\(UInt(bitPattern: ObjectIdentifier(source)))")
+    }
 }
