@@ -11,9 +11,11 @@ import Zoetrope
 ///
 /// Lossless is the default: `EncodingOptions.quality` nil encodes lossless with exact
 /// colours (transparent pixels keep their RGB), so decoding gives back the input canvases
-/// exactly. A quality 0–100 encodes lossy (VP8 with an alpha plane); `mixed` tries lossy or
-/// lossless per frame (lossless under 194 colours, lossy from 31) and keeps the smaller, at
-/// that quality (75 when none is given). Durations are rounded to whole milliseconds, WebP's
+/// exactly. A quality 0–100 encodes lossy (VP8 with an alpha plane), except that a frame of
+/// under 194 colours is also encoded losslessly and the smaller kept, so a lossy file is never
+/// bigger than lossless frames would make it; `mixed` tries lossy or lossless per frame
+/// (lossless under 194 colours, lossy from 31) and keeps the smaller, at that quality (75
+/// when none is given). Durations are rounded to whole milliseconds, WebP's
 /// unit. A frame identical to the one before it is merged into it (one frame whose duration
 /// is the sum), and a single frame is written as a still image.
 ///

@@ -151,10 +151,12 @@ final class WebPStreamWriter: AnimatedImageWriter {
     private func candidates(over canvas: WebPPreviousCanvas, rectLossless rect: PixelRect, allowBlend: Bool,
                             index: Int) throws -> [Frame] {
         var tryLossless = mode == .lossless, tryLossy = mode == .lossy
-        if mode == .mixed {
+        if mode != .lossless {
+            // Few colours (a palette source) often code smaller losslessly than lossy: a
+            // lossy request keeps whichever is smaller, so asking for lossy never costs bytes.
             let colours = WebPFrameDiff.colourCount(current, rect: rect, limit: 256)
             tryLossless = colours < 194
-            tryLossy = colours >= 31
+            tryLossy = mode == .lossy || colours >= 31
         }
         var result: [Frame] = []
         if tryLossless {
