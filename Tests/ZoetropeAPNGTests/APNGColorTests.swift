@@ -173,4 +173,23 @@ struct APNGColorTests {
         #expect(frame.size == PixelSize(width: 2, height: 2))
         #expect(frame.bytes == Fixture.fill(2, 2, Self.chromium))
     }
+
+    @Test("Fed in pieces, a tagged file converts as the whole file does, and its info reports the colour",
+          arguments: [1, 97])
+    func incremental(step: Int) throws {
+        let data = Self.file([Self.iccp(Reference.adobeRGB)])
+        let feed = IncrementalFeed(APNGCoder(), data: data, step: step)
+        #expect(feed.problems == [])
+        #expect(feed.framesChecked == 2)
+        let source = APNGCoder().makeIncrementalSource(options: .default)
+        let snapshot = try source.append(data)
+        #expect(snapshot.info?.color.iccProfile?.data == Reference.adobeRGB)
+        #expect(try source.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, Self.chromium))
+        // A corrupt profile: the same warning as the whole file's, stored values.
+        var bad = Self.iccp(Reference.adobeRGB)
+        bad.1[bad.1.count - 1] ^= 0xFF
+        let corrupt = Self.file([bad])
+        let badFeed = IncrementalFeed(APNGCoder(), data: corrupt, step: step)
+        #expect(badFeed.problems == [])
+    }
 }
