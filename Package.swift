@@ -180,7 +180,8 @@ let package = Package(
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "IssueSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "CLCMS2",
+                                                   "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(

@@ -64,7 +64,7 @@ final class APNGFrameSource: SeekCostReporting {
             storedLoopValue: index.numPlays.map(Int.init),
             hasAlpha: APNGFrameSource.hasAlpha(index),
             truncation: index.truncation, warnings: index.colorWarnings, color: index.color)
-        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .codePointsFirst)
+        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
         self.info = info
         self.options = options
         self.index = index

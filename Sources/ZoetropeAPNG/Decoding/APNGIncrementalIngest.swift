@@ -102,7 +102,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         colorSettled = true
         var info = AnimationInfo(format: .png, canvasSize: canvas, frameDurations: [], loopCount: .once, storedLoopValue: nil,
                                  warnings: walker.colorChunks.warnings, color: walker.colorChunks.color)
-        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .codePointsFirst)
+        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
         snapshot.color = info.color
         snapshot.warnings += info.warnings
     }
@@ -159,7 +159,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         // image data add warnings at the end).
         var info = AnimationInfo(format: final.format, canvasSize: final.header.size, frameDurations: [], loopCount: .once,
                                  storedLoopValue: nil, warnings: final.colorWarnings, color: final.color)
-        let transform = ColorManagement.prepare(&info, options: options, precedence: .codePointsFirst)
+        let transform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
         if !colorSettled { colorTransform = transform }
         colorSettled = true
         snapshot.color = info.color
