@@ -192,4 +192,26 @@ struct APNGColorTests {
         let badFeed = IncrementalFeed(APNGCoder(), data: corrupt, step: step)
         #expect(badFeed.problems == [])
     }
+
+    @Test("A still PNG and a full-canvas key-frame animation (decoded straight into the caller's buffer, one by one and in bulk) convert")
+    func directPaths() throws {
+        var still = APNGWriter()
+        still.append("IHDR", APNGWriter.ihdr(width: 4, height: 4))
+        still.append("iCCP", Self.iccp(Reference.adobeRGB).1)
+        still.append("IDAT", APNGWriter.zlibStored(APNGWriter.scanlines(rgba: Fixture.fill(4, 4, Self.stored), width: 4, height: 4)))
+        still.append("IEND", [])
+        #expect(try Fixture.frames(still.data).map(\.bytes) == [Fixture.fill(4, 4, Self.chromium)])
+        // Every frame replaces the whole canvas: each is a key frame, decoded without the canvas.
+        var w = APNGWriter.animation(width: 4, height: 4, frames: [
+            .solid(width: 4, height: 4, Self.stored), .solid(width: 4, height: 4, Self.stored), .solid(width: 4, height: 4, Self.stored),
+        ])
+        w.chunks.insert(APNGWriter.Chunk(type: "iCCP", payload: Self.iccp(Reference.adobeRGB).1), at: 1)
+        let data = w.data
+        let expected = Fixture.fill(4, 4, Self.chromium)
+        #expect(try Fixture.frames(data).map(\.bytes) == [expected, expected, expected])
+        let check = BulkDecodingCheck { try APNGCoder().makeFrameSource(data: data, options: .default) }
+        for threads in [1, 2] {
+            #expect(try check.bulk(threads: threads).frames.map(\.pixels.bytes) == [expected, expected, expected])
+        }
+    }
 }
