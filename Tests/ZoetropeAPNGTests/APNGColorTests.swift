@@ -86,7 +86,9 @@ struct APNGColorTests {
         #expect(source.info.warnings.isEmpty)
         let f0 = try source.decodeFrame(at: 0), f1 = try source.decodeFrame(at: 1)
         #expect(f0.bytes == Fixture.fill(4, 4, Self.chromium))         // full-canvas frame: the direct path
-        let patch = Reference.toSRGB(cmsOpenProfileFromMem(Reference.adobeRGB, cmsUInt32Number(Reference.adobeRGB.count)), [200, 100, 50]) + [255]
+        let adobe = cmsOpenProfileFromMem(Reference.adobeRGB, cmsUInt32Number(Reference.adobeRGB.count))!
+        defer { cmsCloseProfile(adobe) }
+        let patch = Reference.toSRGB(adobe, [200, 100, 50]) + [255]
         #expect(Self.pixel(f1, 0, 0) == Self.chromium)                   // through the canvas
         #expect(Self.pixel(f1, 1, 1) == patch)
         // Bulk runs (payloads decoded ahead, delivered directly or drawn) give the same bytes.
