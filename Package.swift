@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "ZoetropeWebP", targets: ["ZoetropeWebP"]),
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
         .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
+        .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .executable(name: "zoetrope", targets: ["zoetrope"]),
         .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
@@ -53,17 +54,27 @@ let package = Package(
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"]), .brew(["jpeg-turbo"])]
         ),
+        // Little CMS 2: colour management (ZoetropeColor).
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"]), .brew(["little-cms2"])]
+        ),
         .target(name: "CZoetropeAVIF", dependencies: ["CAVIF"],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
 
-        // One module per format; each knows the core and its C library only.
-        .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "CGIF"]),
+        // A file's declared colour (ICC profile, code points, cHRM/gAMA) to sRGB over lcms2:
+        // the transform every coder hands its compositor.
+        .target(name: "ZoetropeColor", dependencies: ["Zoetrope", "CLCMS2"]),
+
+        // One module per format; each knows the core, ZoetropeColor and its C library only.
+        .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "ZoetropeColor", "CGIF"]),
         // libpng's full read API behind a C function whose setjmp keeps libpng's longjmp
         // out of Swift frames (ZoetropeAPNG's per-frame decoder).
         .target(name: "CZoetropePNG", dependencies: ["CPNG"]),
-        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "CPNG", "CZoetropePNG"]),
-        .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "CWebP"]),
-        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "CAVIF", "CZoetropeAVIF"]),
+        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "ZoetropeColor", "CPNG", "CZoetropePNG"]),
+        .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "ZoetropeColor", "CWebP"]),
+        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "ZoetropeColor", "CAVIF", "CZoetropeAVIF"]),
         .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "CTurboJPEG"]),
 
         // The one list of built-in coders (`CoderRegistry.builtInCoders()`,
@@ -75,7 +86,8 @@ let package = Package(
         // The core and the codecs behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "ZoetropeBuiltInCoders"]
+            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG",
+                           "ZoetropeBuiltInCoders"]
         ),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
@@ -84,8 +96,8 @@ let package = Package(
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "zoetrope",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeBuiltInCoders",
-                           "ZoetropeProcessStats"]
+            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
+                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats"]
         ),
 
         // What `zoetrope` runs for an http(s) argument: the body through AnimatedImageLoader on
@@ -156,7 +168,8 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "CLCMS2", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeJPEGTests", dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport"]),
@@ -167,7 +180,8 @@ let package = Package(
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "CLCMS2",
+                                                   "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(

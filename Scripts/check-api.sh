@@ -16,7 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export PATH="/opt/swift/usr/bin:$PATH"
-modules=(Zoetrope ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeCodecs)
+modules=(Zoetrope ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeCodecs)
 out=$root/.build/api
 mkdir -p "$out"
 
@@ -29,7 +29,7 @@ if ! swift build --target ZoetropeCodecs >"$out/build.log" 2>&1; then
 fi
 bin=$(swift build --show-bin-path)
 includes=(-I "$bin/Modules" -I Sources/CGIF -I Sources/CPNG -I Sources/CWebP -I Sources/CAVIF
-          -I Sources/CZoetropeAVIF/include -I Sources/CZoetropePNG/include -I Sources/CTurboJPEG)
+          -I Sources/CZoetropeAVIF/include -I Sources/CZoetropePNG/include -I Sources/CTurboJPEG -I Sources/CLCMS2)
 
 status=0
 # The version the tool prints is the newest one CHANGELOG.md describes.

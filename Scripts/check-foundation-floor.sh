@@ -19,7 +19,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
-python3 - Sources/Zoetrope Sources/ZoetropeGIF Sources/ZoetropeAPNG Sources/ZoetropeWebP \
+python3 - Sources/Zoetrope Sources/ZoetropeColor Sources/ZoetropeGIF Sources/ZoetropeAPNG Sources/ZoetropeWebP \
     Sources/ZoetropeAVIF Sources/ZoetropeJPEG Sources/ZoetropeBuiltInCoders Sources/ZoetropeProcessStats Benchmarks/ZoetropeDecodeBench <<'PY'
 import pathlib, re, sys
 bad = []

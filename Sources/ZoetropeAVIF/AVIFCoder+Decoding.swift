@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Zoetrope
+import ZoetropeColor
 
 extension AVIFCoder {
     /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil, by frame size.
@@ -130,9 +131,11 @@ extension AVIFCoder {
         }
         session.setFrameCount(count)
         session.pipelined = pipelined && count > 1
-        let info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
+        var info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
                                  truncation: truncation)
+        // Whatever colour the info declares (an ICC profile before nclx, as libavif and Chromium).
+        session.colorTransform = ColorManagement.prepare(&info, options: options)
         return AVIFFrameSource(info: info, options: options, session: session)
     }
 

@@ -3,6 +3,7 @@
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
 @_exported import ZoetropeBuiltInCoders
+@_exported import ZoetropeColor
 @_exported import ZoetropeGIF
 @_exported import ZoetropeJPEG
 @_exported import ZoetropeWebP

@@ -39,6 +39,7 @@ extension CanvasRendering {
             buffer.format = .rgba8
             buffer.reshape(width: size.width, height: size.height)
             swap(&buffer.bytes, &pixels)
+            if let transform = compositor.colorTransform { buffer.applyColorTransform(transform) }
             decodedFrameCount += 1
             return
         }

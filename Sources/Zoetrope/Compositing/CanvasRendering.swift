@@ -79,7 +79,8 @@ extension CanvasRendering {
     /// Delivers frame `target` into `output` at `size` in `format`. A frame
     /// `KeyFrameTable.decodesDirectly` allows is decoded straight into `output` when that is
     /// the full canvas in straight alpha (no canvas, no copy); any other goes through
-    /// `render` and a copy out of the canvas.
+    /// `render` and a copy out of the canvas. Either way the frame passes through
+    /// `compositor.colorTransform` when there is one.
     public mutating func renderFrame(_ target: Int, input: Input, into output: inout PixelBuffer,
                                      size: PixelSize, format: PixelFormat) throws {
         let canvasSize = compositor.canvas.size
@@ -92,6 +93,7 @@ extension CanvasRendering {
             try output.bytes.withUnsafeMutableBytes { raw in
                 try decodeFullFrame(target, input: input, into: raw.baseAddress!, bytesPerRow: stride)
             }
+            if let transform = compositor.colorTransform { output.applyColorTransform(transform) }
             decodedFrameCount += 1
             return
         }

@@ -10,10 +10,21 @@ public struct Compositor: Sendable {
     private var pendingRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var pendingDispose = DisposeMode.none
     private var saved: [UInt8] = []
+    /// Converts the canvas's values (the file's colour space) to the output's on every copy
+    /// out (`copyCanvas`, and `CanvasRendering`'s direct paths); nil (the default, and any
+    /// sRGB or untagged file) copies the values unchanged. The canvas itself keeps the
+    /// file's values: frames composite in the space the file was authored in.
+    public var colorTransform: (any ColorTransform)?
 
     /// A transparent canvas. The caller checks `Limits` before creating one.
     public init(size: PixelSize) {
         canvas = PixelBuffer(width: size.width, height: size.height)
+    }
+
+    /// A transparent canvas whose copies out are converted by `colorTransform`.
+    public init(size: PixelSize, colorTransform: (any ColorTransform)?) {
+        canvas = PixelBuffer(width: size.width, height: size.height)
+        self.colorTransform = colorTransform
     }
 
     /// The canvas bounds.
@@ -86,9 +97,10 @@ public struct Compositor: Sendable {
     }
 
     /// Copies the canvas into `output` in `format`'s alpha mode, downsampling when
-    /// `size` is smaller than the canvas. `output` is reshaped (reusing its storage).
+    /// `size` is smaller than the canvas, and converting with `colorTransform` when there is
+    /// one. `output` is reshaped (reusing its storage).
     public func copyCanvas(into output: inout PixelBuffer, size: PixelSize? = nil, format: PixelFormat) {
-        canvas.copy(into: &output, size: size ?? canvas.size, format: format)
+        canvas.copy(into: &output, size: size ?? canvas.size, format: format, colorTransform: colorTransform)
     }
 
     private mutating func applyPendingDisposal() {

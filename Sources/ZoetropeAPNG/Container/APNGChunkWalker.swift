@@ -47,6 +47,8 @@ struct APNGChunkWalker {
     private(set) var bytesExamined = 0
     /// The length and type of the chunk at `offset`, read while its bytes are still arriving.
     private var awaitedChunk: (length: UInt32, type: UInt32)?
+    /// iCCP, sRGB, gAMA, cHRM, cICP (`PNGColorChunks`).
+    private(set) var colorChunks = PNGColorChunks()
 
     init(limits: Limits) {
         self.limits = limits
@@ -164,8 +166,12 @@ struct APNGChunkWalker {
             try visitFcTL(payload, storedCRC)
         case PNGChunkType.fdAT:
             try visitFdAT(payload, at: chunk.lowerBound + 8, storedCRC)
+        case _ where PNGChunkType.isColor(type):
+            bytesExamined += payload.count
+            colorChunks.visit(type: type, payload: payload, crcMatches: crcMatches(type, payload, storedCRC),
+                              beforeImage: idatState == .before && palette == nil, limits: limits)
         default:
-            break // ancillary chunks Zoetrope does not use (colour spaces are not applied)
+            break // ancillary chunks Zoetrope does not use
         }
     }
 
@@ -339,6 +345,8 @@ struct APNGChunkWalker {
         var index = APNGIndex(header: header, palette: palette, transparency: transparency,
                               frames: [still], format: .png,
                               numPlays: nil, fallbackReason: nil, truncation: nil)
+        index.color = colorChunks.color
+        index.colorWarnings = colorChunks.warnings
         guard let numFrames, !animationIgnored else {
             if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
             return index

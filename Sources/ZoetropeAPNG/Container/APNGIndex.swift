@@ -18,4 +18,7 @@ struct APNGIndex: Sendable {
     var fallbackReason: String?
     /// Set when the file ends before IEND (or breaks) after `frames`.
     var truncation: AnimatedImageError?
+    /// What the colour chunks declare (`PNGColorChunks`), and the ones ignored and why.
+    var color = ColorInfo.unspecified
+    var colorWarnings: [String] = []
 }

@@ -30,7 +30,7 @@ extension APNGFrameSource: ParallelFrameDecoding {
         var pixels = payload
         try state.withLock { s in
             if s.compositor.canvas.size != info.canvasSize {
-                s.compositor = Compositor(size: info.canvasSize)
+                s.compositor = Compositor(size: info.canvasSize, colorTransform: colorTransform)
                 s.shownFrame = nil
             }
             try s.deliverPayload(i, pixels: &pixels, into: &buffer, size: size, format: format) { s, buffer in

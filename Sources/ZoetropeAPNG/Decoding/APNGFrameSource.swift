@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Zoetrope
+import ZoetropeColor
 
 /// A decoding session over one PNG or APNG.
 ///
@@ -24,6 +25,9 @@ final class APNGFrameSource: SeekCostReporting {
     let largestFrameBytes: Int
     /// Whether the open drew frame 0 (`APNGFirstFrameDraw`): the canvas showed it before any call.
     let drewFirstFrameAtOpen: Bool
+    /// The conversion of the file's colour to sRGB, applied as each frame leaves the canvas
+    /// (nil: none needed, or `.stored` asked for).
+    let colorTransform: (any ColorTransform)?
 
     /// Opens `data`. A big file draws frame 0 on one core while the other walks the rest of
     /// its chunks (`APNGFirstFrameDraw`), unless `splitsWalk` is false (tests compare the two).
@@ -54,12 +58,14 @@ final class APNGFrameSource: SeekCostReporting {
         for f in index.frames { budget.add(f, index: index) }
         try budget.check(canvas: canvas, format: format, options: options)
 
-        self.info = AnimationInfo(
+        var info = AnimationInfo(
             format: format, canvasSize: canvas, frameDurations: index.frames.map(\.duration),
             loopCount: index.numPlays.map { $0 == 0 ? .infinite : .plays(Int($0)) } ?? .once,
             storedLoopValue: index.numPlays.map(Int.init),
             hasAlpha: APNGFrameSource.hasAlpha(index),
-            truncation: index.truncation)
+            truncation: index.truncation, warnings: index.colorWarnings, color: index.color)
+        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
+        self.info = info
         self.options = options
         self.index = index
         self.data = data
@@ -75,6 +81,7 @@ final class APNGFrameSource: SeekCostReporting {
         } else {
             drewFirstFrameAtOpen = false
         }
+        state.compositor.colorTransform = colorTransform
         self.state = Locked(state)
     }
 
@@ -92,7 +99,7 @@ final class APNGFrameSource: SeekCostReporting {
         let size = outputSize, format = options.pixelFormat
         try state.withLock { s in
             if s.compositor.canvas.size != info.canvasSize {
-                s.compositor = Compositor(size: info.canvasSize)
+                s.compositor = Compositor(size: info.canvasSize, colorTransform: colorTransform)
                 s.shownFrame = nil
             }
             try s.renderFrame(frameIndex, input: self, into: &buffer, size: size, format: format)

@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeColor
 
 /// The receiving side of an `APNGIncrementalSource`, behind its lock: the bytes, the
 /// resumable chunk walker, and the frames that decode now with the snapshot describing them.
@@ -25,6 +26,9 @@ struct APNGIncrementalIngest: IncrementalIngesting {
     var failure: AnimatedImageError?
     /// Frame 0 while its data arrives (`DecodingOptions.showsPartialFirstFrame`).
     var partialFirstFrame: APNGFrameRecord?
+    /// The colour conversion, settled once the colour chunks are behind (`settleColor`).
+    var colorTransform: (any ColorTransform)?
+    private var colorSettled = false
     static let format = ImageFormat.png
     let options: DecodingOptions
 
@@ -47,6 +51,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
                               numPlays: nil, fallbackReason: nil, truncation: nil)
             snapshot.canvasSize = header.size
         }
+        if walker.idatState != .before { settleColor(canvas: header.size) }
         if walker.numFrames == nil, walker.idatState == .before { return } // not known yet whether animated
         // PLTE and tRNS count only before IDAT, so they are final once a frame is.
         index!.palette = walker.palette
@@ -88,6 +93,18 @@ struct APNGIncrementalIngest: IncrementalIngesting {
                                         duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: [])
             try add([still], format: .png)
         }
+    }
+
+    /// Reads the colour chunks (all before the image data) into the snapshot and makes the
+    /// conversion, as the whole-file source does at open.
+    private mutating func settleColor(canvas: PixelSize) {
+        guard !colorSettled else { return }
+        colorSettled = true
+        var info = AnimationInfo(format: .png, canvasSize: canvas, frameDurations: [], loopCount: .once, storedLoopValue: nil,
+                                 warnings: walker.colorChunks.warnings, color: walker.colorChunks.color)
+        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
+        snapshot.color = info.color
+        snapshot.warnings += info.warnings
     }
 
     /// Adds the records of `complete` past those already reported.
@@ -138,5 +155,14 @@ struct APNGIncrementalIngest: IncrementalIngesting {
             loopCount: final.numPlays.map { $0 == 0 ? .infinite : .plays(Int($0)) } ?? .once,
             storedLoopValue: final.numPlays.map(Int.init), hasAlpha: APNGFrameSource.hasAlpha(final),
             truncation: final.truncation, revision: snapshot.revision)
+        // The whole-file info's colour and warnings (colour chunks out of place after the
+        // image data add warnings at the end).
+        var info = AnimationInfo(format: final.format, canvasSize: final.header.size, frameDurations: [], loopCount: .once,
+                                 storedLoopValue: nil, warnings: final.colorWarnings, color: final.color)
+        let transform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
+        if !colorSettled { colorTransform = transform }
+        colorSettled = true
+        snapshot.color = info.color
+        snapshot.warnings = info.warnings
     }
 }

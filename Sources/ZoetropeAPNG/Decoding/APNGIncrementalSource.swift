@@ -35,8 +35,8 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
     func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.state.keyFrames.restartFrame(for: index) ?? 0 } }
 
     func decodeFrame(at frameIndex: Int, into buffer: inout PixelBuffer) throws {
-        let (prefix, index, snapshot, opaque, partial) = ingest.withLock {
-            ($0.bytes.prefix, $0.index, $0.snapshot, $0.opaqueFrames, $0.partialFirstFrame)
+        let (prefix, index, snapshot, opaque, partial, colorTransform) = ingest.withLock {
+            ($0.bytes.prefix, $0.index, $0.snapshot, $0.opaqueFrames, $0.partialFirstFrame, $0.colorTransform)
         }
         if frameIndex == 0, let partial, var still = index {
             // Frame 0 while it arrives: its rows so far, on a canvas of its own (the shared
@@ -46,6 +46,7 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
             var state = APNGDecodeState(compositor: Compositor(size: canvas), keyFrames: KeyFrameTable(
                 [FramePlacement(rect: partial.rect, dispose: partial.dispose, blend: partial.blend, isOpaque: false)],
                 canvasSize: canvas))
+            state.compositor.colorTransform = colorTransform
             try prefix.withBytes { file in
                 let drawer = APNGFrameDrawer(index: still, file: file, format: still.format, limits: limits)
                 try state.renderFrame(0, input: drawer, into: &buffer, size: options.outputSize(forCanvas: canvas),
@@ -69,6 +70,7 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
                          snapshot.revision)
             }
             defer { slot = entry }
+            entry.state.compositor.colorTransform = colorTransform
             for f in index.frames[entry.state.keyFrames.count...] {
                 entry.state.keyFrames.append(FramePlacement(rect: f.rect, dispose: f.dispose, blend: f.blend, isOpaque: opaque))
             }

@@ -39,6 +39,9 @@ final class AVIFDecodeState {
     var gauge = AVIFPipelineGauge()
     /// How long the last plane copy took.
     private var copyNanos: Int64 = 0
+    /// The conversion of the file's colour to sRGB (`ColorManagement.prepare`), applied to
+    /// each frame after libavif's YUV→RGB and any downsampling, before premultiplying.
+    var colorTransform: (any ColorTransform)?
 
     /// Parses `file` (kept alive by the session) with libavif, whose reader reports
     /// `sizeHint` as the size of the content (see `AVIFFileIO`).
@@ -172,10 +175,16 @@ final class AVIFDecodeState {
     private func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
                          size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
         if size == canvasSize {
-            try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
+            guard let colorTransform else {
+                try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
+                return
+            }
+            try AVIFDecodeState.convert(image, into: &buffer, premultiplied: false)
+            buffer.applyColorTransform(colorTransform)
+            if format.alphaMode == .premultiplied { buffer.premultiplyAlpha() }
         } else {
             try AVIFDecodeState.convert(image, into: &canvas, premultiplied: false)
-            canvas.copy(into: &buffer, size: size, format: format)
+            canvas.copy(into: &buffer, size: size, format: format, colorTransform: colorTransform)
         }
     }
 

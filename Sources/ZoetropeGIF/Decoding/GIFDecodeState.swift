@@ -38,7 +38,7 @@ struct GIFDecodeState: CanvasRendering {
     /// Allocates the (transparent) canvas on first use.
     mutating func ensureCanvas() {
         guard compositor.canvas.size != canvasSize else { return }
-        compositor = Compositor(size: canvasSize)
+        compositor = Compositor(size: canvasSize, colorTransform: compositor.colorTransform)
         shownFrame = nil
     }
 

@@ -51,7 +51,7 @@ final class GIFFrameSource: SeekCostReporting {
             }
             try GIFFrameSource.checkBudget(index, options: options)
             drewFirstFrameAtOpen = false
-            indexing = Locked(.complete(GIFIndexing.Complete(index)))
+            indexing = Locked(.complete(GIFIndexing.Complete(index, options: options)))
             canvasSize = index.canvasSize
             self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(index.placements,
                                                                                                 canvasSize: canvasSize)))
@@ -96,7 +96,7 @@ final class GIFFrameSource: SeekCostReporting {
                     first.truncation = error
                     index = first
                 }
-                let complete = GIFIndexing.Complete(index)
+                let complete = GIFIndexing.Complete(index, options: options)
                 indexing = .complete(complete)
                 return complete
             }
@@ -145,10 +145,15 @@ final class GIFFrameSource: SeekCostReporting {
     /// Brings the canvas to frame `index` with `draw` and hands it to the caller.
     func deliver(_ index: Int, into buffer: inout PixelBuffer, draw: (inout GIFDecodeState) throws -> Void) throws {
         let size = options.outputSize(forCanvas: canvasSize), format = options.pixelFormat
-        // Full size, straight alpha: the caller's buffer becomes the canvas itself
-        // (copy-on-write), so a frame costs no copy when the caller passes that buffer back.
-        let direct = size == canvasSize && format.alphaMode == .straight
+        // The colour conversion, once the index is complete (a big file opened in two steps
+        // converts from its first call after the scans).
+        let colorTransform = isWaitingForScans ? nil : complete.colorTransform
+        // Full size, straight alpha, no colour conversion: the caller's buffer becomes the
+        // canvas itself (copy-on-write), so a frame costs no copy when the caller passes that
+        // buffer back. A converted frame is a copy: the canvas keeps the file's values.
+        let direct = size == canvasSize && format.alphaMode == .straight && colorTransform == nil
         try state.withLock { state in
+            state.compositor.colorTransform = colorTransform
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
             try draw(&state)

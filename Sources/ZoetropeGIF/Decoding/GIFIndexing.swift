@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeColor
 
 /// Where a `GIFFrameSource`'s index stands: walked (frame 0 decodes, the frame count waits
 /// for the remaining scans) or complete.
@@ -8,12 +9,16 @@ enum GIFIndexing: Sendable {
         let index: GIFIndex
         let info: AnimationInfo
         let largestImagePixels: Int
+        /// The conversion of the colour `info` declares to sRGB (`ColorManagement.prepare`).
+        let colorTransform: (any ColorTransform)?
 
-        init(_ index: GIFIndex) {
+        init(_ index: GIFIndex, options: DecodingOptions = .default) {
             self.index = index
-            info = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: index.frames.map(\.duration),
-                                 loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-                                 hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
+            var info = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: index.frames.map(\.duration),
+                                     loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
+                                     hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
+            colorTransform = ColorManagement.prepare(&info, options: options)
+            self.info = info
             largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
         }
     }

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Zoetrope
+import ZoetropeColor
 
 /// A decoding session over one WebP file, still or animated.
 ///
@@ -32,6 +33,8 @@ final class WebPFrameSource: SeekCostReporting {
 
     /// The index this session reads frames from, shared with the sessions `sessionMaker()` makes.
     let index: WebPIndex
+    /// The conversion of the file's colour to sRGB, applied as frames leave the canvas.
+    let colorTransform: (any ColorTransform)?
 
     convenience init(data: Data, options: DecodingOptions) throws {
         // A file cut inside its first frame keeps that frame, from the rows its bytes give, when asked.
@@ -56,13 +59,17 @@ final class WebPFrameSource: SeekCostReporting {
         self.options = options
         self.frames = index.frames
         largestFrameBytes = largestFrame * 4
-        self.info = AnimationInfo(
+        var info = AnimationInfo(
             format: .webp, canvasSize: index.canvasSize,
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
             hasAlpha: index.hasAlpha, truncation: index.truncation)
-        self.state = Locked(WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
-                                                  useThreads: (options.threadCount ?? 1) > 1))
+        colorTransform = ColorManagement.prepare(&info, options: options)
+        self.info = info
+        var state = WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
+                                    useThreads: (options.threadCount ?? 1) > 1)
+        state.compositor.colorTransform = colorTransform
+        self.state = Locked(state)
     }
 
     /// Checks the allocation limit for a session decoding frames onto `canvas`, blending
@@ -86,7 +93,8 @@ final class WebPFrameSource: SeekCostReporting {
         if let partialFirstFrame {
             let canvas = info.canvasSize, options = options
             try data.withUnsafeBytes { file in
-                try WebPPartialFrame.decode(partialFirstFrame, file: file, canvas: canvas, options: options, into: &buffer)
+                try WebPPartialFrame.decode(partialFirstFrame, file: file, canvas: canvas, options: options,
+                                            colorTransform: colorTransform, into: &buffer)
             }
             return
         }

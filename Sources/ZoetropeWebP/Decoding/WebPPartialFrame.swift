@@ -8,7 +8,8 @@ enum WebPPartialFrame {
     /// Decodes `record` (its payload the bytes received of its image chunks) onto a
     /// transparent `canvas` and delivers it at the options' size and format.
     static func decode(_ record: WebPFrameRecord, file: UnsafeRawBufferPointer, canvas: PixelSize,
-                       options: DecodingOptions, into buffer: inout PixelBuffer) throws {
+                       options: DecodingOptions, colorTransform: (any ColorTransform)? = nil,
+                       into buffer: inout PixelBuffer) throws {
         let rect = record.rect
         guard record.payloadOffset >= 0, record.payloadCount > 0, record.payloadOffset + record.payloadCount <= file.count,
               rect.width > 0, rect.height > 0 else {
@@ -39,7 +40,7 @@ enum WebPPartialFrame {
             let rest = raw.count - rows * rowBytes
             if rest > 0 { (raw.baseAddress! + rows * rowBytes).initializeMemory(as: UInt8.self, repeating: 0, count: rest) }
         }
-        var compositor = Compositor(size: canvas)
+        var compositor = Compositor(size: canvas, colorTransform: colorTransform)
         pixels.withUnsafeBytes { compositor.draw($0, bytesPerRow: rowBytes, rect: rect, blend: .source) }
         compositor.copyCanvas(into: &buffer, size: options.outputSize(forCanvas: canvas), format: options.pixelFormat)
     }

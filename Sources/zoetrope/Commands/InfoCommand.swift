@@ -8,7 +8,8 @@ enum InfoCommand {
 
     Prints, for each image: the format sniffed from content, the canvas, the frame count,
     total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
-    size of one frame and of all frames.
+    size of one frame and of all frames, and the colour the file declares (ICC profile with
+    its description, PNG sRGB/gAMA/cHRM/cICP, AVIF nclx) with what decoding does with it.
       -        read the image from standard input (printed once it ends)
       URL      an http(s) URL, read as it downloads (an HTTP error: one line, exit 1)
       --cache DIR  keep responses in DIR as HTTP caching allows (a fresh one: no request)
@@ -87,6 +88,7 @@ enum InfoCommand {
         if let n = byteCount { pairs.append(("fileBytes", .int(n))) }
         if let t = info.truncation { pairs.append(("truncated", .string(t.description))) }
         if !info.warnings.isEmpty { pairs.append(("warnings", .array(info.warnings.map { .string($0) }))) }
+        if info.color.isDeclared { pairs.append(("color", colorJSON(info.color, format: info.format))) }
         return .object(pairs)
     }
 
@@ -106,6 +108,7 @@ enum InfoCommand {
             "  decoded    one frame \(Formatting.bytes(info.frameByteCount)); all frames \(Formatting.bytes(info.allFramesByteCount))",
         ]
         if let n = byteCount { lines.append("  file       \(Formatting.bytes(n))") }
+        if info.color.isDeclared { lines += colorLines(info.color, format: info.format) }
         if let t = info.truncation { lines.append("  warning    \(t)") }
         for w in info.warnings { lines.append("  warning    \(w)") }
         return lines.joined(separator: "\n")

@@ -1,0 +1,49 @@
+import Zoetrope
+
+/// Colour management over lcms2: turns the `ColorInfo` a file declares into a conversion to
+/// sRGB, as a colour-managed browser (Chromium) shows the file.
+///
+/// A coder calls `prepare(_:options:precedence:)` once per decoding session and hands the
+/// result to its `Compositor`; every frame it delivers is then converted in one lcms2 pass.
+/// Which declaration is used, in `ColorPrecedence.profileFirst` order (PNG uses
+/// `.codePointsFirst`):
+///
+/// - an ICC profile (RGB profiles; relative colorimetric intent);
+/// - PNG `sRGB`: the values are sRGB, nothing to do;
+/// - H.273 code points (PNG `cICP`, AVIF `nclx`): primaries 1 (BT.709/sRGB), 4, 5, 6, 7, 8,
+///   9 (BT.2020), 11 (DCI-P3), 12 (Display P3), 22; transfer 13 (sRGB), 1/6/14/15 (BT.709),
+///   4 (gamma 2.2), 5 (gamma 2.8), 8 (linear); 2 (unspecified) reads as sRGB. PQ (16) and
+///   HLG (18) are not tone-mapped: the stored values are kept and a warning says so;
+/// - PNG `cHRM` with `gAMA`, both present (either alone is ignored, as Chromium ignores it).
+///
+/// A declaration that converts every probed colour to itself (an sRGB ICC profile, code
+/// points 1/13) needs no conversion: its transform is nil, as for an untagged file.
+/// Transforms are cached (64 of them, keyed by the profile's bytes or the declared values),
+/// so opening many sessions over one image builds one.
+public enum ColorManagement {
+    /// The conversion of `color`'s values to sRGB; nil when they are sRGB already (nothing
+    /// declared, PNG `sRGB`, sRGB code points, a profile equal to sRGB). Throws when the
+    /// declaration cannot be converted (an invalid or unsupported profile, PQ or HLG, code
+    /// points this does not know).
+    public static func transform(for color: ColorInfo,
+                                 precedence: ColorPrecedence = .profileFirst) throws(ColorConversionError) -> (any ColorTransform)? {
+        guard let key = ColorSource(color, precedence: precedence) else { return nil }
+        return try TransformCache.shared.transform(for: key)
+    }
+
+    /// The transform a decoding session with `options` applies to a file with `info`: nil
+    /// when `options.colorOutput` is `.stored`, when nothing is declared, or when the values
+    /// are sRGB already. A declaration that cannot be converted adds a line to
+    /// `info.warnings` and gives nil (the frames hold the stored values; decoding never fails
+    /// over colour).
+    public static func prepare(_ info: inout AnimationInfo, options: DecodingOptions,
+                               precedence: ColorPrecedence = .profileFirst) -> (any ColorTransform)? {
+        guard options.colorOutput == .sRGB, info.color.isDeclared else { return nil }
+        do {
+            return try transform(for: info.color, precedence: precedence)
+        } catch {
+            info.warnings.append(error.reason)
+            return nil
+        }
+    }
+}

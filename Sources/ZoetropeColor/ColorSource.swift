@@ -1,0 +1,41 @@
+import Zoetrope
+
+/// The one declaration a `ColorInfo` is converted from, once precedence has chosen it: also
+/// the transform cache's key.
+enum ColorSource: Hashable, Sendable {
+    case profile([UInt8])
+    case codePoints(primaries: UInt16, transfer: UInt16)
+    case chromaticities(Chromaticities, gamma: UInt32)
+
+    /// The declaration `precedence` picks, or nil when the values are sRGB as declared (or
+    /// nothing usable is declared).
+    init?(_ color: ColorInfo, precedence: ColorPrecedence) {
+        let profile = color.iccProfile.map { ColorSource.profile($0.data) }
+        let points = color.codePoints.flatMap(ColorSource.init(codePoints:))
+        let codePointsAreSRGB = color.codePoints.map(ColorSource.isSRGB) ?? false
+        switch precedence {
+        case .codePointsFirst:
+            if codePointsAreSRGB { return nil }
+            if let points { self = points; return }
+            if let profile { self = profile; return }
+        case .profileFirst:
+            if let profile { self = profile; return }
+            if color.srgbRenderingIntent != nil || codePointsAreSRGB { return nil }
+            if let points { self = points; return }
+        }
+        if color.srgbRenderingIntent != nil { return nil }
+        // cHRM and gAMA count together only (Chromium ignores either alone).
+        guard let c = color.chromaticities, let g = color.gamma else { return nil }
+        self = .chromaticities(c, gamma: g)
+    }
+
+    private init?(codePoints c: ColorCodePoints) {
+        if ColorSource.isSRGB(c) { return nil }
+        self = .codePoints(primaries: c.primaries, transfer: c.transfer)
+    }
+
+    /// BT.709 primaries (or unspecified) with the sRGB transfer (or unspecified).
+    static func isSRGB(_ c: ColorCodePoints) -> Bool {
+        (c.primaries == 1 || c.primaries == 2) && (c.transfer == 13 || c.transfer == 2)
+    }
+}

@@ -1,0 +1,126 @@
+import CLCMS2
+import Testing
+import Zoetrope
+@testable import ZoetropeColor
+
+/// Profiles made here with lcms2, independently of ZoetropeColor's own profile building.
+enum TestProfiles {
+    /// An RGB profile from D65 and xy primaries with one pure-gamma curve, serialised.
+    static func rgb(primaries: [(Double, Double)], gamma: Double, description: String? = nil) -> [UInt8] {
+        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
+        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
+                                     Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
+                                     Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
+        let curve = cmsBuildGamma(nil, gamma)!
+        defer { cmsFreeToneCurve(curve) }
+        var curves: [OpaquePointer?] = [curve, curve, curve]
+        let profile = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &triple, $0.baseAddress) }!
+        defer { cmsCloseProfile(profile) }
+        if let description {
+            let mlu = cmsMLUalloc(nil, 1)!
+            defer { cmsMLUfree(mlu) }
+            _ = cmsMLUsetASCII(mlu, "en", "US", description)
+            _ = cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(mlu))
+        }
+        var size: cmsUInt32Number = 0
+        _ = cmsSaveProfileToMem(profile, nil, &size)
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        _ = cmsSaveProfileToMem(profile, &bytes, &size)
+        return bytes
+    }
+
+    /// Adobe RGB (1998): D65, 0.64/0.33, 0.21/0.71, 0.15/0.06, gamma 563/256.
+    static let adobeRGB = rgb(primaries: [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], gamma: 563.0 / 256,
+                              description: "Test Adobe RGB (1998)")
+
+    /// An sRGB profile as lcms2 builds it.
+    static var sRGB: [UInt8] {
+        let profile = cmsCreate_sRGBProfile()!
+        defer { cmsCloseProfile(profile) }
+        var size: cmsUInt32Number = 0
+        _ = cmsSaveProfileToMem(profile, nil, &size)
+        var bytes = [UInt8](repeating: 0, count: Int(size))
+        _ = cmsSaveProfileToMem(profile, &bytes, &size)
+        return bytes
+    }
+}
+
+@Suite("ColorManagement")
+struct ColorManagementTests {
+    private func convert(_ rgba: [UInt8], _ color: ColorInfo, precedence: ColorPrecedence = .profileFirst) throws -> [UInt8] {
+        var pixels = rgba
+        let transform = try ColorManagement.transform(for: color, precedence: precedence)
+        if let transform {
+            pixels.withUnsafeMutableBytes { transform.convert($0.baseAddress!, width: rgba.count / 4, height: 1, bytesPerRow: rgba.count) }
+        }
+        return pixels
+    }
+
+    @Test("Adobe RGB 128,64,200 converts to 146,62,205 (Chromium's value); alpha is untouched")
+    func adobeRGB() throws {
+        let out = try convert([128, 64, 200, 255, 128, 64, 200, 7], ColorInfo(iccProfile: ICCProfile(data: TestProfiles.adobeRGB)))
+        #expect(out == [146, 62, 205, 255, 146, 62, 205, 7])
+    }
+
+    @Test("Nothing declared, PNG sRGB, sRGB code points and an sRGB ICC profile need no transform")
+    func srgbNeedsNothing() throws {
+        #expect(try ColorManagement.transform(for: .unspecified) == nil)
+        #expect(try ColorManagement.transform(for: ColorInfo(srgbRenderingIntent: 0)) == nil)
+        #expect(try ColorManagement.transform(for: ColorInfo(codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))) == nil)
+        #expect(try ColorManagement.transform(for: ColorInfo(iccProfile: ICCProfile(data: TestProfiles.sRGB))) == nil)
+        // gAMA alone, or cHRM alone: ignored (Chromium's rule).
+        #expect(try ColorManagement.transform(for: ColorInfo(gamma: 100_000)) == nil)
+    }
+
+    @Test("Display P3 code points (12/13) convert: P3 red is outside sRGB and clips")
+    func displayP3() throws {
+        let p3 = ColorInfo(codePoints: ColorCodePoints(primaries: 12, transfer: 13, matrix: 0, fullRange: true))
+        let out = try convert([255, 0, 0, 255, 128, 128, 128, 255], p3)
+        #expect(out[0] == 255 && out[1] == 0 && out[2] == 0) // clipped at the sRGB gamut
+        #expect(Array(out[4...]) == [128, 128, 128, 255])    // grey stays grey (same white, same curve)
+        let mid = try convert([200, 100, 50, 255], p3)
+        #expect(mid != [200, 100, 50, 255])
+    }
+
+    @Test("PQ and HLG are not tone-mapped: an error saying the values stay as stored")
+    func hdr() {
+        for transfer: UInt16 in [16, 18] {
+            let color = ColorInfo(codePoints: ColorCodePoints(primaries: 9, transfer: transfer, matrix: 0, fullRange: true))
+            #expect(throws: ColorConversionError.self) { try ColorManagement.transform(for: color) }
+        }
+    }
+
+    @Test("A corrupt profile is an error; prepare turns it into a warning and no transform")
+    func corrupt() {
+        var bad = TestProfiles.adobeRGB
+        bad.replaceSubrange(128..<bad.count, with: [UInt8](repeating: 0xEE, count: bad.count - 128))
+        let color = ColorInfo(iccProfile: ICCProfile(data: bad))
+        #expect(throws: ColorConversionError.self) { try ColorManagement.transform(for: color) }
+        var info = AnimationInfo(format: .png, canvasSize: PixelSize(width: 1, height: 1), frameDurations: [.zero],
+                                 loopCount: .once, storedLoopValue: nil, color: color)
+        #expect(ColorManagement.prepare(&info, options: .default) == nil)
+        #expect(info.warnings.count == 1)
+        var stored = info
+        stored.warnings = []
+        #expect(ColorManagement.prepare(&stored, options: DecodingOptions(colorOutput: .stored)) == nil)
+        #expect(stored.warnings.isEmpty)
+    }
+
+    @Test("Precedence: PNG prefers code points over a profile, AVIF the profile")
+    func precedence() throws {
+        let both = ColorInfo(iccProfile: ICCProfile(data: TestProfiles.adobeRGB),
+                             codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))
+        #expect(try convert([128, 64, 200, 255], both, precedence: .codePointsFirst) == [128, 64, 200, 255])
+        #expect(try convert([128, 64, 200, 255], both, precedence: .profileFirst) == [146, 62, 205, 255])
+    }
+
+    @Test("cHRM with gAMA converts; the profile's description is read")
+    func chrmAndDescription() throws {
+        let c = Chromaticities(whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
+                               greenX: 21000, greenY: 71000, blueX: 15000, blueY: 6000)
+        let out = try convert([128, 64, 200, 255], ColorInfo(gamma: 45471, chromaticities: c)) // 1/2.19921875
+        #expect(out == [146, 62, 205, 255])
+        #expect(ICCProfile(data: TestProfiles.adobeRGB).profileDescription == "Test Adobe RGB (1998)")
+        #expect(ICCProfile(data: [1, 2, 3]).profileDescription == nil)
+    }
+}
