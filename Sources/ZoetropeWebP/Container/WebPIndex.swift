@@ -17,6 +17,8 @@ struct WebPIndex: Sendable {
     var storedLoopCount: Int?
     /// Set when only the frames before a broken or missing part decode.
     var truncation: AnimatedImageError?
+    /// The file's `ICCP`, `EXIF` and `XMP ` chunks.
+    var metadataChunks = WebPMetadataChunks()
 
     /// Loop count N → N plays, 0 → forever; a still image or missing ANIM plays once.
     var loopCount: LoopCount {
@@ -63,6 +65,7 @@ struct WebPIndex: Sendable {
             throw error
         }()
         self = result
+        metadataChunks = WebPMetadataChunks(bytes: bytes)
     }
 
     /// Indexes the file `bytes`; when `keepsCutFirstFrame` (`DecodingOptions.showsPartialFirstFrame`)
@@ -102,8 +105,9 @@ struct WebPIndex: Sendable {
         guard (try? walker.advance(b)) != nil, walker.frames.isEmpty, let canvas = walker.canvas,
               (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
               let frame = walker.partialFirstFrame(b) else { return nil }
-        let index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
+        var index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
                               storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
+        index.metadataChunks = WebPMetadataChunks(bytes: b)
         return (index, frame)
     }
 

@@ -60,7 +60,8 @@ final class WebPFrameSource: SeekCostReporting {
             format: .webp, canvasSize: index.canvasSize,
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-            hasAlpha: index.hasAlpha, truncation: index.truncation)
+            hasAlpha: index.hasAlpha, truncation: index.truncation,
+            color: index.metadataChunks.color, metadata: index.metadataChunks.metadata)
         self.state = Locked(WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
                                                   useThreads: (options.threadCount ?? 1) > 1))
     }
