@@ -13,7 +13,8 @@ enum GIFIndexing: Sendable {
             self.index = index
             info = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: index.frames.map(\.duration),
                                  loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-                                 hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings)
+                                 hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings,
+                                 color: ColorInfo(iccProfile: index.iccProfile))
             largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0
         }
     }
