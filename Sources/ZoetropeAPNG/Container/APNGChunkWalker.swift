@@ -47,6 +47,8 @@ struct APNGChunkWalker {
     private(set) var bytesExamined = 0
     /// The length and type of the chunk at `offset`, read while its bytes are still arriving.
     private var awaitedChunk: (length: UInt32, type: UInt32)?
+    /// The Exif and XMP chunks (`PNGMetadataChunks`).
+    private(set) var metadataChunks = PNGMetadataChunks()
 
     init(limits: Limits) {
         self.limits = limits
@@ -165,7 +167,8 @@ struct APNGChunkWalker {
         case PNGChunkType.fdAT:
             try visitFdAT(payload, at: chunk.lowerBound + 8, storedCRC)
         default:
-            break // ancillary chunks Zoetrope does not use (colour spaces are not applied)
+            // Exif and XMP; other ancillary chunks Zoetrope does not use.
+            bytesExamined += metadataChunks.visit(type: type, payload: payload, storedCRC: storedCRC, limits: limits)
         }
     }
 
@@ -339,6 +342,7 @@ struct APNGChunkWalker {
         var index = APNGIndex(header: header, palette: palette, transparency: transparency,
                               frames: [still], format: .png,
                               numPlays: nil, fallbackReason: nil, truncation: nil)
+        index.metadata = metadataChunks.metadata
         guard let numFrames, !animationIgnored else {
             if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
             return index

@@ -18,4 +18,6 @@ struct APNGIndex: Sendable {
     var fallbackReason: String?
     /// Set when the file ends before IEND (or breaks) after `frames`.
     var truncation: AnimatedImageError?
+    /// The file's Exif (`eXIf`) and XMP (`iTXt`), read before the walk stopped.
+    var metadata = EmbeddedMetadata.none
 }

@@ -59,7 +59,7 @@ final class APNGFrameSource: SeekCostReporting {
             loopCount: index.numPlays.map { $0 == 0 ? .infinite : .plays(Int($0)) } ?? .once,
             storedLoopValue: index.numPlays.map(Int.init),
             hasAlpha: APNGFrameSource.hasAlpha(index),
-            truncation: index.truncation)
+            truncation: index.truncation, metadata: index.metadata)
         self.options = options
         self.index = index
         self.data = data
