@@ -118,7 +118,7 @@ import ZoetropeTestSupport
         // A damaged CRC: that chunk is ignored, the other kept.
         var damaged = file
         let exifAt = 8 + 25 // after the signature and IHDR
-        #expect(String(decoding: damaged[exifAt + 4..<exifAt + 8], as: UTF8.self) == "eXIf")
+        try #require(String(decoding: damaged[exifAt + 4..<exifAt + 8], as: UTF8.self) == "eXIf")
         damaged[exifAt + 8] ^= 1
         #expect(try metadata(damaged) == EmbeddedMetadata(xmp: ColorFixtures.xmp))
         // A compressed XMP iTXt is not read (the XMP specification forbids it).

@@ -22,7 +22,7 @@ import ZoetropeTestSupport
         let plain = [UInt8](try GIFEncoder().encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(loopCount: .plays(2))))
         let ext = Self.iccExtension(ColorFixtures.iccProfile.data)
         // Right after the header, global table and NETSCAPE2.0 block; Exif and XMP have no place in GIF.
-        let netscapeEnd = plain.indices.first { plain[$0] == 0x21 && plain[$0 + 1] == 0xFF }! + 19
+        let netscapeEnd = try #require(plain.indices.dropLast().first { plain[$0] == 0x21 && plain[$0 + 1] == 0xFF }) + 19
         #expect(Array(file[netscapeEnd..<(netscapeEnd + ext.count)]) == ext)
         var stripped = file
         stripped.removeSubrange(netscapeEnd..<(netscapeEnd + ext.count))
@@ -61,7 +61,7 @@ import ZoetropeTestSupport
     @Test func aProfileCutByTheEndOfTheFileIsNotKept() throws {
         let file = [UInt8](try GIFEncoder().encode(Self.frames, canvasSize: Self.size,
                                                    options: EncodingOptions(color: ColorInfo(iccProfile: ColorFixtures.iccProfile))))
-        let start = file.indices.first { file[$0] == UInt8(ascii: "I") && Array(file[$0..<$0 + 8]) == Array("ICCRGBG1".utf8) }!
+        let start = try #require(file.indices.first { $0 + 8 <= file.count && Array(file[$0..<$0 + 8]) == Array("ICCRGBG1".utf8) })
         let cut = Array(file[0..<(start + 300)])
         var parser = GIFIndexParser(limits: .default)
         try cut.withUnsafeBytes { try parser.advance($0) }
