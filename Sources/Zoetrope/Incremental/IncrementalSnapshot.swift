@@ -42,6 +42,12 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// (`DecodingOptions.showsPartialFirstFrame`): it decodes to the rows so far, the rest
     /// transparent, and decodes again to more as bytes arrive.
     public var firstFrameIsPartial = false
+    /// The colour the file declares (`AnimationInfo.color`), known once `state` is
+    /// `.complete` (`.unspecified` before).
+    public var color = ColorInfo.unspecified
+    /// The file's Exif and XMP (`AnimationInfo.metadata`), known once `state` is `.complete`
+    /// (none before).
+    public var metadata = EmbeddedMetadata.none
 
     /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
     public init(state: IncrementalState = .receiving, receivedByteCount: Int = 0, format: ImageFormat? = nil,
@@ -75,6 +81,6 @@ public struct IncrementalSnapshot: Hashable, Sendable {
         guard let format, let canvasSize else { return nil }
         return AnimationInfo(format: format, canvasSize: canvasSize, frameDurations: frameDurations,
                              loopCount: loopCount ?? .once, storedLoopValue: storedLoopValue, hasAlpha: hasAlpha,
-                             truncation: truncation, warnings: warnings)
+                             truncation: truncation, warnings: warnings, color: color, metadata: metadata)
     }
 }

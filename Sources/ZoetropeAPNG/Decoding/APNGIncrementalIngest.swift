@@ -138,5 +138,6 @@ struct APNGIncrementalIngest: IncrementalIngesting {
             loopCount: final.numPlays.map { $0 == 0 ? .infinite : .plays(Int($0)) } ?? .once,
             storedLoopValue: final.numPlays.map(Int.init), hasAlpha: APNGFrameSource.hasAlpha(final),
             truncation: final.truncation, revision: snapshot.revision)
+        snapshot.metadata = final.metadata
     }
 }

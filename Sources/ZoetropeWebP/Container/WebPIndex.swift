@@ -37,6 +37,10 @@ struct WebPIndex: Sendable {
     /// indexes the bytes it received this way when they end).
     init(bytes: UnsafeRawBufferPointer, limits: Limits) throws {
         let format = ImageFormat.webp
+        // The bytes whose ICCP/EXIF/XMP chunks count: all of them, or those before a broken
+        // frame when the frames after it are dropped (what an incremental source has seen
+        // when it stops at that frame).
+        var describedCount = bytes.count
         let result: WebPIndex = try { () throws -> WebPIndex in
             guard bytes.count >= 12, let base = bytes.baseAddress else {
                 throw AnimatedImageError.insufficientData(format: format, needed: 12, available: bytes.count)
@@ -60,12 +64,13 @@ struct WebPIndex: Sendable {
                                                     hasAnim: WebPChunkScanner.hasAnimChunk(bytes)),
                index.frames.count == k {
                 index.truncation = error
+                describedCount = offset
                 return index
             }
             throw error
         }()
         self = result
-        metadataChunks = WebPMetadataChunks(bytes: bytes)
+        metadataChunks = WebPMetadataChunks(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<describedCount]))
     }
 
     /// Indexes the file `bytes`; when `keepsCutFirstFrame` (`DecodingOptions.showsPartialFirstFrame`)
