@@ -139,6 +139,18 @@ import ZoetropeTestSupport
         var walker = APNGChunkWalker(limits: .default)
         try cut.withUnsafeBytes { try walker.advance($0) }
         #expect(walker.metadataChunks.metadata == EmbeddedMetadata(exif: ColorFixtures.exif))
+        // Every prefix, walked in one go and in growing pieces: each chunk counts once its CRC is in.
+        let exifEnd = exifAt + 12 + ColorFixtures.exif.count, itxtEnd = itxtAt + 12 + 22 + ColorFixtures.xmp.count
+        var growing = APNGChunkWalker(limits: .default)
+        for count in 8...file.count {
+            var once = APNGChunkWalker(limits: .default)
+            try file[0..<count].withUnsafeBytes { try once.advance($0) }
+            try file[0..<count].withUnsafeBytes { try growing.advance($0) }
+            let expected = EmbeddedMetadata(exif: count >= exifEnd ? ColorFixtures.exif : nil,
+                                            xmp: count >= itxtEnd ? ColorFixtures.xmp : nil)
+            #expect(once.metadataChunks.metadata == expected, "\(count) bytes")
+            #expect(growing.metadataChunks.metadata == expected, "\(count) bytes, in pieces")
+        }
     }
 
     static func crc(_ bytes: [UInt8]) -> UInt32 {

@@ -129,5 +129,13 @@ import ZoetropeTestSupport
         #expect(huge.withUnsafeBytes { WebPMetadataChunks(bytes: $0) } == WebPMetadataChunks())
         info = try WebPCoder().makeFrameSource(data: Data(file), options: .default).info
         #expect(info.color.iccProfile == ColorFixtures.iccProfile)
+        // Every prefix: each chunk is reported exactly when all of its bytes are in.
+        let ends = Self.chunks(file).reduce(into: [String: Int]()) { $0[$1.tag] = $0[$1.tag] ?? $1.payload.upperBound }
+        for count in 0...file.count {
+            let seen = file[0..<count].withUnsafeBytes { WebPMetadataChunks(bytes: $0) }
+            #expect((seen.iccProfile != nil) == (count >= ends["ICCP"]!), "\(count) bytes")
+            #expect((seen.metadata.exif != nil) == (count >= ends["EXIF"]!), "\(count) bytes")
+            #expect((seen.metadata.xmp != nil) == (count >= ends["XMP "]!), "\(count) bytes")
+        }
     }
 }
