@@ -33,6 +33,9 @@
     X(avifImageCreate) \
     X(avifImageDestroy) \
     X(avifImageRGBToYUV) \
+    X(avifImageSetMetadataExif) \
+    X(avifImageSetMetadataXMP) \
+    X(avifImageSetProfileICC) \
     X(avifImageYUVToRGB) \
     X(avifRGBImageSetDefaults) \
     X(avifRWDataFree) \
@@ -192,6 +195,34 @@ avifImage *avifImageCreate(uint32_t width, uint32_t height, uint32_t depth, avif
 }
 void avifImageDestroy(avifImage *image) { require(); library.avifImageDestroy(image); }
 avifResult avifImageRGBToYUV(avifImage *image, const avifRGBImage *rgb) { require(); return library.avifImageRGBToYUV(image, rgb); }
+/* libavif 1.0 made the three setters return an avifResult; 0.11's return nothing. */
+#if AVIF_VERSION_MAJOR >= 1
+avifResult avifImageSetMetadataExif(avifImage *image, const uint8_t *exif, size_t exifSize) {
+    require();
+    return library.avifImageSetMetadataExif(image, exif, exifSize);
+}
+avifResult avifImageSetMetadataXMP(avifImage *image, const uint8_t *xmp, size_t xmpSize) {
+    require();
+    return library.avifImageSetMetadataXMP(image, xmp, xmpSize);
+}
+avifResult avifImageSetProfileICC(avifImage *image, const uint8_t *icc, size_t iccSize) {
+    require();
+    return library.avifImageSetProfileICC(image, icc, iccSize);
+}
+#else
+void avifImageSetMetadataExif(avifImage *image, const uint8_t *exif, size_t exifSize) {
+    require();
+    library.avifImageSetMetadataExif(image, exif, exifSize);
+}
+void avifImageSetMetadataXMP(avifImage *image, const uint8_t *xmp, size_t xmpSize) {
+    require();
+    library.avifImageSetMetadataXMP(image, xmp, xmpSize);
+}
+void avifImageSetProfileICC(avifImage *image, const uint8_t *icc, size_t iccSize) {
+    require();
+    library.avifImageSetProfileICC(image, icc, iccSize);
+}
+#endif
 avifResult avifImageYUVToRGB(const avifImage *image, avifRGBImage *rgb) { require(); return library.avifImageYUVToRGB(image, rgb); }
 void avifRGBImageSetDefaults(avifRGBImage *rgb, const avifImage *image) { require(); library.avifRGBImageSetDefaults(rgb, image); }
 void avifRWDataFree(avifRWData *raw) { require(); library.avifRWDataFree(raw); }

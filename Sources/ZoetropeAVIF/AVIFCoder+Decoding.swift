@@ -66,12 +66,19 @@ extension AVIFCoder {
         // extents claim: their hint stays the real size.
         let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count
         let session: AVIFDecodeState
+        let source = isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM
         do throws(AnimatedImageError) {
-            session = try AVIFDecodeState(file: file, sizeHint: sizeHint,
-                                             source: isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
-                                             threads: threads, limits: limits)
+            // With the Exif and XMP items (`AnimationInfo.metadata`). An item libavif cannot
+            // read fails its parse: the file then opens without them (the parse that
+            // skips them), as browsers show it.
+            session = try AVIFDecodeState(file: file, sizeHint: sizeHint, source: source, threads: threads, limits: limits,
+                                          readsMetadata: true)
         } catch {
-            throw AVIFCoder.explainParseFailure(error, data: data, isCut: container.cutBox != nil)
+            do throws(AnimatedImageError) {
+                session = try AVIFDecodeState(file: file, sizeHint: sizeHint, source: source, threads: threads, limits: limits)
+            } catch {
+                throw AVIFCoder.explainParseFailure(error, data: data, isCut: container.cutBox != nil)
+            }
         }
         let decoder = session.decoder.pointee
         let image = decoder.image.pointee
@@ -133,7 +140,8 @@ extension AVIFCoder {
         session.pipelined = pipelined && count > 1
         var info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
                                  storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
-                                 truncation: truncation)
+                                 truncation: truncation, color: AVIFImageDescription.color(of: image),
+                                 metadata: AVIFImageDescription.metadata(of: image))
         // Whatever colour the info declares (an ICC profile before nclx, as libavif and Chromium).
         session.colorTransform = ColorManagement.prepare(&info, options: options)
         return AVIFFrameSource(info: info, options: options, session: session)

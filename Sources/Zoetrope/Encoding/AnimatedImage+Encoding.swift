@@ -16,19 +16,27 @@ extension AnimatedImage {
     /// (or coder) that throws an error of its own is reported as `.codecFailure` naming that
     /// error.
     ///
+    /// Colour and metadata follow `description`: by default the frames are decoded as
+    /// stored and the source's colour description (an ICC profile byte for byte) and Exif
+    /// and XMP are written where `options` leaves them empty and the format can hold them
+    /// (`AnimationConversion.DescriptionPolicy`); `keepsColor: false` converts to sRGB and
+    /// declares nothing, `stripsMetadata: true` leaves Exif and XMP out.
+    ///
     /// ```swift
     /// let image = try AnimatedImage(data: gifData)
     /// let webp = try image.encoded(with: WebPEncoder())                       // lossless
     /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(quality: AVIFEncoder.defaultQuality))
     /// ```
     public func encoded(with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
-                        targetSize: PixelSize? = nil) throws(AnimatedImageError) -> Data {
+                        targetSize: PixelSize? = nil,
+                        description: AnimationConversion.DescriptionPolicy = .keepAll) throws(AnimatedImageError) -> Data {
         var decoding = self.options
         decoding.pixelFormat = .rgba8
         decoding.targetSize = targetSize
+        decoding.colorOutput = description.colorOutput
         do {
             let source = try makeFrameSource(options: decoding)
-            var chosen = options ?? EncodingOptions()
+            var chosen = description.encodingOptions(options ?? EncodingOptions(), source: source.info)
             if chosen.loopCount == nil { chosen.loopCount = info.loopCount }
             if encoder.storesAlphaSeparately, !chosen.framesAreOpaque {
                 chosen.framesAreOpaque = AnimationConversion.framesAreOpaque(try makeFrameSource(options: decoding))

@@ -31,6 +31,10 @@ public protocol AnimatedImageEncoder: Sendable {
     /// that `EncodingOptions.framesAreOpaque` saves it: conversions then check the source's
     /// frames before the first is written.
     var storesAlphaSeparately: Bool { get }
+    /// The parts of `EncodingOptions.color` and `.metadata` this encoder writes into its
+    /// files; the others are left out without an error (conversions warn about them:
+    /// `AnimationConversion.unwrittenParts(of:by:)`).
+    var writableParts: EmbeddedParts { get }
 }
 
 extension AnimatedImageEncoder {
@@ -39,6 +43,9 @@ extension AnimatedImageEncoder {
 
     /// Alpha interleaved with colour, or none: `framesAreOpaque` changes nothing.
     public var storesAlphaSeparately: Bool { false }
+
+    /// Writes none of the colour description or metadata (an encoder that writes some says so).
+    public var writableParts: EmbeddedParts { [] }
 
     /// Encodes full-canvas frames of `canvasSize` into a file's bytes: a writer fed from the array.
     public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {

@@ -2,7 +2,7 @@
 /// GIF dithering, WebP effort) are properties of the encoders themselves.
 public struct EncodingOptions: Hashable, Sendable {
     /// Total plays to store; nil keeps the source's plays when converting
-    /// (`AnimatedImage.encoded(with:options:targetSize:)`), and plays forever for a writer
+    /// (`AnimatedImage.encoded(with:options:targetSize:description:)`), and plays forever for a writer
     /// opened without a source.
     public var loopCount: LoopCount?
     /// 0–100 for lossy formats; nil asks for lossless where the format has it (PNG and GIF
@@ -10,7 +10,7 @@ public struct EncodingOptions: Hashable, Sendable {
     public var quality: Int?
     /// Every frame is fully opaque (alpha 255): an encoder that stores alpha apart from
     /// colour (`AnimatedImageEncoder.storesAlphaSeparately`: AVIF) then writes none, and
-    /// refuses a frame that is not opaque (`.invalidArgument`). `AnimatedImage.encoded(with:options:targetSize:)`
+    /// refuses a frame that is not opaque (`.invalidArgument`). `AnimatedImage.encoded(with:options:targetSize:description:)`
     /// and `zoetrope convert` set it when every frame of the source is opaque.
     public var framesAreOpaque: Bool
     /// The colour space the frames' values are in, written into the file where the format

@@ -45,6 +45,9 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// The colour the file declares (see `AnimationInfo.color`), once the part of the file
     /// that may declare it has arrived (for a PNG, the chunks before the image data).
     public var color = ColorInfo.unspecified
+    /// The file's Exif and XMP (`AnimationInfo.metadata`), known once `state` is `.complete`
+    /// (none before).
+    public var metadata = EmbeddedMetadata.none
 
     /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
     public init(state: IncrementalState = .receiving, receivedByteCount: Int = 0, format: ImageFormat? = nil,
@@ -78,6 +81,6 @@ public struct IncrementalSnapshot: Hashable, Sendable {
         guard let format, let canvasSize else { return nil }
         return AnimationInfo(format: format, canvasSize: canvasSize, frameDurations: frameDurations,
                              loopCount: loopCount ?? .once, storedLoopValue: storedLoopValue, hasAlpha: hasAlpha,
-                             truncation: truncation, warnings: warnings, color: color)
+                             truncation: truncation, warnings: warnings, color: color, metadata: metadata)
     }
 }

@@ -49,6 +49,8 @@ struct APNGChunkWalker {
     private var awaitedChunk: (length: UInt32, type: UInt32)?
     /// iCCP, sRGB, gAMA, cHRM, cICP (`PNGColorChunks`).
     private(set) var colorChunks = PNGColorChunks()
+    /// The Exif and XMP chunks (`PNGMetadataChunks`).
+    private(set) var metadataChunks = PNGMetadataChunks()
 
     init(limits: Limits) {
         self.limits = limits
@@ -171,7 +173,8 @@ struct APNGChunkWalker {
             colorChunks.visit(type: type, payload: payload, crcMatches: crcMatches(type, payload, storedCRC),
                               beforeImage: idatState == .before && palette == nil, limits: limits)
         default:
-            break // ancillary chunks Zoetrope does not use
+            // Exif and XMP; other ancillary chunks Zoetrope does not use.
+            bytesExamined += metadataChunks.visit(type: type, payload: payload, storedCRC: storedCRC, limits: limits)
         }
     }
 
@@ -347,6 +350,7 @@ struct APNGChunkWalker {
                               numPlays: nil, fallbackReason: nil, truncation: nil)
         index.color = colorChunks.color
         index.colorWarnings = colorChunks.warnings
+        index.metadata = metadataChunks.metadata
         guard let numFrames, !animationIgnored else {
             if let breakReason { index.truncation = .truncated(format: .png, completeFrames: 1, reason: breakReason) }
             return index

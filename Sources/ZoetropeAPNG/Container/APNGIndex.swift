@@ -21,4 +21,6 @@ struct APNGIndex: Sendable {
     /// What the colour chunks declare (`PNGColorChunks`), and the ones ignored and why.
     var color = ColorInfo.unspecified
     var colorWarnings: [String] = []
+    /// The file's Exif (`eXIf`) and XMP (`iTXt`), read before the walk stopped.
+    var metadata = EmbeddedMetadata.none
 }

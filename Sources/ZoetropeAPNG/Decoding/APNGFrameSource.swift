@@ -63,7 +63,7 @@ final class APNGFrameSource: SeekCostReporting {
             loopCount: index.numPlays.map { $0 == 0 ? .infinite : .plays(Int($0)) } ?? .once,
             storedLoopValue: index.numPlays.map(Int.init),
             hasAlpha: APNGFrameSource.hasAlpha(index),
-            truncation: index.truncation, warnings: index.colorWarnings, color: index.color)
+            truncation: index.truncation, warnings: index.colorWarnings, color: index.color, metadata: index.metadata)
         colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
         self.info = info
         self.options = options

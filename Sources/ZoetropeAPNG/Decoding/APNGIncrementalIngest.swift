@@ -164,5 +164,6 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         colorSettled = true
         snapshot.color = info.color
         snapshot.warnings = info.warnings
+        snapshot.metadata = final.metadata
     }
 }

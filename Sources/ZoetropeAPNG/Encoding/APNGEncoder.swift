@@ -19,6 +19,12 @@ import Zoetrope
 /// before, with blend SOURCE and dispose NONE, so decoding reproduces every canvas exactly.
 /// The pixel data of each rectangle is compressed by libpng (through `PNGEncoder`).
 /// Frames stream in through `APNGStreamWriter`, which keeps only the previous canvas and the output.
+///
+/// Colour and metadata from `EncodingOptions` are written after `IHDR`, before `acTL`:
+/// `iCCP` (the profile, zlib-compressed), `sRGB` (only without a profile), `gAMA`, `cHRM`,
+/// `cICP` (primaries and transfer; matrix 0 and full range, as PNG's RGB values are), `eXIf`
+/// for Exif and an `iTXt` chunk `XML:com.adobe.xmp` for XMP. Without them the file is what
+/// it was before they existed.
 public struct APNGEncoder: AnimatedImageEncoder {
     /// Favour encoding speed over file size (libpng's fast setting).
     public var fast: Bool
@@ -49,8 +55,12 @@ public struct APNGEncoder: AnimatedImageEncoder {
             }
             plays = UInt32(n)
         }
-        return APNGStreamWriter(canvasSize: canvasSize, plays: plays, fast: fast)
+        let description = try PNGDescriptionChunks.chunks(color: options.color, metadata: options.metadata)
+        return APNGStreamWriter(canvasSize: canvasSize, plays: plays, fast: fast, description: description)
     }
+
+    /// Every part: PNG has a chunk for each (`iCCP`, `sRGB`, `gAMA`, `cHRM`, `cICP`, `eXIf`, `iTXt`).
+    public var writableParts: EmbeddedParts { .all }
 
     /// `loopCount` with more than 2³²−1 plays (`num_plays`' range) lowered to 2³²−1.
     public func storedLoopCount(for loopCount: LoopCount) -> LoopCount {

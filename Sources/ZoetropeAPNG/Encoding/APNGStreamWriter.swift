@@ -19,8 +19,11 @@ final class APNGStreamWriter: AnimatedImageWriter {
     /// Where the `acTL` chunk's payload starts in `out`.
     private var actlOffset = 0
     private(set) var frameCount = 0
+    /// The colour and metadata chunks written after `IHDR` (`PNGDescriptionChunks`).
+    private let description: [(type: UInt32, payload: Data)]
 
-    init(canvasSize: PixelSize, plays: UInt32, fast: Bool) {
+    init(canvasSize: PixelSize, plays: UInt32, fast: Bool, description: [(type: UInt32, payload: Data)] = []) {
+        self.description = description
         self.canvasSize = canvasSize
         self.plays = plays
         self.png = PNGEncoder(fast: fast)
@@ -58,13 +61,14 @@ final class APNGStreamWriter: AnimatedImageWriter {
         frameCount += 1
     }
 
-    /// Signature, libpng's IHDR for frame 0, and an `acTL` whose frame count is patched later.
+    /// Signature, libpng's IHDR for frame 0, the colour and metadata chunks, and an `acTL` whose frame count is patched later.
     private func writeHeader(_ chunks: [(type: UInt32, payload: Data)]) throws {
         guard let ihdr = chunks.first(where: { $0.type == PNGChunkType.IHDR }) else {
             throw AnimatedImageError.codecFailure(format: .apng, library: "libpng", message: "no IHDR in its output")
         }
         out = Data(APNGCoder.signature)
         APNGEncoder.appendChunk(&out, PNGChunkType.IHDR, ihdr.payload)
+        for chunk in description { APNGEncoder.appendChunk(&out, chunk.type, chunk.payload) }
         var actl = Data()
         APNGEncoder.appendBE32(&actl, 0)
         APNGEncoder.appendBE32(&actl, plays)

@@ -45,15 +45,18 @@ final class AVIFDecodeState {
 
     /// Parses `file` (kept alive by the session) with libavif, whose reader reports
     /// `sizeHint` as the size of the content (see `AVIFFileIO`).
-    convenience init(file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits) throws(AnimatedImageError) {
+    convenience init(file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits,
+                     readsMetadata: Bool = false) throws(AnimatedImageError) {
         try self.init(io: AVIFFileIO.make(file: file, sizeHint: sizeHint), reader: file, fileByteCount: file.count,
-                      source: source, threads: threads, limits: limits)
+                      source: source, threads: threads, limits: limits, readsMetadata: readsMetadata)
     }
 
     /// Parses through `io` (made with `AVIFFileIO.make` or `AVIFGrowingIO.makeIO`; freed by
     /// this state), whose context `reader` stays alive while the decoder does.
+    /// `readsMetadata`: libavif reads the Exif and XMP items into the parsed image
+    /// (otherwise it skips them, `configure`).
     init(io: UnsafeMutablePointer<avifIO>, reader: AnyObject, fileByteCount: Int, source: avifDecoderSource, threads: Int,
-         limits: Limits) throws(AnimatedImageError) {
+         limits: Limits, readsMetadata: Bool = false) throws(AnimatedImageError) {
         do throws(AnimatedImageError) {
             try LibAVIF.load()
         } catch {
@@ -70,6 +73,10 @@ final class AVIFDecodeState {
         self.io = io
         decoder.pointee.maxThreads = Int32(clamping: max(1, threads))
         AVIFDecodeState.configure(decoder, limits: limits)
+        if readsMetadata {
+            decoder.pointee.ignoreExif = AVIF_FALSE
+            decoder.pointee.ignoreXMP = AVIF_FALSE
+        }
         var r = avifDecoderSetSource(decoder, source)
         guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, decoder, during: "avifDecoderSetSource") }
         avifDecoderSetIO(decoder, io)

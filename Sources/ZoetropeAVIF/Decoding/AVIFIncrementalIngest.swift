@@ -170,5 +170,7 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
             state: .complete, receivedByteCount: bytes.count, format: info.format, canvasSize: info.canvasSize,
             frameDurations: info.frameDurations, loopCount: info.loopCount, storedLoopValue: info.storedLoopValue,
             hasAlpha: info.hasAlpha, truncation: info.truncation, warnings: info.warnings, revision: revision)
+        snapshot.color = info.color
+        snapshot.metadata = info.metadata
     }
 }

@@ -24,6 +24,11 @@ import Zoetrope
 ///   into plays as `ceil(track / segment)`. Two counts cannot be stored and play forever:
 ///   more than one play of a sequence whose durations are all zero, and a count whose track
 ///   duration (plays × one play, in the media timescale's ticks) would pass 2⁶⁴ − 1.
+/// - **Colour and metadata.** `EncodingOptions.color.iccProfile` is written as a `colr`
+///   `prof` box (`avifImageSetProfileICC`); `EncodingOptions.color.codePoints` set the
+///   `nclx` box's primaries and transfer, while its matrix and range stay the ones this
+///   encoder codes with (they describe the YUV coding, not the source); Exif and XMP become
+///   libavif's metadata items. PNG's `sRGB`, `gAMA` and `cHRM` have no place in AVIF.
 public struct AVIFEncoder: AnimatedImageEncoder {
     /// libavif's name of the AV1 encoder: "aom", "rav1e" or "svt" (whichever libavif has).
     public var codec: String
@@ -64,6 +69,10 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     /// True: alpha is an AV1 image of its own (an auxiliary item and track), which
     /// `EncodingOptions.framesAreOpaque` leaves out.
     public var storesAlphaSeparately: Bool { true }
+
+    /// The ICC profile (`colr` `prof`), the code points' primaries and transfer (`colr`
+    /// `nclx`), Exif and XMP (metadata items).
+    public var writableParts: EmbeddedParts { [.iccProfile, .codePoints, .exif, .xmp] }
 
     /// The speed given to the codec. With aom (libaom 3.6 under libavif 0.11, as on Debian 12)
     /// two speeds are avoided, both measured here and reproduced with `avifenc`: speed 7

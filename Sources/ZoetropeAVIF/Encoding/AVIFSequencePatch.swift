@@ -4,7 +4,8 @@ import Zoetrope
 /// was given one tick per frame): the movie and media timescales and durations, each track's
 /// `stts`, and an `edts/elst` after each `tkhd` (ISO/IEC 14496-12 8.6.5, with the AVIF
 /// repetition rule of ISO/IEC 23000-22). `moov` grows, so the chunk offsets of `stco`/`co64`
-/// and the extents of `iloc` that point past it move by the same amount.
+/// and the extents of `iloc` that point past it (the file's and a track's own `meta`) move by
+/// the same amount.
 enum AVIFSequencePatch {
     static func apply(_ file: [UInt8], timing: AVIFSequenceTiming) throws(AnimatedImageError) -> [UInt8] {
         let top = try scan(file) { raw throws(AnimatedImageError) in
@@ -60,6 +61,12 @@ enum AVIFSequencePatch {
                 guard v >= 0, size == 8 || v <= Int64(UInt32.max) else { throw failure("a chunk offset no longer fits 32 bits") }
                 ISOWriter.write(&payload, o, size: size, UInt64(v))
             }
+        case ISOBox.code("meta") where shift != 0:
+            // A track's own items (libavif puts a sequence's Exif and XMP there): their
+            // extents in `mdat` move too.
+            var copy = file
+            try shiftItemLocations(&copy, meta: box, from: box.end, by: shift)
+            return Array(copy[box.start..<box.end])
         default:
             return Array(file[box.start..<box.end])
         }

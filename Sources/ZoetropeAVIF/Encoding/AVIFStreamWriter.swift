@@ -20,6 +20,10 @@ final class AVIFStreamWriter: AnimatedImageWriter {
     private var first: PixelBuffer?
     private var durations: [FrameDuration] = []
     private var output: Data?
+    /// `EncodingOptions.color` and `.metadata`, set on every image given to libavif (it
+    /// writes the first's; later frames must agree with it).
+    private let color: ColorInfo
+    private let metadata: EmbeddedMetadata
     var frameCount: Int { durations.count }
 
     init(encoder settings: AVIFEncoder, choice: avifCodecChoice, canvasSize: PixelSize, options: EncodingOptions) throws {
@@ -30,6 +34,8 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         self.loopCount = options.loopCount ?? .infinite
         lossless = options.quality == nil
         opaque = options.framesAreOpaque
+        color = options.color
+        metadata = options.metadata
         encoder.pointee.codecChoice = choice
         encoder.pointee.speed = Int32(settings.effectiveSpeed(lossless: lossless))
         encoder.pointee.maxThreads = Int32(max(1, settings.threads))
@@ -86,6 +92,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         defer { avifImageDestroy(image) }
         image.pointee.yuvRange = AVIF_RANGE_FULL
         if lossless { image.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY) }
+        try describe(image)
         var rgb = avifRGBImage()
         avifRGBImageSetDefaults(&rgb, image)
         rgb.format = AVIF_RGB_FORMAT_RGBA
@@ -103,6 +110,40 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         let added = avifEncoderAddImage(encoder, image, 1, flags)
         guard added == AVIF_RESULT_OK else { throw failure("avifEncoderAddImage", added) }
     }
+
+    /// Writes the colour and metadata into `image`: the ICC profile (a `colr` `prof` box),
+    /// the code points' primaries and transfer (the `nclx` box; the matrix and range stay
+    /// those this writer encodes with, which is what they describe);
+    /// Exif and XMP as libavif's metadata items.
+    private func describe(_ image: UnsafeMutablePointer<avifImage>) throws {
+        if let profile = color.iccProfile {
+            try profile.data.withUnsafeBufferPointer { p in
+                try checked("avifImageSetProfileICC", avifImageSetProfileICC(image, p.baseAddress, p.count))
+            }
+        }
+        if let points = color.codePoints {
+            image.pointee.colorPrimaries = avifColorPrimaries(points.primaries)
+            image.pointee.transferCharacteristics = avifTransferCharacteristics(points.transfer)
+        }
+        if let exif = metadata.exif {
+            try exif.withUnsafeBufferPointer { p in
+                try checked("avifImageSetMetadataExif", avifImageSetMetadataExif(image, p.baseAddress, p.count))
+            }
+        }
+        if let xmp = metadata.xmp {
+            try xmp.withUnsafeBufferPointer { p in
+                try checked("avifImageSetMetadataXMP", avifImageSetMetadataXMP(image, p.baseAddress, p.count))
+            }
+        }
+    }
+
+    /// A libavif 1.x setter's result (they return `avifResult`).
+    private func checked(_ call: String, _ r: avifResult) throws {
+        guard r == AVIF_RESULT_OK else { throw failure(call, r) }
+    }
+
+    /// A libavif 0.11 setter's result (they return nothing).
+    private func checked(_ call: String, _ r: Void) throws {}
 
     private func failure(_ call: String, _ r: avifResult) -> AnimatedImageError {
         let detail = withUnsafeBytes(of: encoder.pointee.diag.error) { raw in

@@ -72,7 +72,8 @@ extension GIFIndexParser {
     /// Throws when the file cannot be decoded at all.
     func finish(receivedByteCount count: Int, partialFirstFrame: Bool = false) throws(AnimatedImageError) -> GIFIndex {
         var index = GIFIndex(screenSize: screenSize, canvasSize: canvasSize, frames: frames,
-                             storedLoopCount: storedLoopCount, truncation: truncation)
+                             storedLoopCount: storedLoopCount, truncation: truncation,
+                             iccProfile: iccProfile.map(ICCProfile.init(data:)))
         let partial = partialFirstFrame ? partialFirstImage : nil
         func stop(_ reason: String) -> AnimatedImageError {
             .truncated(format: .gif, completeFrames: frames.count, reason: reason)

@@ -13,6 +13,8 @@ struct GIFIndex: Sendable {
     var storedLoopCount: Int?
     /// What stopped the pass before the trailer, if anything.
     var truncation: AnimatedImageError?
+    /// The profile of the first complete `ICCRGBG1` application extension.
+    var iccProfile: ICCProfile? = nil
     /// What the file gets wrong that decoding works around (see `AnimationInfo.warnings`).
     var warnings: [String] = []
     /// Set when the only frame is a first frame cut inside its data

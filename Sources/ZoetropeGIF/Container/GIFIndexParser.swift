@@ -56,6 +56,11 @@ struct GIFIndexParser {
     private var chainControl: GIFGraphicControl?
     private var chainIsLoopBlock = false
     private var chainLoop: Int?
+    /// The profile of the `ICCRGBG1` chain being read; nil when the chain is not one, or
+    /// once it has passed `maxICCProfileBytes`.
+    private var chainProfile: [UInt8]?
+    /// The first complete `ICCRGBG1` application extension's profile (its sub-blocks joined).
+    private(set) var iccProfile: [UInt8]?
     private var scan = GIFCodeScan()
     /// Where the current image's first data sub-block starts (its size byte).
     private var imageDataStart = 0
@@ -128,6 +133,7 @@ struct GIFIndexParser {
         case .extensionData(let kind):
             return readSubBlock(bytes) { parser, block in parser.extensionBlock(block, kind: kind) } chainEnded: { parser in
                 if kind == .graphicControl, let gce = parser.chainControl { parser.control = gce }
+                if parser.iccProfile == nil, let profile = parser.chainProfile, !profile.isEmpty { parser.iccProfile = profile }
                 parser.step = .block
             }
         case .descriptor(let blockStart):
@@ -269,6 +275,14 @@ struct GIFIndexParser {
                 bytesExamined += block.count
                 let id = Array(block)
                 chainIsLoopBlock = id == Array("NETSCAPE2.0".utf8) || id == Array("ANIMEXTS1.0".utf8)
+                if iccProfile == nil, id == GIFIndexParser.iccIdentifier { chainProfile = [] }
+            } else if var profile = chainProfile {
+                // A profile past the bound is dropped whole, never kept cut.
+                chainProfile = nil
+                guard block.count <= min(GIFIndexParser.maxICCProfileBytes, limits.maxAllocationBytes) - profile.count else { return }
+                bytesExamined += block.count
+                profile += block
+                chainProfile = profile
             } else if chainIsLoopBlock, chainLoop == nil, block.count >= 3, block[0] == 1 {
                 bytesExamined += 3
                 let loop = Int(block[1]) | Int(block[2]) << 8
@@ -310,7 +324,14 @@ struct GIFIndexParser {
         chainControl = nil
         chainIsLoopBlock = false
         chainLoop = nil
+        chainProfile = nil
     }
+
+    /// The application identifier and authentication code of an ICC profile extension
+    /// (the ICC's "ICCRGBG1" + "012").
+    static let iccIdentifier = Array("ICCRGBG1012".utf8)
+    /// The largest profile read (a larger one is ignored).
+    static let maxICCProfileBytes = 16 << 20
 
     /// Reads the chain's sub-blocks whose bytes are all in, handing each to `body`, and at
     /// the terminator calls `chainEnded` and returns true. Returns false when it needs more

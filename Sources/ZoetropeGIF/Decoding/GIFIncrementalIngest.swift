@@ -71,6 +71,7 @@ struct GIFIncrementalIngest: IncrementalIngesting {
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             warnings: index.warnings, revision: 0)
         snapshot.firstFrameIsPartial = index.partialFirstFrameEnd != nil
+        snapshot.color = ColorInfo(iccProfile: index.iccProfile)
     }
 
     /// Frame 0 while its data arrives (or as the file cut it), when the options show it.

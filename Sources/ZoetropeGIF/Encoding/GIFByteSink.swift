@@ -45,6 +45,21 @@ final class GIFByteSink {
               EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("EGifPutExtension (NETSCAPE2.0)") }
     }
 
+    /// The ICC's `ICCRGBG1` application extension holding `profile` in sub-blocks of at
+    /// most 255 bytes (GIF has no other colour tagging).
+    func putICCProfile(_ profile: [UInt8]) throws {
+        var id = Array("ICCRGBG1012".utf8)
+        guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
+              EGifPutExtensionBlock(gif, 11, &id) == GIF_OK else { throw failure("EGifPutExtension (ICCRGBG1)") }
+        var start = 0
+        while start < profile.count {
+            var block = Array(profile[start..<min(start + 255, profile.count)])
+            guard EGifPutExtensionBlock(gif, Int32(block.count), &block) == GIF_OK else { throw failure("EGifPutExtension (ICCRGBG1)") }
+            start += block.count
+        }
+        guard EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("EGifPutExtension (ICCRGBG1)") }
+    }
+
     /// A graphic control extension and the image of `plan`.
     func putFrame(_ plan: GIFFramePlan, delay: Int, disposal: Int32) throws {
         var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),

@@ -22,6 +22,11 @@ import Zoetrope
 ///   over 10 ms is written as at least 2 cs, since browsers show 0 or 1 cs for 100 ms;
 ///   10 ms or less is written as is (0 or 1 cs), shown for 100 ms like the source. Plays
 ///   N → NETSCAPE2.0 loop N − 1, one play → no loop block, forever → 0.
+/// - **Colour and metadata.** `EncodingOptions.color.iccProfile` is written as the ICC's
+///   `ICCRGBG1` application extension (after the loop block), which GIF decoders that manage
+///   colour read; without it a GIF is sRGB by convention, and GIF has no place for the other
+///   parts of `ColorInfo` (code points, PNG's chunks) or for `EncodingOptions.metadata`
+///   (Exif, XMP): they are not written.
 ///
 /// A source with at most 256 colours per frame and binary alpha comes back pixel-identical
 /// (colour of fully transparent pixels aside). `EncodingOptions.quality` is ignored.
@@ -37,6 +42,9 @@ public struct GIFEncoder: AnimatedImageEncoder {
     /// Always `.gif`.
     public var encodingFormat: ImageFormat { .gif }
 
+    /// The ICC profile only (the `ICCRGBG1` extension).
+    public var writableParts: EmbeddedParts { [.iccProfile] }
+
     /// Opens a streaming writer. Canvases are 1…65535 pixels a side; more than 65536 plays
     /// are stored as 65536.
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
@@ -44,6 +52,6 @@ public struct GIFEncoder: AnimatedImageEncoder {
             throw AnimatedImageError.invalidArgument("GIF canvases are 1…65535 pixels a side, got \(canvasSize)")
         }
         let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount ?? .infinite)
-        return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither)
+        return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither, profile: options.color.iccProfile)
     }
 }

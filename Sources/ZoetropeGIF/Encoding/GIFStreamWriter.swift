@@ -27,10 +27,14 @@ final class GIFStreamWriter: AnimatedImageWriter {
     private var output: Data?
     private(set) var frameCount = 0
 
-    init(canvasSize: PixelSize, loopValue: Int?, dither: GIFDither) {
+    /// Written as an `ICCRGBG1` extension after the loop block.
+    private let profile: ICCProfile?
+
+    init(canvasSize: PixelSize, loopValue: Int?, dither: GIFDither, profile: ICCProfile? = nil) {
         width = canvasSize.width
         height = canvasSize.height
         self.loopValue = loopValue
+        self.profile = profile
         planner = GIFFramePlanner(width: canvasSize.width, dither: dither)
         base = [UInt32](repeating: 0, count: canvasSize.width * canvasSize.height)
     }
@@ -105,6 +109,7 @@ final class GIFStreamWriter: AnimatedImageWriter {
             let table = GIFGlobalTable(palette: plan.palette, transparentIndex: plan.transparentIndex)
             try sink.putScreen(width: width, height: height, globalTable: table.entries)
             if let loopValue { try sink.putLoop(loopValue) }
+            if let profile, !profile.data.isEmpty { try sink.putICCProfile(profile.data) }
             global = table
             plan.usesGlobalTable = true
             self.sink = sink

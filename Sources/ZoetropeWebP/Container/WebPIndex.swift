@@ -17,6 +17,8 @@ struct WebPIndex: Sendable {
     var storedLoopCount: Int?
     /// Set when only the frames before a broken or missing part decode.
     var truncation: AnimatedImageError?
+    /// The file's `ICCP`, `EXIF` and `XMP ` chunks.
+    var metadataChunks = WebPMetadataChunks()
 
     /// Loop count N → N plays, 0 → forever; a still image or missing ANIM plays once.
     var loopCount: LoopCount {
@@ -35,6 +37,10 @@ struct WebPIndex: Sendable {
     /// indexes the bytes it received this way when they end).
     init(bytes: UnsafeRawBufferPointer, limits: Limits) throws {
         let format = ImageFormat.webp
+        // The bytes whose ICCP/EXIF/XMP chunks count: all of them, or those before a broken
+        // frame when the frames after it are dropped (what an incremental source has seen
+        // when it stops at that frame).
+        var describedCount = bytes.count
         let result: WebPIndex = try { () throws -> WebPIndex in
             guard bytes.count >= 12, let base = bytes.baseAddress else {
                 throw AnimatedImageError.insufficientData(format: format, needed: 12, available: bytes.count)
@@ -58,11 +64,13 @@ struct WebPIndex: Sendable {
                                                     hasAnim: WebPChunkScanner.hasAnimChunk(bytes)),
                index.frames.count == k {
                 index.truncation = error
+                describedCount = offset
                 return index
             }
             throw error
         }()
         self = result
+        metadataChunks = WebPMetadataChunks(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<describedCount]))
     }
 
     /// Indexes the file `bytes`; when `keepsCutFirstFrame` (`DecodingOptions.showsPartialFirstFrame`)
@@ -102,8 +110,9 @@ struct WebPIndex: Sendable {
         guard (try? walker.advance(b)) != nil, walker.frames.isEmpty, let canvas = walker.canvas,
               (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
               let frame = walker.partialFirstFrame(b) else { return nil }
-        let index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
+        var index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
                               storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
+        index.metadataChunks = WebPMetadataChunks(bytes: b)
         return (index, frame)
     }
 

@@ -63,7 +63,8 @@ final class WebPFrameSource: SeekCostReporting {
             format: .webp, canvasSize: index.canvasSize,
             frameDurations: index.frames.map { .milliseconds(Int64($0.durationMs)) },
             loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-            hasAlpha: index.hasAlpha, truncation: index.truncation)
+            hasAlpha: index.hasAlpha, truncation: index.truncation,
+            color: index.metadataChunks.color, metadata: index.metadataChunks.metadata)
         colorTransform = ColorManagement.prepare(&info, options: options)
         self.info = info
         var state = WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,

@@ -181,5 +181,7 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             revision: revision)
         snapshot.firstFrameIsPartial = cutFirstFrame
+        snapshot.color = index.metadataChunks.color
+        snapshot.metadata = index.metadataChunks.metadata
     }
 }

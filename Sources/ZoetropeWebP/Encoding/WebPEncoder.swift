@@ -28,6 +28,13 @@ import Zoetrope
 /// loses on dithered photographs where few pixels stay the same, where `WebPAnimEncoder`,
 /// which always blends, writes larger files (Docs/Converting.md, "GIF → lossless WebP").
 ///
+/// Colour and metadata: `EncodingOptions.color.iccProfile` is written as an `ICCP` chunk
+/// after `VP8X` (before `ANIM`), `EncodingOptions.metadata` as `EXIF` and `XMP ` chunks after
+/// the frames, each with its `VP8X` flag; a still image with any of them is written in the
+/// extended format. WebP has no place for the other parts of `ColorInfo` (PNG's `sRGB`,
+/// `gAMA`, `cHRM`, H.273 code points): they are not written. Without a profile or metadata
+/// the file is exactly what it was before they existed.
+///
 /// Memory: two ARGB canvases, the frame being chosen and libwebp's working set for one
 /// frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
 /// `spillDirectory`) that `finish(to:)` renames into place, so the output never sits in
@@ -89,9 +96,19 @@ public struct WebPEncoder: AnimatedImageEncoder {
         let settings = WebPFrameEncoder(lossless: lossless, lossy: lossy,
                                         lossyTolerance: WebPFrameDiff.lossyTolerance(quality: config.quality),
                                         blendFromUnchangedShare: Self.blendFromUnchangedShare)
+        for (name, count) in [("ICC profile", options.color.iccProfile?.data.count), ("Exif", options.metadata.exif?.count),
+                              ("XMP", options.metadata.xmp?.count)] {
+            if let count, count > WebPChunkWalker.maxChunkPayload {
+                throw AnimatedImageError.invalidArgument("a WebP chunk holds at most 4 GiB; the \(name) has \(count) bytes")
+            }
+        }
         return WebPStreamWriter(canvasSize: canvasSize, loopCount: Int(loop), mode: mode, settings: settings,
-                                spillDirectory: spillDirectory)
+                                spillDirectory: spillDirectory, profile: options.color.iccProfile,
+                                metadata: options.metadata)
     }
+
+    /// The ICC profile (`ICCP`), Exif (`EXIF`) and XMP (`XMP `).
+    public var writableParts: EmbeddedParts { [.iccProfile, .exif, .xmp] }
 
     /// `loopCount` with more than 65535 plays (the ANIM chunk's 16 bits) lowered to 65535.
     public func storedLoopCount(for loopCount: LoopCount) -> LoopCount {

@@ -38,9 +38,15 @@ final class WebPStreamWriter: AnimatedImageWriter {
     private var finished = false
     private var result: Data?
     private(set) var frameCount = 0
+    /// The ICC profile written in `ICCP`, and the Exif/XMP written after the frames.
+    private let profile: ICCProfile?
+    private let metadata: EmbeddedMetadata
 
-    init(canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder, spillDirectory: URL?) {
-        out = WebPSpillBuffer(headerSize: WebPContainer.headerSize, directory: spillDirectory)
+    init(canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder, spillDirectory: URL?,
+         profile: ICCProfile? = nil, metadata: EmbeddedMetadata = .none) {
+        out = WebPSpillBuffer(headerSize: WebPContainer.headerSize(profile: profile), directory: spillDirectory)
+        self.profile = profile
+        self.metadata = metadata
         self.canvasSize = canvasSize
         self.loopCount = loopCount
         self.mode = mode
@@ -200,10 +206,11 @@ final class WebPStreamWriter: AnimatedImageWriter {
     }
 
     private func header() throws -> [UInt8] {
-        guard WebPContainer.headerSize - 8 + out.count <= Int(UInt32.max) - 1 else {
+        guard WebPContainer.headerSize(profile: profile) - 8 + out.count <= Int(UInt32.max) - 1 else {
             throw WebPStreamWriter.failure("the animation is larger than a RIFF file can hold (4 GiB)")
         }
-        return WebPContainer.header(canvas: canvasSize, loopCount: loopCount, hasAlpha: hasAlpha, bodySize: out.count)
+        return WebPContainer.header(canvas: canvasSize, loopCount: loopCount, hasAlpha: hasAlpha, bodySize: out.count,
+                                    profile: profile, trailerFlags: WebPContainer.trailer(metadata).flags)
     }
 
     /// Ends the frames: writes the last one, or for a single frame returns a still image.
@@ -213,9 +220,20 @@ final class WebPStreamWriter: AnimatedImageWriter {
         finished = true
         pending = nil
         if writtenFrames == 0 {
-            return try settings.encodeStill(previous, mode: mode) // the last canvas (swapped in by add)
+            let still = try settings.encodeStill(previous, mode: mode) // the last canvas (swapped in by add)
+            guard profile != nil || !metadata.isEmpty else { return still }
+            // A profile or metadata needs the extended format: VP8X, ICCP, image, EXIF, XMP.
+            let extended = still.withUnsafeBytes {
+                WebPContainer.still($0, canvas: canvasSize, profile: profile, metadata: metadata)
+            }
+            guard let extended else {
+                throw WebPStreamWriter.failure("the still image with its profile and metadata does not fit a RIFF file")
+            }
+            return Data(extended)
         }
         try write(last)
+        let trailer = WebPContainer.trailer(metadata).bytes
+        if !trailer.isEmpty { try out.append(trailer) }
         return nil
     }
 

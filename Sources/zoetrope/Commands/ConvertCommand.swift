@@ -35,6 +35,9 @@ enum ConvertCommand {
       --max-size N          fit inside NxN
       --loops N|infinite    total plays to store (default: the source's plays; more than the
                             format stores become its most, with a warning)
+      --to-srgb             convert the colours to sRGB and write no colour profile (default:
+                            keep the source's profile, byte for byte, and its stored values)
+      --strip               leave out the source's Exif and XMP (default: kept)
       --quiet               no progress bar and no summary
 
     GIF output: alpha below 50 % is transparent, durations round to centiseconds (a frame of
@@ -44,6 +47,11 @@ enum ConvertCommand {
     OUT is -). Input that cannot be decoded: one line, exit 1, and no output file. A file
     that breaks after some frames (truncated, or a frame that fails to decode) converts the
     frames before the break, warns, and exits 0.
+
+    Colour and metadata: the source's ICC profile, Exif and XMP are kept where the target can
+    hold them: APNG everything (iCCP, sRGB, gAMA, cHRM, cICP, eXIf, XMP iTXt); WebP the
+    profile, Exif and XMP; AVIF the profile, H.273 code points, Exif and XMP; GIF the profile
+    only (ICCRGBG1). What the target cannot hold is left out with a warning.
     """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
@@ -99,7 +107,7 @@ enum ConvertCommand {
         let data = try mapped?.data ?? readInput(inPath, cache: cache)
         let source: any FrameSource
         do {
-            source = try registry.makeFrameSource(data: data, options: DecodingOptions(targetSize: plan.targetSize))
+            source = try registry.makeFrameSource(data: data, options: plan.decodingOptions)
         } catch {
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
         }
@@ -115,11 +123,17 @@ enum ConvertCommand {
         let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
         let summary: AnimationConversion.Summary
         do {
-            var options = EncodingOptions(loopCount: loop, quality: plan.quality)
+            var options = plan.description.encodingOptions(EncodingOptions(loopCount: loop, quality: plan.quality),
+                                                          source: info)
+            let lost = AnimationConversion.unwrittenParts(of: options, by: plan.encoder)
+            if !lost.isEmpty {
+                out.error("zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) "
+                          + "cannot hold the source's \(lost.names.joined(separator: ", ")); left out")
+            }
             if plan.encoder.storesAlphaSeparately {
                 // A second look at the frames (a session of its own): all opaque, no alpha written.
                 options.framesAreOpaque = AnimationConversion.framesAreOpaque(
-                    try registry.makeFrameSource(data: data, options: DecodingOptions(targetSize: plan.targetSize)))
+                    try registry.makeFrameSource(data: data, options: plan.decodingOptions))
                 mapped?.dropResidentPages()
             }
             let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize, options: options)
@@ -160,7 +174,7 @@ enum ConvertCommand {
     static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
         try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma",
                                            "dither", "resize", "max-size", "loops", "cache"],
-                      flagOptions: ["lossless", "mixed", "quiet", "help"])
+                      flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }
 
     /// "60 frames gif → webp: 1,234 bytes → 456 bytes (2.71× smaller) in 0.52 s".

@@ -11,6 +11,8 @@ struct ConvertPlan {
     var quality: Int?
     var targetSize: PixelSize?
     var loopCount: LoopCount?
+    /// What happens to the source's colour description and metadata (--to-srgb, --strip).
+    var description = AnimationConversion.DescriptionPolicy()
 
     init(_ a: Arguments, outPath: String) throws(UsageError) {
         let format = try ConvertPlan.format(a.value("format"), outPath: outPath)
@@ -61,6 +63,7 @@ struct ConvertPlan {
             self.quality = a.flag("lossless") ? nil : (quality ?? ConvertPlan.avifQuality)
         }
         targetSize = try ConvertPlan.size(a)
+        description = AnimationConversion.DescriptionPolicy(keepsColor: !a.flag("to-srgb"), stripsMetadata: a.flag("strip"))
         if let loops = a.value("loops") {
             if loops == "infinite" {
                 loopCount = .infinite
@@ -70,6 +73,12 @@ struct ConvertPlan {
                 throw UsageError("--loops is a number of plays (1 or more) or 'infinite', got '\(loops)'")
             }
         }
+    }
+
+    /// How the source is decoded: at the target size, its colour values as stored unless
+    /// --to-srgb asks for sRGB.
+    var decodingOptions: DecodingOptions {
+        DecodingOptions(targetSize: targetSize, colorOutput: description.colorOutput)
     }
 
     /// `convert`'s AVIF quality when none is given.
