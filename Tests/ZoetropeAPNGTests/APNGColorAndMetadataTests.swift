@@ -74,7 +74,7 @@ import ZoetropeTestSupport
         // libpng reads it all without a warning (it checks the CRCs, the chunk order and the profile).
         #expect(Self.libpngComplaint(file) == nil)
 
-        let source = try Fixture.source(Data(file))
+        let source = try Fixture.source(Data(file), options: DecodingOptions(colorOutput: .stored))
         #expect(source.info.format == .apng)
         #expect(source.info.metadata == ColorFixtures.metadata)
         for i in 0..<3 { #expect(try source.decodeFrame(at: i) == Self.frames[i].pixels, "frame \(i)") }

@@ -64,7 +64,7 @@ import ZoetropeTestSupport
         #expect(file[20] == 0x02 | 0x10 | 0x20 | 0x08 | 0x04) // animation, alpha, ICC, EXIF, XMP
         #expect(Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24 == file.count - 8)
 
-        let source = try WebPCoder().makeFrameSource(data: Data(file), options: .default)
+        let source = try WebPCoder().makeFrameSource(data: Data(file), options: DecodingOptions(colorOutput: .stored))
         #expect(source.info.color == ColorInfo(iccProfile: ColorFixtures.iccProfile))
         #expect(source.info.metadata == ColorFixtures.metadata)
         // libwebp's demuxer finds the same bytes.
@@ -83,7 +83,7 @@ import ZoetropeTestSupport
         #expect(Self.chunks(file).map(\.tag) == ["VP8X", "ICCP", "VP8L", "EXIF", "XMP "])
         #expect(file[20] == 0x10 | 0x20 | 0x08 | 0x04) // alpha, ICC, EXIF, XMP; no animation
         #expect(Int(file[24]) + 1 == Self.size.width && Int(file[27]) + 1 == Self.size.height)
-        let source = try WebPCoder().makeFrameSource(data: Data(file), options: .default)
+        let source = try WebPCoder().makeFrameSource(data: Data(file), options: DecodingOptions(colorOutput: .stored))
         #expect(source.info.frameCount == 1)
         #expect(source.info.color.iccProfile == ColorFixtures.iccProfile)
         #expect(source.info.metadata == ColorFixtures.metadata)

@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeColor
 
 /// The receiving side of a `GIFIncrementalSource`, behind its lock: the bytes, the
 /// parser, and the snapshot kept up to date frame by frame.
@@ -71,7 +72,12 @@ struct GIFIncrementalIngest: IncrementalIngesting {
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             warnings: index.warnings, revision: 0)
         snapshot.firstFrameIsPartial = index.partialFirstFrameEnd != nil
-        snapshot.color = ColorInfo(iccProfile: index.iccProfile)
+        // The whole file's colour and its warnings (a profile that cannot be converted).
+        var described = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: [], loopCount: .once,
+                                      storedLoopValue: nil, color: ColorInfo(iccProfile: index.iccProfile))
+        _ = ColorManagement.prepare(&described, options: options)
+        snapshot.color = described.color
+        snapshot.warnings += described.warnings
     }
 
     /// Frame 0 while its data arrives (or as the file cut it), when the options show it.

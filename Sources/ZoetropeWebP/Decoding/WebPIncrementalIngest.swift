@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeColor
 
 /// The receiving side of a `WebPIncrementalSource`, behind its lock: the bytes, the
 /// resumable chunk walker, and the frames that decode now with the snapshot describing them.
@@ -181,7 +182,12 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             revision: revision)
         snapshot.firstFrameIsPartial = cutFirstFrame
-        snapshot.color = index.metadataChunks.color
+        // The whole file's colour and its warnings (a profile that cannot be converted).
+        var described = AnimationInfo(format: .webp, canvasSize: index.canvasSize, frameDurations: [], loopCount: .once,
+                                      storedLoopValue: nil, color: index.metadataChunks.color)
+        _ = ColorManagement.prepare(&described, options: options)
+        snapshot.color = described.color
+        snapshot.warnings += described.warnings
         snapshot.metadata = index.metadataChunks.metadata
     }
 }
