@@ -29,14 +29,23 @@ import Zoetrope
 ///   (Exif, XMP): they are not written.
 ///
 /// A source with at most 256 colours per frame and binary alpha comes back pixel-identical
-/// (colour of fully transparent pixels aside). `EncodingOptions.quality` is ignored.
+/// (colour of fully transparent pixels aside) unless `lossy` is set. `EncodingOptions.quality` is ignored.
 public struct GIFEncoder: AnimatedImageEncoder {
     /// Dithering for quantised frames.
     public var dither: GIFDither
+    /// LZW-aware lossy compression (nil or 0: exact): where the LZW dictionary has a string
+    /// that matches the next pixels but for colours within this distance (Euclidean, 8-bit
+    /// RGB, 0…441), the pixels take those colours and the string is used, which makes the
+    /// image data smaller. Every changed pixel stays within the distance of the colour it
+    /// would have had (its source colour, or its quantised one in a frame of more than 256
+    /// colours); transparency is kept exactly. 20–80 is a light to strong setting.
+    public var lossy: Int?
 
-    /// An encoder; frames with more than 256 colours are quantised with `dither`.
-    public init(dither: GIFDither = .none) {
+    /// An encoder; frames with more than 256 colours are quantised with `dither`, and `lossy`
+    /// lets LZW strings match colours within that distance.
+    public init(dither: GIFDither = .none, lossy: Int? = nil) {
         self.dither = dither
+        self.lossy = lossy
     }
 
     /// Always `.gif`.
@@ -51,7 +60,11 @@ public struct GIFEncoder: AnimatedImageEncoder {
         guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
             throw AnimatedImageError.invalidArgument("GIF canvases are 1…65535 pixels a side, got \(canvasSize)")
         }
+        if let lossy, !(0...441).contains(lossy) {
+            throw AnimatedImageError.invalidArgument("GIF lossy is 0…441 (a colour distance), got \(lossy)")
+        }
         let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount ?? .infinite)
-        return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither, profile: options.color.iccProfile)
+        return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither, lossy: lossy ?? 0,
+                               profile: options.color.iccProfile)
     }
 }

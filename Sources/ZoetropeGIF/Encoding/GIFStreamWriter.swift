@@ -29,8 +29,11 @@ final class GIFStreamWriter: AnimatedImageWriter {
 
     /// Written as an `ICCRGBG1` extension after the loop block.
     private let profile: ICCProfile?
+    /// `GIFEncoder.lossy` (0: exact).
+    private let lossy: Int
 
-    init(canvasSize: PixelSize, loopValue: Int?, dither: GIFDither, profile: ICCProfile? = nil) {
+    init(canvasSize: PixelSize, loopValue: Int?, dither: GIFDither, lossy: Int = 0, profile: ICCProfile? = nil) {
+        self.lossy = lossy
         width = canvasSize.width
         height = canvasSize.height
         self.loopValue = loopValue
@@ -113,6 +116,15 @@ final class GIFStreamWriter: AnimatedImageWriter {
             global = table
             plan.usesGlobalTable = true
             self.sink = sink
+        }
+        if lossy > 0 {
+            // The colours the indices name: the global table (patched at the end, but its
+            // used entries are final) or the frame's own. `base` keeps the source colours, as
+            // for quantised frames: an unchanged pixel stays the one shown before, within `lossy`.
+            let colours = plan.usesGlobalTable ? global!.entries : plan.palette
+            let size = plan.usesGlobalTable ? global!.capacity : plan.tableCount
+            var pass = GIFLossyLZW(colours: colours, transparent: plan.transparentIndex, tableSize: size, budget: lossy)
+            pass.apply(to: &plan.indices)
         }
         try sink!.putFrame(plan, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)
         let r = p.rect

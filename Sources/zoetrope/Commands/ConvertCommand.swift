@@ -31,6 +31,8 @@ enum ConvertCommand {
       --chroma C            AVIF: 444 or 420 (default 444; 420 with svt, which writes only 420)
       --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
                             with more than 256 colours
+      --lossy N             GIF: LZW-aware lossy compression, colours may move by up to N
+                            (0-441, a distance in 8-bit RGB; 20-80 light to strong)
       --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
       --max-size N          fit inside NxN
       --loops N|infinite    total plays to store (default: the source's plays; more than the
@@ -173,7 +175,7 @@ enum ConvertCommand {
     /// `args` parsed with convert's options.
     static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
         try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma",
-                                           "dither", "resize", "max-size", "loops", "cache"],
+                                           "dither", "lossy", "resize", "max-size", "loops", "cache"],
                       flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }
 

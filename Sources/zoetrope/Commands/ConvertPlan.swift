@@ -29,21 +29,21 @@ struct ConvertPlan {
             guard let dither = GIFDither(rawValue: a.value("dither") ?? "none") else {
                 throw UsageError("--dither is none, ordered or fs, got '\(a.value("dither")!)'")
             }
-            encoder = GIFEncoder(dither: dither)
+            encoder = GIFEncoder(dither: dither, lossy: try a.int("lossy", range: 0...441))
         case "apng":
             try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma"], for: "WebP or AVIF")
-            try only(["dither"], for: "GIF")
+            try only(["dither", "lossy"], for: "GIF")
             encoder = APNGEncoder()
         case "webp":
             try only(["speed", "codec", "depth", "chroma"], for: "AVIF")
-            try only(["dither"], for: "GIF")
+            try only(["dither", "lossy"], for: "GIF")
             var webp = WebPEncoder(mixed: a.flag("mixed"))
             if outPath != "-" { webp.spillDirectory = URL(fileURLWithPath: outPath).deletingLastPathComponent() }
             encoder = webp
             self.quality = quality
         default: // avif
             try only(["mixed"], for: "WebP")
-            try only(["dither"], for: "GIF")
+            try only(["dither", "lossy"], for: "GIF")
             var avif = AVIFEncoder()
             avif.speed = try a.int("speed", range: 0...10) ?? 6
             avif.depth = try a.int("depth", range: 8...10) ?? 8

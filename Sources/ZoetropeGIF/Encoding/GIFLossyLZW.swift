@@ -1,0 +1,114 @@
+/// LZW-aware lossy compression: rewrites a frame's indices so that giflib's exact LZW
+/// encoder emits fewer codes. It runs the encoder's own dictionary (the same codes, the
+/// same clear at 4095) and, where the dictionary has no string for the next pixel, extends
+/// the current string with a child whose colour is within `budget` of the pixel's, so a
+/// string matches longer at the cost of a bounded error on that pixel.
+///
+/// Each string starts with its exact first pixel (the decoder builds its next entry from
+/// it), transparent pixels are never replaced and never replace, and every replaced pixel
+/// is within `budget` of its source colour (Euclidean distance in 8-bit RGB).
+struct GIFLossyLZW {
+    private static let maxCode = 4095
+    private let budgetSquared: Int
+    private let colours: [UInt32]
+    private let transparent: Int?
+    private let literalCount: Int
+    /// `child[code << 8 | index]`: the code of that string extended by `index`, or 0.
+    private var child: [UInt16]
+    /// Per code: its first child and next sibling (0 = none), and its last index, to walk
+    /// the children of a string.
+    private var firstChild: [UInt16]
+    private var nextSibling: [UInt16]
+    private var lastIndex: [UInt8]
+    private var parent: [UInt16]
+    private var nextCode: Int
+
+    /// A pass for frames whose colour table has `tableSize` entries (giflib's code size
+    /// follows the table, padded to a power of two, at least 4), `colours` packed as
+    /// `PaletteMapper.pack`.
+    init(colours: [UInt32], transparent: Int?, tableSize: Int, budget: Int) {
+        var bits = 2
+        while 1 << bits < tableSize { bits += 1 }
+        literalCount = 1 << bits
+        self.colours = colours
+        self.transparent = transparent
+        budgetSquared = budget * budget
+        child = [UInt16](repeating: 0, count: (GIFLossyLZW.maxCode + 1) << 8)
+        firstChild = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+        nextSibling = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+        lastIndex = [UInt8](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+        parent = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+        nextCode = literalCount + 2
+    }
+
+    private func distanceSquared(_ a: Int, _ b: Int) -> Int {
+        guard a < colours.count, b < colours.count else { return Int.max }
+        let x = colours[a], y = colours[b]
+        let dr = Int(x & 0xFF) - Int(y & 0xFF)
+        let dg = Int(x >> 8 & 0xFF) - Int(y >> 8 & 0xFF)
+        let db = Int(x >> 16 & 0xFF) - Int(y >> 16 & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// Empties the dictionary, as the encoder's clear code does: only the entries made.
+    private mutating func reset() {
+        for code in (literalCount + 2)..<nextCode {
+            child[Int(parent[code]) << 8 | Int(lastIndex[code])] = 0
+            firstChild[code] = 0
+            nextSibling[code] = 0
+        }
+        for literal in 0..<literalCount { firstChild[literal] = 0 }
+        nextCode = literalCount + 2
+    }
+
+    private mutating func add(parent: Int, index: UInt8) {
+        guard nextCode < GIFLossyLZW.maxCode else {
+            reset()
+            return
+        }
+        let code = UInt16(nextCode)
+        child[parent << 8 | Int(index)] = code
+        lastIndex[nextCode] = index
+        self.parent[nextCode] = UInt16(parent)
+        nextSibling[nextCode] = firstChild[parent]
+        firstChild[parent] = code
+        nextCode += 1
+    }
+
+    /// Rewrites `indices` (one frame, row by row) in place.
+    mutating func apply(to indices: inout [UInt8]) {
+        let n = indices.count
+        guard n > 1 else { return }
+        var p = 0
+        while p < n {
+            var code = Int(indices[p])
+            var q = p + 1
+            while q < n {
+                let wanted = Int(indices[q])
+                let exact = child[code << 8 | wanted]
+                if exact != 0 {
+                    code = Int(exact)
+                    q += 1
+                    continue
+                }
+                guard wanted != transparent else { break }
+                var best = 0, bestDistance = budgetSquared + 1
+                var c = Int(firstChild[code])
+                while c != 0 {
+                    let k = Int(lastIndex[c])
+                    if k != transparent {
+                        let d = distanceSquared(k, wanted)
+                        if d < bestDistance { best = c; bestDistance = d }
+                    }
+                    c = Int(nextSibling[c])
+                }
+                guard best != 0 else { break }
+                indices[q] = lastIndex[best]
+                code = best
+                q += 1
+            }
+            if q < n { add(parent: code, index: indices[q]) }
+            p = q
+        }
+    }
+}

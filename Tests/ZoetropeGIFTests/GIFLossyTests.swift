@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Zoetrope
+@testable import ZoetropeGIF
+import ZoetropeTestSupport
+
+/// `GIFEncoder(lossy:)`: smaller image data, every pixel within the budget of the exact
+/// encoding's, transparency kept, and nothing changed at 0.
+@Suite struct GIFLossyTests {
+    static let size = PixelSize(width: 120, height: 80)
+
+    /// Smooth gradients in 200 colours with a transparent hole and a moving block: the
+    /// kind of frame whose LZW strings break on every small step of colour.
+    static func frames() -> [EncodingFrame] {
+        (0..<4).map { k in
+            var b = PixelBuffer(width: size.width, height: size.height)
+            for y in 0..<size.height { for x in 0..<size.width {
+                let hole = x >= 50 && x < 70 && y >= 30 && y < 50
+                let block = x >= 10 + 20 * k && x < 30 + 20 * k && y >= 5 && y < 25
+                let r = UInt8((x * 2 + y) / 10 * 10 % 250), g = UInt8((y * 3) / 12 * 12 % 240), bl = UInt8(((x + y) % 50) / 10 * 40)
+                b.setPixel(x: x, y: y, hole ? [0, 0, 0, 0] : block ? [250, 250, 250, 255] : [r, g, bl, 255])
+            } }
+            return EncodingFrame(pixels: b, duration: .milliseconds(100))
+        }
+    }
+
+    static func decode(_ data: Data) throws -> [PixelBuffer] {
+        let source = try GIFCoder().makeFrameSource(data: data, options: .default)
+        return try (0..<source.info.frameCount).map { try source.decodeFrame(at: $0) }
+    }
+
+    /// The largest Euclidean RGB distance between two decodes, and whether alpha is equal everywhere.
+    static func distance(_ a: PixelBuffer, _ b: PixelBuffer) -> (max: Double, sameAlpha: Bool) {
+        var worst = 0, sameAlpha = true
+        for y in 0..<a.height { for x in 0..<a.width {
+            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+            if p[3] != q[3] { sameAlpha = false }
+            guard p[3] != 0 else { continue }
+            let d = (0..<3).map { (Int(p[$0]) - Int(q[$0])) * (Int(p[$0]) - Int(q[$0])) }.reduce(0, +)
+            worst = max(worst, d)
+        }}
+        return (Double(worst).squareRoot(), sameAlpha)
+    }
+
+    @Test(arguments: [20, 60])
+    func lossyIsSmallerAndEveryPixelWithinTheBudget(budget: Int) throws {
+        let options = EncodingOptions(loopCount: .infinite)
+        let exact = try GIFEncoder().encode(Self.frames(), canvasSize: Self.size, options: options)
+        let lossy = try GIFEncoder(lossy: budget).encode(Self.frames(), canvasSize: Self.size, options: options)
+        // At 60 the gradients' neighbouring steps (10–40 apart) merge into longer strings.
+        let most = budget >= 60 ? exact.count * 9 / 10 : exact.count - 1
+        #expect(lossy.count <= most, "budget \(budget): \(lossy.count) bytes against \(exact.count)")
+        let a = try Self.decode(exact), b = try Self.decode(lossy)
+        #expect(a.count == b.count)
+        var changed = false
+        for (i, (x, y)) in zip(a, b).enumerated() {
+            let d = Self.distance(x, y)
+            #expect(d.sameAlpha, "frame \(i): transparency changed")
+            #expect(d.max <= Double(budget), "frame \(i): a pixel moved by \(d.max)")
+            changed = changed || d.max > 0
+        }
+        #expect(changed)
+    }
+
+    @Test func zeroIsExact() throws {
+        let options = EncodingOptions(loopCount: .infinite)
+        let exact = try GIFEncoder().encode(Self.frames(), canvasSize: Self.size, options: options)
+        #expect(try GIFEncoder(lossy: 0).encode(Self.frames(), canvasSize: Self.size, options: options) == exact)
+    }
+
+    @Test func aBudgetOutOfRangeIsRefused() {
+        #expect(throws: AnimatedImageError.invalidArgument("GIF lossy is 0…441 (a colour distance), got 500")) {
+            try GIFEncoder(lossy: 500).makeWriter(canvasSize: Self.size, options: EncodingOptions())
+        }
+    }
+
+    /// The pass alone: strings extend over near colours only, never over transparency.
+    @Test func thePassReplacesOnlyNearOpaqueColours() {
+        // Palette: 0 black, 1 near black, 2 white, 3 transparent.
+        let colours: [UInt32] = [0xFF00_0000, 0xFF03_0303, 0xFFFF_FFFF, 0]
+        var indices: [UInt8] = [0, 0, 0, 0, 1, 0, 1, 0, 3, 0, 3, 2, 0, 2, 1]
+        let source = indices
+        var pass = GIFLossyLZW(colours: colours, transparent: 3, tableSize: 4, budget: 10)
+        pass.apply(to: &indices)
+        #expect(indices != source)
+        for (i, (s, o)) in zip(source, indices).enumerated() where s != o {
+            #expect(s != 3 && o != 3, "position \(i)")
+            #expect(Set([s, o]) == Set([0, 1]), "position \(i): \(s) became \(o)")
+        }
+    }
+}
