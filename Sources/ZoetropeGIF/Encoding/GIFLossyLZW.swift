@@ -79,36 +79,45 @@ struct GIFLossyLZW {
     mutating func apply(to indices: inout [UInt8]) {
         let n = indices.count
         guard n > 1 else { return }
+        var path: [UInt16] = [], best: [UInt16] = []
         var p = 0
         while p < n {
-            var code = Int(indices[p])
-            var q = p + 1
-            while q < n {
-                let wanted = Int(indices[q])
-                let exact = child[code << 8 | wanted]
-                if exact != 0 {
-                    code = Int(exact)
-                    q += 1
-                    continue
-                }
-                guard wanted != transparent else { break }
-                var best = 0, bestDistance = budgetSquared + 1
-                var c = Int(firstChild[code])
-                while c != 0 {
-                    let k = Int(lastIndex[c])
-                    if k != transparent {
-                        let d = distanceSquared(k, wanted)
-                        if d < bestDistance { best = c; bestDistance = d }
-                    }
-                    c = Int(nextSibling[c])
-                }
-                guard best != 0 else { break }
-                indices[q] = lastIndex[best]
-                code = best
-                q += 1
-            }
+            // The longest string from `p` whose pixels are each exact or within the budget:
+            // a search of the dictionary under the first pixel, exact children first, so a
+            // tie keeps the exact pixels.
+            path.removeAll(keepingCapacity: true)
+            best.removeAll(keepingCapacity: true)
+            search(code: Int(indices[p]), at: p + 1, indices: indices, path: &path, best: &best)
+            for (offset, code) in best.enumerated() { indices[p + 1 + offset] = lastIndex[Int(code)] }
+            let q = p + 1 + best.count
+            let code = best.last.map(Int.init) ?? Int(indices[p])
             if q < n { add(parent: code, index: indices[q]) }
             p = q
+        }
+    }
+
+    /// Extends `path` (the codes after the first pixel) from `code` at pixel `q`, keeping in
+    /// `best` the longest found.
+    private func search(code: Int, at q: Int, indices: [UInt8], path: inout [UInt16], best: inout [UInt16]) {
+        if path.count > best.count { best = path }
+        guard q < indices.count else { return }
+        let wanted = Int(indices[q])
+        let exact = child[code << 8 | wanted]
+        if exact != 0 {
+            path.append(exact)
+            search(code: Int(exact), at: q + 1, indices: indices, path: &path, best: &best)
+            path.removeLast()
+        }
+        guard wanted != transparent else { return }
+        var c = Int(firstChild[code])
+        while c != 0 {
+            let k = Int(lastIndex[c])
+            if k != wanted, k != transparent, distanceSquared(k, wanted) <= budgetSquared {
+                path.append(UInt16(c))
+                search(code: c, at: q + 1, indices: indices, path: &path, best: &best)
+                path.removeLast()
+            }
+            c = Int(nextSibling[c])
         }
     }
 }
