@@ -160,6 +160,8 @@ let package = Package(
         // A loading view (AnimatedImageLoader from a view), run by ZoetropeLoadingTests against a loopback server.
         .executableTarget(name: "LoadingViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/LoadingViewSample"),
 
+        // Reference ICC profiles made with lcms2 directly, for the colour tests.
+        .target(name: "ZoetropeColorTestSupport", dependencies: ["CLCMS2"], path: "Tests/ZoetropeColorTestSupport"),
         // Shared test helpers: conformance harness, byte writers for fixtures.
         .target(
             name: "ZoetropeTestSupport",
@@ -168,8 +170,9 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "CLCMS2", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",
+                                                        "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeJPEGTests", dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport"]),
@@ -180,7 +183,7 @@ let package = Package(
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "CLCMS2",
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
                                                    "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.

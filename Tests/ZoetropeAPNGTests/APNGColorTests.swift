@@ -4,38 +4,16 @@ import Testing
 import Zoetrope
 @testable import ZoetropeAPNG
 import ZoetropeColor
+import ZoetropeColorTestSupport
 import ZoetropeTestSupport
 
 /// Profiles and reference conversions made here with lcms2 directly, not through ZoetropeColor.
 private enum Reference {
-    static func save(_ profile: cmsHPROFILE) -> [UInt8] {
-        var size: cmsUInt32Number = 0
-        _ = cmsSaveProfileToMem(profile, nil, &size)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        _ = cmsSaveProfileToMem(profile, &bytes, &size)
-        return bytes
-    }
-
-    /// An RGB profile from D65 and xy primaries with one curve (`params`: a pure gamma, or
-    /// lcms2's parametric type 4 [g, a, b, c, d]).
     static func profile(primaries: [(Double, Double)], params: [Double]) -> cmsHPROFILE {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
-                                     Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
-                                     Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
-        let curve = params.count == 1 ? cmsBuildGamma(nil, params[0])!
-            : params.withUnsafeBufferPointer { cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) }!
-        defer { cmsFreeToneCurve(curve) }
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        return curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &triple, $0.baseAddress) }!
+        LCMSProfiles.rgbProfile(primaries: primaries, curve: params)
     }
 
-    /// Adobe RGB (1998): D65, 0.64/0.33, 0.21/0.71, 0.15/0.06, gamma 563/256.
-    static let adobeRGB: [UInt8] = {
-        let p = profile(primaries: [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], params: [563.0 / 256])
-        defer { cmsCloseProfile(p) }
-        return save(p)
-    }()
+    static let adobeRGB = LCMSProfiles.adobeRGB()
 
     /// `rgb` (opaque) from `profile` to sRGB, relative colorimetric, as lcms2 computes it.
     static func toSRGB(_ profile: cmsHPROFILE, _ rgb: [UInt8]) -> [UInt8] {

@@ -1,33 +1,15 @@
-import CLCMS2
 import Foundation
 import Testing
 import Zoetrope
 @testable import zoetrope
+import ZoetropeColorTestSupport
 import ZoetropeTestSupport
 
 /// `zoetrope info` shows the colour a file declares: the ICC profile's description, the
 /// other declarations, and whether frames are converted or are sRGB already.
 @Suite struct InfoColorTests {
     /// Adobe RGB (1998) made here with lcms2, described as "Test Adobe RGB".
-    static func adobeRGB() -> [UInt8] {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: 0.64, y: 0.33, Y: 1), Green: cmsCIExyY(x: 0.21, y: 0.71, Y: 1),
-                                     Blue: cmsCIExyY(x: 0.15, y: 0.06, Y: 1))
-        let curve = cmsBuildGamma(nil, 563.0 / 256)!
-        defer { cmsFreeToneCurve(curve) }
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        let profile = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &triple, $0.baseAddress) }!
-        defer { cmsCloseProfile(profile) }
-        let mlu = cmsMLUalloc(nil, 1)!
-        defer { cmsMLUfree(mlu) }
-        _ = cmsMLUsetASCII(mlu, "en", "US", "Test Adobe RGB")
-        _ = cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(mlu))
-        var size: cmsUInt32Number = 0
-        _ = cmsSaveProfileToMem(profile, nil, &size)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        _ = cmsSaveProfileToMem(profile, &bytes, &size)
-        return bytes
-    }
+    static func adobeRGB() -> [UInt8] { LCMSProfiles.adobeRGB(description: "Test Adobe RGB") }
 
     static func png(_ chunks: [(String, [UInt8])]) -> Data {
         var w = APNGWriter.animation(width: 2, height: 2, frames: [.solid(width: 2, height: 2, [128, 64, 200, 255])])

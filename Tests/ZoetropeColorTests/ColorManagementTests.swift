@@ -1,48 +1,12 @@
-import CLCMS2
 import Testing
 import Zoetrope
 @testable import ZoetropeColor
+import ZoetropeColorTestSupport
 
-/// Profiles made here with lcms2, independently of ZoetropeColor's own profile building.
+/// Profiles made with lcms2 directly (`LCMSProfiles`), independently of ZoetropeColor's own.
 enum TestProfiles {
-    /// An RGB profile from D65 and xy primaries with one pure-gamma curve, serialised.
-    static func rgb(primaries: [(Double, Double)], gamma: Double, description: String? = nil) -> [UInt8] {
-        var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
-                                     Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
-                                     Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
-        let curve = cmsBuildGamma(nil, gamma)!
-        defer { cmsFreeToneCurve(curve) }
-        var curves: [OpaquePointer?] = [curve, curve, curve]
-        let profile = curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&white, &triple, $0.baseAddress) }!
-        defer { cmsCloseProfile(profile) }
-        if let description {
-            let mlu = cmsMLUalloc(nil, 1)!
-            defer { cmsMLUfree(mlu) }
-            _ = cmsMLUsetASCII(mlu, "en", "US", description)
-            _ = cmsWriteTag(profile, cmsSigProfileDescriptionTag, UnsafeRawPointer(mlu))
-        }
-        var size: cmsUInt32Number = 0
-        _ = cmsSaveProfileToMem(profile, nil, &size)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        _ = cmsSaveProfileToMem(profile, &bytes, &size)
-        return bytes
-    }
-
-    /// Adobe RGB (1998): D65, 0.64/0.33, 0.21/0.71, 0.15/0.06, gamma 563/256.
-    static let adobeRGB = rgb(primaries: [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)], gamma: 563.0 / 256,
-                              description: "Test Adobe RGB (1998)")
-
-    /// An sRGB profile as lcms2 builds it.
-    static var sRGB: [UInt8] {
-        let profile = cmsCreate_sRGBProfile()!
-        defer { cmsCloseProfile(profile) }
-        var size: cmsUInt32Number = 0
-        _ = cmsSaveProfileToMem(profile, nil, &size)
-        var bytes = [UInt8](repeating: 0, count: Int(size))
-        _ = cmsSaveProfileToMem(profile, &bytes, &size)
-        return bytes
-    }
+    static let adobeRGB = LCMSProfiles.adobeRGB(description: "Test Adobe RGB (1998)")
+    static var sRGB: [UInt8] { LCMSProfiles.sRGB }
 }
 
 @Suite("ColorManagement")
