@@ -74,6 +74,27 @@ import ZoetropeTestSupport
         }
     }
 
+    /// A large flat frame grows LZW strings of about 2,000 pixels; the search must not recurse
+    /// that deep, so it runs on a thread with a 256 KiB stack.
+    @Test func aLargeFlatFrameEncodesOnASmallStack() throws {
+        let side = 1400
+        var flat = PixelBuffer(width: side, height: side)
+        for y in 0..<side { for x in 0..<side { flat.setPixel(x: x, y: y, [20, 40, 60, 255]) } }
+        let frame = EncodingFrame(pixels: flat, duration: .milliseconds(100))
+        let done = DispatchSemaphore(value: 0)
+        let result = Locked<Result<Data, any Error>?>(nil)
+        let thread = Thread {
+            result.withLock { $0 = Result { try GIFEncoder(lossy: 40).encode([frame], canvasSize: PixelSize(width: side, height: side),
+                                                                             options: EncodingOptions()) } }
+            done.signal()
+        }
+        thread.stackSize = 256 << 10
+        thread.start()
+        done.wait()
+        let data = try #require(result.withLock { $0 }).get()
+        #expect(try Self.decode(data)[0] == flat)
+    }
+
     /// The pass alone: strings extend over near colours only, never over transparency.
     @Test func thePassReplacesOnlyNearOpaqueColours() {
         // Palette: 0 black, 1 near black, 2 white, 3 transparent.

@@ -9,6 +9,8 @@
 /// is within `budget` of its source colour (Euclidean distance in 8-bit RGB).
 struct GIFLossyLZW {
     private static let maxCode = 4095
+    /// How deep the search branches over near colours; past it a string extends exactly.
+    private static let maxBranchDepth = 256
     private let budgetSquared: Int
     private let colours: [UInt32]
     private let transparent: Int?
@@ -101,6 +103,20 @@ struct GIFLossyLZW {
     private func search(code: Int, at q: Int, indices: [UInt8], path: inout [UInt16], best: inout [UInt16]) {
         if path.count > best.count { best = path }
         guard q < indices.count else { return }
+        if path.count >= GIFLossyLZW.maxBranchDepth {
+            // Deep in a long string (a large flat area): exact pixels only, in a loop, so the
+            // search never recurses deeper than this on any thread's stack.
+            var c = code, next = q
+            let depth = path.count
+            while next < indices.count, case let e = child[c << 8 | Int(indices[next])], e != 0 {
+                path.append(e)
+                c = Int(e)
+                next += 1
+            }
+            if path.count > best.count { best = path }
+            path.removeLast(path.count - depth)
+            return
+        }
         let wanted = Int(indices[q])
         let exact = child[code << 8 | wanted]
         if exact != 0 {
