@@ -1,6 +1,7 @@
 /// The parts of a file's colour description (`ColorInfo`) and metadata (`EmbeddedMetadata`)
 /// that a file has, or that an encoder can write (`AnimatedImageEncoder.writableParts`).
 public struct EmbeddedParts: OptionSet, Hashable, Sendable {
+    /// The bits of the set, one per part.
     public let rawValue: UInt16
 
     /// Creates a set from its raw bits.
