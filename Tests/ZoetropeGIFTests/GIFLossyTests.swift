@@ -75,7 +75,7 @@ import ZoetropeTestSupport
     }
 
     /// A large flat frame grows LZW strings of about 2,000 pixels; the search must not recurse
-    /// that deep, so it runs on a thread with a 256 KiB stack.
+    /// that deep, so it runs on a thread with a 512 KiB stack (a Dispatch worker's).
     @Test func aLargeFlatFrameEncodesOnASmallStack() throws {
         let side = 1400
         var flat = PixelBuffer(width: side, height: side)
@@ -88,7 +88,7 @@ import ZoetropeTestSupport
                                                                              options: EncodingOptions()) } }
             done.signal()
         }
-        thread.stackSize = 256 << 10
+        thread.stackSize = 512 << 10  // a Dispatch worker's stack
         thread.start()
         done.wait()
         let data = try #require(result.withLock { $0 }).get()

@@ -10,7 +10,7 @@
 struct GIFLossyLZW {
     private static let maxCode = 4095
     /// How deep the search branches over near colours; past it a string extends exactly.
-    private static let maxBranchDepth = 256
+    private static let maxBranchDepth = 64
     private let budgetSquared: Int
     private let colours: [UInt32]
     private let transparent: Int?
