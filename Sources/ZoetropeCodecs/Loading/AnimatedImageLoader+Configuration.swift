@@ -16,7 +16,10 @@ extension AnimatedImageLoader {
         /// How images are decoded. `limits.maxAllocationBytes` also bounds a response's size.
         public var decodingOptions: DecodingOptions
         /// How long a download may go without receiving a byte (before the response
-        /// headers too) before it fails with `AnimatedImageError.timedOut`.
+        /// headers too) before it fails with `AnimatedImageError.timedOut`. Time during
+        /// which the process could not run the download's watch (every thread of the
+        /// concurrency pool busy, which on Linux also holds up `URLSession`'s deliveries)
+        /// does not count.
         public var timeout: Duration
         /// The most redirects followed for one request.
         public var maximumRedirects: Int

@@ -220,12 +220,16 @@ final class LoaderDownload: Sendable {
         let timeout = context.timeout
         let interval = min(timeout / 4, .milliseconds(250))
         Task.detached { [weak self] in
+            var lastLook = ContinuousClock.now
             while true {
                 try? await Task.sleep(for: interval)
+                let now = ContinuousClock.now, previousLook = lastLook
+                lastLook = now
                 guard let self else { return }
                 // Decoding and storing a complete body is not a stalled server.
                 let (over, idle, abandoned) = self.state.withLock { s in
-                    (s.outcome != nil, s.completing ? .zero : ContinuousClock.now - s.lastActivity, !s.isInterested)
+                    s.lastActivity = Self.activity(s.lastActivity, creditedFor: previousLook, now: now, interval: interval)
+                    return (s.outcome != nil, s.completing ? .zero : now - s.lastActivity, !s.isInterested)
                 }
                 if over { return }
                 if idle > timeout {
@@ -239,6 +243,16 @@ final class LoaderDownload: Sendable {
                 }
             }
         }
+    }
+
+    /// The last activity moved later by the time the watch could not run: a look much later
+    /// than `interval` after the previous one means the process's threads (which on Linux
+    /// also deliver URLSession's data) were all busy, and that time is not the server's
+    /// silence.
+    static func activity(_ last: ContinuousClock.Instant, creditedFor previousLook: ContinuousClock.Instant,
+                         now: ContinuousClock.Instant, interval: Duration) -> ContinuousClock.Instant {
+        let late = now - previousLook - interval
+        return late > interval ? last + late : last
     }
 
     /// The response head: refuses an error status and a `Content-Length` over the limit
