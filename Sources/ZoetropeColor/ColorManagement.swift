@@ -38,12 +38,21 @@ public enum ColorManagement {
     /// over colour).
     public static func prepare(_ info: inout AnimationInfo, options: DecodingOptions,
                                precedence: ColorPrecedence = .profileFirst) -> (any ColorTransform)? {
-        guard options.colorOutput == .sRGB, info.color.isDeclared else { return nil }
+        let (transform, warning) = prepare(info.color, options: options, precedence: precedence)
+        if let warning { info.warnings.append(warning) }
+        return transform
+    }
+
+    /// The transform a decoding session with `options` applies to frames whose colour is
+    /// `color`, and the warning to report when the declaration cannot be converted (as
+    /// `prepare(_:options:precedence:)`, for an incremental session's snapshot).
+    public static func prepare(_ color: ColorInfo, options: DecodingOptions, precedence: ColorPrecedence = .profileFirst)
+        -> (transform: (any ColorTransform)?, warning: String?) {
+        guard options.colorOutput == .sRGB, color.isDeclared else { return (nil, nil) }
         do {
-            return try transform(for: info.color, precedence: precedence)
+            return (try transform(for: color, precedence: precedence), nil)
         } catch {
-            info.warnings.append(error.reason)
-            return nil
+            return (nil, error.reason)
         }
     }
 }

@@ -35,8 +35,10 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// Increases each time frames already reported were withdrawn: an APNG whose animation
     /// chunks turn out broken is shown as its still image, as the whole-file source shows
     /// it, so the frames of the earlier revision no longer exist. A consumer that kept
-    /// frames of an earlier revision drops them. GIF never withdraws frames; WebP only if the
-    /// whole-file index made at the end disagrees with the frames its chunk walker reported.
+    /// frames of an earlier revision drops them. WebP withdraws frames when the whole-file
+    /// index made at the end disagrees with the frames its chunk walker reported; GIF and
+    /// WebP when a colour profile turns up only after the first frame (the frames reported
+    /// were not converted).
     public var revision: Int
     /// Frame 0 is counted while its bytes are still arriving
     /// (`DecodingOptions.showsPartialFirstFrame`): it decodes to the rows so far, the rest

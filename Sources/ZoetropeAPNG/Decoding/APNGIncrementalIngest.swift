@@ -51,7 +51,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
                               numPlays: nil, fallbackReason: nil, truncation: nil)
             snapshot.canvasSize = header.size
         }
-        if walker.idatState != .before { settleColor(canvas: header.size) }
+        if walker.idatState != .before { settleColor() }
         if walker.numFrames == nil, walker.idatState == .before { return } // not known yet whether animated
         // PLTE and tRNS count only before IDAT, so they are final once a frame is.
         index!.palette = walker.palette
@@ -97,14 +97,14 @@ struct APNGIncrementalIngest: IncrementalIngesting {
 
     /// Reads the colour chunks (all before the image data) into the snapshot and makes the
     /// conversion, as the whole-file source does at open.
-    private mutating func settleColor(canvas: PixelSize) {
+    private mutating func settleColor() {
         guard !colorSettled else { return }
         colorSettled = true
-        var info = AnimationInfo(format: .png, canvasSize: canvas, frameDurations: [], loopCount: .once, storedLoopValue: nil,
-                                 warnings: walker.colorChunks.warnings, color: walker.colorChunks.color)
-        colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
-        snapshot.color = info.color
-        snapshot.warnings += info.warnings
+        let color = walker.colorChunks.color
+        let (transform, warning) = ColorManagement.prepare(color, options: options, precedence: .rule(for: .png))
+        colorTransform = transform
+        snapshot.color = color
+        snapshot.warnings += walker.colorChunks.warnings + (warning.map { [$0] } ?? [])
     }
 
     /// Adds the records of `complete` past those already reported.
@@ -157,13 +157,11 @@ struct APNGIncrementalIngest: IncrementalIngesting {
             truncation: final.truncation, revision: snapshot.revision)
         // The whole-file info's colour and warnings (colour chunks out of place after the
         // image data add warnings at the end).
-        var info = AnimationInfo(format: final.format, canvasSize: final.header.size, frameDurations: [], loopCount: .once,
-                                 storedLoopValue: nil, warnings: final.colorWarnings, color: final.color)
-        let transform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
+        let (transform, warning) = ColorManagement.prepare(final.color, options: options, precedence: .rule(for: .png))
         if !colorSettled { colorTransform = transform }
         colorSettled = true
-        snapshot.color = info.color
-        snapshot.warnings = info.warnings
+        snapshot.color = final.color
+        snapshot.warnings = final.colorWarnings + (warning.map { [$0] } ?? [])
         snapshot.metadata = final.metadata
     }
 }

@@ -22,6 +22,7 @@ final class AVIFIncrementalDecoder {
                                     source: plan.isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
                                     threads: plan.threads, limits: limits)
         state.setFrameCount(plan.frameCount)
+        state.colorTransform = plan.colorTransform
         canvas = plan.canvas
     }
 

@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Zoetrope
+import ZoetropeColor
 
 /// The receiving side of an `AVIFIncrementalSource`, behind its lock: the bytes, the
 /// resumable top-level scan, the metadata once parsed, and the snapshot.
@@ -128,7 +129,13 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
         planeBytesEach = (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1)
         metadataBytes = metadataPayloadBytes(upTo: point)
         metadata = parsedMetadata
-        plan = AVIFIncrementalPlan(overlays: overlays, isSequence: isSequence, threads: threads, canvas: canvas, frameCount: count)
+        // The colour the whole-file source reads from the same parse (an ICC profile before nclx).
+        let color = AVIFImageDescription.color(of: image)
+        let (transform, warning) = ColorManagement.prepare(color, options: options)
+        plan = AVIFIncrementalPlan(overlays: overlays, isSequence: isSequence, threads: threads, canvas: canvas, frameCount: count,
+                                   colorTransform: transform)
+        snapshot.color = color
+        if let warning { snapshot.warnings.append(warning) }
         snapshot.format = .avif
         snapshot.canvasSize = canvas
         snapshot.hasAlpha = decoder.alphaPresent == AVIF_TRUE

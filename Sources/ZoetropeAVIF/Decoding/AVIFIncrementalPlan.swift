@@ -13,4 +13,6 @@ struct AVIFIncrementalPlan: Sendable {
     var canvas: PixelSize
     /// Frames in the track (or 1 for a still), whether or not their bytes are in.
     var frameCount: Int
+    /// The conversion of the declared colour to sRGB, as the whole-file source makes it.
+    var colorTransform: (any ColorTransform)?
 }

@@ -126,8 +126,10 @@ final class GIFFrameSource: SeekCostReporting {
         let frames: [GIFFrameRecord]
         if index == 0, let (record, end) = indexing.withLock({ $0.partialFirstFrame }) {
             let canvas = canvasSize, options = options
+            let transform = isWaitingForScans ? nil : complete.colorTransform
             try data.withUnsafeBytes { file in
-                try GIFPartialFrame.decode(record, dataEnd: end, file: file, canvas: canvas, options: options, into: &buffer)
+                try GIFPartialFrame.decode(record, dataEnd: end, file: file, canvas: canvas, options: options,
+                                           colorTransform: transform, into: &buffer)
             }
             return
         } else if index == 0, let walked = indexing.withLock({ $0.walkedFrames }) {

@@ -14,6 +14,10 @@ struct GIFIncrementalIngest: IncrementalIngesting {
     var failure: AnimatedImageError?
     /// The most indices drawing one of the frames so far holds, for the allocation budget.
     var lineBytes = 0
+    /// The colour conversion, settled when frame 0 is first reported (whole or partial), and
+    /// the warning it gave.
+    var colorTransform: (any ColorTransform)?
+    private var settledColor: ColorInfo?, colorWarning: String?
     static let format = ImageFormat.gif
     let options: DecodingOptions
 
@@ -38,12 +42,14 @@ struct GIFIncrementalIngest: IncrementalIngesting {
         }
         if options.showsPartialFirstFrame, frames.isEmpty, let partial = parser.partialFirstImage {
             // Frame 0 while it arrives: counted, drawn from what is there.
+            settleColor()
             snapshot.showPartialFirstFrame(lasting: partial.record.duration)
             return
         }
         snapshot.endPartialFirstFrame()
         let known = frames.count
         guard parser.frames.count > known else { return }
+        settleColor()
         for record in parser.frames[known...] {
             frames.append(record)
             lineBytes = max(lineBytes, GIFDecodeState.lineByteCount(record))
@@ -55,8 +61,18 @@ struct GIFIncrementalIngest: IncrementalIngesting {
         let covers = first.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             == PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         snapshot.hasAlpha = !covers || parser.anyFrameClears ? true : nil
-        snapshot.warnings = parser.warnings
+        snapshot.warnings = parser.warnings + (colorWarning.map { [$0] } ?? [])
         snapshot.truncation = parser.truncation
+    }
+
+    /// Reads the colour profile found so far (the usual place of `ICCRGBG1` is before the
+    /// first image) and makes the conversion, once, before frame 0 is reported.
+    private mutating func settleColor() {
+        guard settledColor == nil else { return }
+        let color = ColorInfo(iccProfile: parser.iccProfile.map(ICCProfile.init(data:)))
+        (colorTransform, colorWarning) = ColorManagement.prepare(color, options: options)
+        settledColor = color
+        snapshot.color = color
     }
 
     /// Makes the index final (the parser completed, or the data ended).
@@ -72,12 +88,15 @@ struct GIFIncrementalIngest: IncrementalIngesting {
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             warnings: index.warnings, revision: 0)
         snapshot.firstFrameIsPartial = index.partialFirstFrameEnd != nil
-        // The whole file's colour and its warnings (a profile that cannot be converted).
-        var described = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: [], loopCount: .once,
-                                      storedLoopValue: nil, color: ColorInfo(iccProfile: index.iccProfile))
-        _ = ColorManagement.prepare(&described, options: options)
-        snapshot.color = described.color
-        snapshot.warnings += described.warnings
+        // The whole file's colour and its warnings (a profile that cannot be converted). A
+        // profile found only after frame 0 changes the frames already reported: they are
+        // withdrawn and decoded again, converted.
+        let color = ColorInfo(iccProfile: index.iccProfile)
+        (colorTransform, colorWarning) = ColorManagement.prepare(color, options: options)
+        if let settledColor, settledColor != color { snapshot.revision = 1 }
+        settledColor = color
+        snapshot.color = color
+        if let colorWarning { snapshot.warnings.append(colorWarning) }
     }
 
     /// Frame 0 while its data arrives (or as the file cut it), when the options show it.

@@ -33,12 +33,14 @@ final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
     func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.keyFrames.restartFrame(for: index) ?? 0 } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
-        let (prefix, frames, snapshot, partial) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot, $0.partialFirstFrame) }
+        let (prefix, frames, snapshot, partial, transform) = ingest.withLock {
+            ($0.bytes.prefix, $0.frames, $0.snapshot, $0.partialFirstFrame, $0.colorTransform)
+        }
         if index == 0, let partial, let canvas = snapshot.canvasSize {
             let options = options
             try prefix.withBytes { file in
                 try GIFPartialFrame.decode(partial.record, dataEnd: partial.dataEnd, file: file, canvas: canvas,
-                                           options: options, into: &buffer)
+                                           options: options, colorTransform: transform, into: &buffer)
             }
             return
         }
@@ -46,13 +48,14 @@ final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
             throw IncrementalSnapshot.unavailableError(index, in: snapshot)
         }
         let size = options.outputSize(forCanvas: canvas), format = options.pixelFormat
-        // Full size, straight alpha: the caller's buffer becomes the canvas itself
-        // (copy-on-write), as in `GIFFrameSource`.
-        let direct = size == canvas && format.alphaMode == .straight
+        // Full size, straight alpha, no colour conversion: the caller's buffer becomes the
+        // canvas itself (copy-on-write), as in `GIFFrameSource`.
+        let direct = size == canvas && format.alphaMode == .straight && transform == nil
         try decoder.withLock { slot in
             var state = slot ?? GIFDecodeState(canvasSize: canvas, keyFrames: KeyFrameTable([], canvasSize: canvas))
             slot = nil
             defer { slot = state }
+            state.compositor.colorTransform = transform
             // The key-frame table grows with the frames indexed since the last decode.
             for record in frames[state.keyFrames.count...] {
                 state.keyFrames.append(FramePlacement(rect: record.rect, dispose: record.disposal, blend: .over,

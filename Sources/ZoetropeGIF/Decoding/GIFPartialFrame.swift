@@ -6,7 +6,8 @@ import Zoetrope
 /// transparent, as for a frame whose data stops early.
 enum GIFPartialFrame {
     static func decode(_ record: GIFFrameRecord, dataEnd: Int, file: UnsafeRawBufferPointer, canvas: PixelSize,
-                       options: DecodingOptions, into buffer: inout PixelBuffer) throws {
+                       options: DecodingOptions, colorTransform: (any ColorTransform)? = nil,
+                       into buffer: inout PixelBuffer) throws {
         guard dataEnd > 0, dataEnd <= file.count else {
             throw AnimatedImageError.invalidData(format: .gif, reason: "frame 0: its data ends outside the file")
         }
@@ -14,6 +15,7 @@ enum GIFPartialFrame {
         bytes += [0x00, 0x3B]
         let placement = FramePlacement(rect: record.rect, dispose: record.disposal, blend: .over, isOpaque: false)
         var state = GIFDecodeState(canvasSize: canvas, keyFrames: KeyFrameTable([placement], canvasSize: canvas))
+        state.compositor.colorTransform = colorTransform
         state.ensureCanvas()
         state.dataIsCut = true
         try bytes.withUnsafeBytes { raw in try state.render(0, input: (raw, [record])) }

@@ -28,6 +28,10 @@ struct WebPIncrementalIngest: IncrementalIngesting {
     private var limitDeferred = false
     /// Frame 0 while its image chunk arrives (`DecodingOptions.showsPartialFirstFrame`).
     var partialFirstFrame: WebPFrameRecord?
+    /// The colour conversion, settled when frame 0 is first reported (whole or partial): the
+    /// `ICCP` chunk comes before the image data.
+    var colorTransform: (any ColorTransform)?
+    private var settledColor: ColorInfo?
     static let format = ImageFormat.webp
     let options: DecodingOptions
 
@@ -118,6 +122,7 @@ struct WebPIncrementalIngest: IncrementalIngesting {
            let partial = bytes.withBytes({ walker.partialFirstFrame($0) }), let canvas = walker.canvas {
             // Frame 0 while it arrives: counted, drawn from the rows decoded so far.
             try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)
+            settleColor()
             partialFirstFrame = partial
             snapshot.showPartialFirstFrame(lasting: .milliseconds(Int64(partial.durationMs)))
             return
@@ -127,7 +132,10 @@ struct WebPIncrementalIngest: IncrementalIngesting {
         // The canvas limit is checked with the first frame, once the demuxer would take the
         // file so far (the whole-file source checks it then, and reports a refused file's
         // error instead).
-        if frames.isEmpty { try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp) }
+        if frames.isEmpty {
+            try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)
+            settleColor()
+        }
         var table = keyFrames ?? KeyFrameTable([], canvasSize: canvas, keyFramesReplace: true)
         // A throw leaves `keyFrames` as it was: the session then fails or reports no more frames.
         for record in walker.frames[frames.count...] {
@@ -182,12 +190,28 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             storedLoopValue: index.storedLoopCount, hasAlpha: index.hasAlpha, truncation: index.truncation,
             revision: revision)
         snapshot.firstFrameIsPartial = cutFirstFrame
-        // The whole file's colour and its warnings (a profile that cannot be converted).
-        var described = AnimationInfo(format: .webp, canvasSize: index.canvasSize, frameDurations: [], loopCount: .once,
-                                      storedLoopValue: nil, color: index.metadataChunks.color)
-        _ = ColorManagement.prepare(&described, options: options)
-        snapshot.color = described.color
-        snapshot.warnings += described.warnings
+        // The whole file's colour and its warnings (a profile that cannot be converted). A
+        // profile found only past the frames changes the frames already reported: they are
+        // withdrawn and decoded again, converted.
+        let color = index.metadataChunks.color
+        let (transform, warning) = ColorManagement.prepare(color, options: options)
+        if let settledColor, settledColor != color { snapshot.revision += 1 }
+        settledColor = color
+        colorTransform = transform
+        snapshot.color = color
+        if let warning { snapshot.warnings.append(warning) }
         snapshot.metadata = index.metadataChunks.metadata
+    }
+
+    /// Reads the colour the file declares so far and makes the conversion, once, before
+    /// frame 0 is reported.
+    private mutating func settleColor() {
+        guard settledColor == nil else { return }
+        let color = bytes.withBytes { WebPMetadataChunks(bytes: $0).color }
+        let (transform, warning) = ColorManagement.prepare(color, options: options)
+        settledColor = color
+        colorTransform = transform
+        snapshot.color = color
+        if let warning { snapshot.warnings.append(warning) }
     }
 }

@@ -40,11 +40,14 @@ final class WebPIncrementalSource: IngestingFrameSource, SeekCostReporting {
     func restartFrame(for index: Int) -> Int { decoder.withLock { $0?.state.keyFrames.restartFrame(for: index) ?? 0 } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {
-        let (prefix, frames, snapshot, partial) = ingest.withLock { ($0.bytes.prefix, $0.frames, $0.snapshot, $0.partialFirstFrame) }
+        let (prefix, frames, snapshot, partial, transform) = ingest.withLock {
+            ($0.bytes.prefix, $0.frames, $0.snapshot, $0.partialFirstFrame, $0.colorTransform)
+        }
         if index == 0, let partial, let canvas = snapshot.canvasSize {
             let options = options
             try prefix.withBytes { file in
-                try WebPPartialFrame.decode(partial, file: file, canvas: canvas, options: options, into: &buffer)
+                try WebPPartialFrame.decode(partial, file: file, canvas: canvas, options: options, colorTransform: transform,
+                                            into: &buffer)
             }
             return
         }
@@ -63,6 +66,7 @@ final class WebPIncrementalSource: IngestingFrameSource, SeekCostReporting {
             // Frames were withdrawn (the whole-file index differs from what was reported): start over.
             if entry.revision != snapshot.revision { entry = fresh() }
             defer { slot = entry }
+            entry.state.compositor.colorTransform = transform
             for record in frames[entry.state.keyFrames.count...] {
                 entry.state.keyFrames.append(FramePlacement(rect: record.rect, dispose: record.dispose, blend: record.blend,
                                                             isOpaque: !record.hasAlpha))
