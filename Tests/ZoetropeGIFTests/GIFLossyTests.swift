@@ -101,12 +101,35 @@ import ZoetropeTestSupport
         let colours: [UInt32] = [0xFF00_0000, 0xFF03_0303, 0xFFFF_FFFF, 0]
         var indices: [UInt8] = [0, 0, 0, 0, 1, 0, 1, 0, 3, 0, 3, 2, 0, 2, 1]
         let source = indices
-        var pass = GIFLossyLZW(colours: colours, transparent: 3, tableSize: 4, budget: 10)
-        pass.apply(to: &indices)
+        var pass = GIFLossyLZW()
+        pass.apply(to: &indices, colours: colours, transparent: 3, tableSize: 4, budget: 10)
         #expect(indices != source)
         for (i, (s, o)) in zip(source, indices).enumerated() where s != o {
             #expect(s != 3 && o != 3, "position \(i)")
             #expect(Set([s, o]) == Set([0, 1]), "position \(i): \(s) became \(o)")
+        }
+    }
+
+    /// One pass over many frames (as a writer keeps it) rewrites each frame as a new pass
+    /// would: the dictionary of the frame before, made with another table size and cleared
+    /// at 4095 codes on the way, leaves nothing behind.
+    @Test func aReusedPassRewritesEachFrameAsAFreshOne() {
+        var random = SplitMix64(seed: 7)
+        let grey: [UInt32] = (0..<256).map { v in 0xFF00_0000 | UInt32(v) * 0x01_0101 }
+        let frames: [(tableSize: Int, indices: [UInt8], transparent: Int?)] = [
+            (256, (0..<20_000).map { _ in UInt8(random.next() % 256) }, nil),
+            (4, (0..<5_000).map { _ in UInt8(random.next() % 4) }, 3),
+            (256, (0..<20_000).map { i in UInt8((i / 7 + Int(random.next() % 3)) % 256) }, 0),
+            (16, (0..<9_000).map { _ in UInt8(random.next() % 16) }, nil),
+        ]
+        var reused = GIFLossyLZW()
+        for (n, frame) in frames.enumerated() {
+            var once = frame.indices, again = frame.indices
+            var fresh = GIFLossyLZW()
+            fresh.apply(to: &once, colours: grey, transparent: frame.transparent, tableSize: frame.tableSize, budget: 6)
+            reused.apply(to: &again, colours: grey, transparent: frame.transparent, tableSize: frame.tableSize, budget: 6)
+            #expect(again == once, "frame \(n)")
+            #expect(once != frame.indices, "frame \(n): nothing rewritten, the check proves nothing")
         }
     }
 }

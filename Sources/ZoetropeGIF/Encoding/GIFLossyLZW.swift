@@ -7,41 +7,30 @@
 /// Each string starts with its exact first pixel (the decoder builds its next entry from
 /// it), transparent pixels are never replaced and never replace, and every replaced pixel
 /// is within `budget` of its source colour (Euclidean distance in 8-bit RGB).
+///
+/// One value serves every frame of a writer: its dictionary (2.6 MB) is allocated once and
+/// emptied entry by entry between frames.
 struct GIFLossyLZW {
     private static let maxCode = 4095
     /// How deep the search branches over near colours; past it a string extends exactly.
     private static let maxBranchDepth = 64
-    private let budgetSquared: Int
-    private let colours: [UInt32]
-    private let transparent: Int?
-    private let literalCount: Int
+    // The frame's settings (`apply`).
+    private var budgetSquared = 0
+    private var colours: [UInt32] = []
+    private var transparent: Int?
+    private var literalCount = 0
     /// `child[code << 8 | index]`: the code of that string extended by `index`, or 0.
-    private var child: [UInt16]
+    private var child = [UInt16](repeating: 0, count: (GIFLossyLZW.maxCode + 1) << 8)
     /// Per code: its first child and next sibling (0 = none), and its last index, to walk
     /// the children of a string.
-    private var firstChild: [UInt16]
-    private var nextSibling: [UInt16]
-    private var lastIndex: [UInt8]
-    private var parent: [UInt16]
-    private var nextCode: Int
+    private var firstChild = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+    private var nextSibling = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+    private var lastIndex = [UInt8](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+    private var parent = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
+    private var nextCode = 2
 
-    /// A pass for frames whose colour table has `tableSize` entries (giflib's code size
-    /// follows the table, padded to a power of two, at least 4), `colours` packed as
-    /// `PaletteMapper.pack`.
-    init(colours: [UInt32], transparent: Int?, tableSize: Int, budget: Int) {
-        var bits = 2
-        while 1 << bits < tableSize { bits += 1 }
-        literalCount = 1 << bits
-        self.colours = colours
-        self.transparent = transparent
-        budgetSquared = budget * budget
-        child = [UInt16](repeating: 0, count: (GIFLossyLZW.maxCode + 1) << 8)
-        firstChild = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
-        nextSibling = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
-        lastIndex = [UInt8](repeating: 0, count: GIFLossyLZW.maxCode + 1)
-        parent = [UInt16](repeating: 0, count: GIFLossyLZW.maxCode + 1)
-        nextCode = literalCount + 2
-    }
+    /// An empty dictionary.
+    init() {}
 
     private func distanceSquared(_ a: Int, _ b: Int) -> Int {
         guard a < colours.count, b < colours.count else { return Int.max }
@@ -77,8 +66,19 @@ struct GIFLossyLZW {
         nextCode += 1
     }
 
-    /// Rewrites `indices` (one frame, row by row) in place.
-    mutating func apply(to indices: inout [UInt8]) {
+    /// Rewrites `indices` (one frame, row by row) in place, for a frame whose colour table
+    /// has `tableSize` entries (giflib's code size follows the table, padded to a power of
+    /// two, at least 4), `colours` packed as `PaletteMapper.pack`, each replaced pixel within
+    /// `budget` of its own.
+    mutating func apply(to indices: inout [UInt8], colours: [UInt32], transparent: Int?, tableSize: Int, budget: Int) {
+        reset()                         // the previous frame's entries, with its literal count
+        var bits = 2
+        while 1 << bits < tableSize { bits += 1 }
+        literalCount = 1 << bits
+        nextCode = literalCount + 2
+        self.colours = colours
+        self.transparent = transparent
+        budgetSquared = budget * budget
         let n = indices.count
         guard n > 1 else { return }
         var path: [UInt16] = [], best: [UInt16] = []

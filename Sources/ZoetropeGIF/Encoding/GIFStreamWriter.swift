@@ -8,7 +8,8 @@ import Zoetrope
 
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the
 /// frame after it, so frame *i* is written when frame *i + 1* arrives (or at `finish()`).
-/// Memory: three canvases of packed colours and the output.
+/// Memory: three canvases of packed colours and the output (and, when lossy, one 2.6 MB
+/// LZW dictionary).
 final class GIFStreamWriter: AnimatedImageWriter {
     private struct Pending {
         var canvas: [UInt32]
@@ -31,6 +32,8 @@ final class GIFStreamWriter: AnimatedImageWriter {
     private let profile: ICCProfile?
     /// `GIFEncoder.lossy` (0: exact).
     private let lossy: Int
+    /// The lossy pass's dictionary, made with the first frame and kept for the others.
+    private var lossyPass: GIFLossyLZW?
 
     init(canvasSize: PixelSize, loopValue: Int?, dither: GIFDither, lossy: Int = 0, profile: ICCProfile? = nil) {
         self.lossy = lossy
@@ -123,8 +126,9 @@ final class GIFStreamWriter: AnimatedImageWriter {
             // for quantised frames: an unchanged pixel stays the one shown before, within `lossy`.
             let colours = plan.usesGlobalTable ? global!.entries : plan.palette
             let size = plan.usesGlobalTable ? global!.capacity : plan.tableCount
-            var pass = GIFLossyLZW(colours: colours, transparent: plan.transparentIndex, tableSize: size, budget: lossy)
-            pass.apply(to: &plan.indices)
+            var pass = lossyPass.take() ?? GIFLossyLZW()
+            pass.apply(to: &plan.indices, colours: colours, transparent: plan.transparentIndex, tableSize: size, budget: lossy)
+            lossyPass = pass
         }
         try sink!.putFrame(plan, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)
         let r = p.rect
