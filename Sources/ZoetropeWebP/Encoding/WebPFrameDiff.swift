@@ -61,18 +61,20 @@ enum WebPFrameDiff {
         let canvas = previous.canvas.pixels, cur = current.pixels
         let x0 = rect.x, x1 = rect.x + rect.width
         var minX = Int.max, maxX = Int.min, minY = Int.max, maxY = Int.min
-        // The parts of row y within [x0, x1): (start, end, cleared) in order.
-        func segments(_ y: Int) -> [(Int, Int, Bool)] {
-            guard let c = previous.cleared, y >= c.y, y < c.y + c.height,
-                  c.x < x1, c.x + c.width > x0 else { return [(x0, x1, false)] }
+        // The parts of a row within [x0, x1): (start, end, cleared) in order. Two lists, made
+        // once: rows that cross the cleared rectangle, and the others.
+        let whole = [(x0, x1, false)]
+        var banded = whole, band = 0..<0
+        if let c = previous.cleared, c.x < x1, c.x + c.width > x0, c.height > 0 {
             let cx0 = max(c.x, x0), cx1 = min(c.x + c.width, x1)
-            return [(x0, cx0, false), (cx0, cx1, true), (cx1, x1, false)].filter { $0.0 < $0.1 }
+            banded = [(x0, cx0, false), (cx0, cx1, true), (cx1, x1, false)].filter { $0.0 < $0.1 }
+            band = c.y..<(c.y + c.height)
         }
         @inline(__always) func differs(_ y: Int, _ x: Int, _ cleared: Bool) -> Bool {
             cur[y * w + x] != (cleared ? 0 : canvas[y * w + x])
         }
         for y in rect.y..<(rect.y + rect.height) {
-            let parts = segments(y)
+            let parts = band.contains(y) ? banded : whole
             var first: Int?
             for (s, e, cleared) in parts where first == nil {
                 if !cleared, memcmp(cur + y * w + s, canvas + y * w + s, (e - s) * 4) == 0 { continue }
