@@ -29,6 +29,7 @@
     X(avifEncoderCreate) \
     X(avifEncoderDestroy) \
     X(avifEncoderFinish) \
+    X(avifEncoderSetCodecSpecificOption) \
     X(avifGetPixelFormatInfo) \
     X(avifImageCreate) \
     X(avifImageDestroy) \
@@ -185,6 +186,18 @@ avifResult avifEncoderFinish(avifEncoder *encoder, avifRWData *output) {
     require();
     return library.avifEncoderFinish(encoder, output);
 }
+/* libavif 1.0 made the option setter return an avifResult; 0.11's returns nothing. */
+#if AVIF_VERSION_MAJOR >= 1
+avifResult avifEncoderSetCodecSpecificOption(avifEncoder *encoder, const char *key, const char *value) {
+    require();
+    return library.avifEncoderSetCodecSpecificOption(encoder, key, value);
+}
+#else
+void avifEncoderSetCodecSpecificOption(avifEncoder *encoder, const char *key, const char *value) {
+    require();
+    library.avifEncoderSetCodecSpecificOption(encoder, key, value);
+}
+#endif
 void avifGetPixelFormatInfo(avifPixelFormat format, avifPixelFormatInfo *info) {
     require();
     library.avifGetPixelFormatInfo(format, info);

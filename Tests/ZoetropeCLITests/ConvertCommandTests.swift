@@ -120,6 +120,8 @@ import ZoetropeTestSupport
         (["convert", "a.gif", "b.avif", "--chroma", "422"], "--chroma is 420 or 444, got '422'"),
         (["convert", "a.gif", "b", "--format", "bmp"], "--format is gif, apng, webp or avif, got 'bmp'"),
         (["convert", "a.gif", "b.avif", "--depth", "9"], "--depth is 8 or 10, got '9'"),
+        (["convert", "a.gif", "b.avif", "--content", "photo"], "--content is automatic, screen or natural, got 'photo'"),
+        (["convert", "a.gif", "b.webp", "--content", "screen"], "--content applies to AVIF output only"),
     ])
     func badArgumentsAreUsageErrors(args: [String], message: String) {
         // (A decode-only codec is refused too; its message lists libavif's codecs, so it is checked apart.)

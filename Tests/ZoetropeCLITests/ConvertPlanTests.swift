@@ -16,6 +16,9 @@ import ZoetropeWebP
         #expect(plan.quality == 70)
         #expect(AVIFEncoder.quantizer(forQuality: 70) == 19)
         #expect(avif.chroma == .yuv444 && avif.speed == 6 && avif.depth == 8 && avif.codec == "aom")
+        #expect(avif.content == .automatic)
+        let natural = try #require(Self.plan(["in.gif", "out.avif", "--content", "natural"]).encoder as? AVIFEncoder)
+        #expect(natural.content == .natural)
     }
 
     @Test func avifOptionsOverrideTheDefaults() throws {

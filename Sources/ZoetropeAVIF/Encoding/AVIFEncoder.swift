@@ -40,16 +40,21 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     public var chroma: AVIFChroma
     /// Encoder threads.
     public var threads: Int
+    /// What aom is told the frames are (`AVIFContent`; rav1e and svt ignore it).
+    public var content: AVIFContent
 
     /// An encoder; the defaults (`zoetrope convert`'s too) are aom at speed 6, 8-bit,
-    /// `defaultChroma(codec:)` (4:4:4; 4:2:0 for svt), two threads. Lossy quality is the
-    /// caller's `EncodingOptions.quality`: `defaultQuality` is the tool's.
-    public init(codec: String = "aom", speed: Int = 6, depth: Int = 8, chroma: AVIFChroma? = nil, threads: Int = 2) {
+    /// `defaultChroma(codec:)` (4:4:4; 4:2:0 for svt), two threads, screen-content tools
+    /// for palette sources (`AVIFContent.automatic`). Lossy quality is the caller's
+    /// `EncodingOptions.quality`: `defaultQuality` is the tool's.
+    public init(codec: String = "aom", speed: Int = 6, depth: Int = 8, chroma: AVIFChroma? = nil, threads: Int = 2,
+                content: AVIFContent = .automatic) {
         self.codec = codec
         self.speed = speed
         self.depth = depth
         self.chroma = chroma ?? AVIFEncoder.defaultChroma(codec: codec)
         self.threads = threads
+        self.content = content
     }
 
     /// The chroma subsampling used unless another is asked for: 4:4:4, which at quality 70

@@ -25,6 +25,8 @@ final class AVIFStreamWriter: AnimatedImageWriter {
     private let color: ColorInfo
     private let metadata: EmbeddedMetadata
     var frameCount: Int { durations.count }
+    /// Whether aom was given its screen-content tools (`AVIFContent`).
+    private(set) var usesScreenTools = false
 
     init(encoder settings: AVIFEncoder, choice: avifCodecChoice, canvasSize: PixelSize, options: EncodingOptions) throws {
         guard let encoder = avifEncoderCreate() else { throw AVIFStreamWriter.failure("avifEncoderCreate failed") }
@@ -60,7 +62,16 @@ final class AVIFStreamWriter: AnimatedImageWriter {
             first = nil
             try encode(held, single: false)
         }
-        if durations.isEmpty { first = pixels } else { try encode(pixels, single: false) }
+        if durations.isEmpty {
+            // Before the codec starts (with the first encode): its tuning from the first frame.
+            if settings.codec == "aom", settings.content.usesScreenTools(first: pixels) {
+                try checked("avifEncoderSetCodecSpecificOption", avifEncoderSetCodecSpecificOption(encoder, "tune-content", "screen"))
+                usesScreenTools = true
+            }
+            first = pixels
+        } else {
+            try encode(pixels, single: false)
+        }
         durations.append(frame.duration)
     }
 

@@ -29,6 +29,8 @@ enum ConvertCommand {
       --codec C             AVIF: aom (default), rav1e or svt
       --depth D             AVIF: 8 (default) or 10 bits
       --chroma C            AVIF: 444 or 420 (default 444; 420 with svt, which writes only 420)
+      --content C           AVIF with aom: automatic (default: screen-content tools when the
+                            first frame has at most 256 colours), screen or natural
       --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
                             with more than 256 colours
       --lossy N             GIF: LZW-aware lossy compression, colours may move by up to N
@@ -174,7 +176,7 @@ enum ConvertCommand {
 
     /// `args` parsed with convert's options.
     static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
-        try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma",
+        try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma", "content",
                                            "dither", "lossy", "resize", "max-size", "loops", "cache"],
                       flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }

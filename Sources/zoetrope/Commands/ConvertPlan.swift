@@ -25,17 +25,17 @@ struct ConvertPlan {
         }
         switch format {
         case "gif":
-            try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma"], for: "WebP or AVIF")
+            try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma", "content"], for: "WebP or AVIF")
             guard let dither = GIFDither(rawValue: a.value("dither") ?? "none") else {
                 throw UsageError("--dither is none, ordered or fs, got '\(a.value("dither")!)'")
             }
             encoder = GIFEncoder(dither: dither, lossy: try a.int("lossy", range: 0...441))
         case "apng":
-            try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma"], for: "WebP or AVIF")
+            try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma", "content"], for: "WebP or AVIF")
             try only(["dither", "lossy"], for: "GIF")
             encoder = APNGEncoder()
         case "webp":
-            try only(["speed", "codec", "depth", "chroma"], for: "AVIF")
+            try only(["speed", "codec", "depth", "chroma", "content"], for: "AVIF")
             try only(["dither", "lossy"], for: "GIF")
             var webp = WebPEncoder(mixed: a.flag("mixed"))
             if outPath != "-" { webp.spillDirectory = URL(fileURLWithPath: outPath).deletingLastPathComponent() }
@@ -58,6 +58,12 @@ struct ConvertPlan {
             if let c = a.value("chroma") {
                 guard let chroma = AVIFChroma(rawValue: c) else { throw UsageError("--chroma is 420 or 444, got '\(c)'") }
                 avif.chroma = chroma
+            }
+            if let c = a.value("content") {
+                guard let content = AVIFContent(rawValue: c) else {
+                    throw UsageError("--content is automatic, screen or natural, got '\(c)'")
+                }
+                avif.content = content
             }
             encoder = avif
             self.quality = a.flag("lossless") ? nil : (quality ?? ConvertPlan.avifQuality)
