@@ -40,7 +40,9 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     public var chroma: AVIFChroma
     /// Encoder threads.
     public var threads: Int
-    /// What aom is told the frames are (`AVIFContent`; rav1e and svt ignore it).
+    /// What aom is told the frames are (`AVIFContent`; rav1e and svt ignore it). Used at
+    /// speeds 0–7 only: `.automatic` gives the default tuning at 8–10, and `.screen` is
+    /// refused there (libaom 3.6's real-time mode crashes with it).
     public var content: AVIFContent
 
     /// An encoder; the defaults (`zoetrope convert`'s too) are aom at speed 6, 8-bit,
@@ -90,6 +92,13 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         return speed == 7 ? 6 : speed
     }
 
+    /// Whether `content` reaches the codec: aom in its good-quality mode (effective speeds
+    /// 0–6). libaom 3.6's real-time mode (speeds 8–10) crashes at speed 8 with the screen
+    /// tools on a sequence with an alpha plane, so there they are never used.
+    func screenToolsApply(lossless: Bool) -> Bool {
+        codec == "aom" && effectiveSpeed(lossless: lossless) <= 6
+    }
+
     /// The AV1 quantiser for `quality` (0–100): 0 is best, 63 worst.
     package static func quantizer(forQuality quality: Int) -> Int32 {
         Int32(((100 - max(0, min(100, quality))) * 63 + 50) / 100)
@@ -97,6 +106,7 @@ public struct AVIFEncoder: AnimatedImageEncoder {
 
     /// Opens a streaming writer. Throws `.invalidArgument` for a canvas past 65535 a side,
     /// an unknown or decode-only codec, a speed outside 0…10, a depth other than 8 and 10,
+    /// `content` `.screen` at aom speeds 8–10 (lossy),
     /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, odd sides or under 64×64; rav1e:
     /// sequences under 16×16, refused by `add` when the second frame arrives).
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
@@ -115,6 +125,9 @@ public struct AVIFEncoder: AnimatedImageEncoder {
             throw AnimatedImageError.invalidArgument("AVIF encoder '\(codec)' is not available (libavif here: \(AVIFEncoder.availableCodecs))")
         }
         try checkCodecSupports(options, canvasSize: canvasSize)
+        if content == .screen, codec == "aom", !screenToolsApply(lossless: options.quality == nil) {
+            throw AnimatedImageError.invalidArgument("aom's screen-content tools need speed 0…7 (libaom 3.6's real-time speeds 8–10 crash with them), got speed \(speed)")
+        }
         return try AVIFStreamWriter(encoder: self, choice: choice, canvasSize: canvasSize, options: options)
     }
 

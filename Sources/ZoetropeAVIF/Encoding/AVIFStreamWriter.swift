@@ -64,7 +64,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         }
         if durations.isEmpty {
             // Before the codec starts (with the first encode): its tuning from the first frame.
-            if settings.codec == "aom", settings.content.usesScreenTools(first: pixels) {
+            if settings.screenToolsApply(lossless: lossless), settings.content.usesScreenTools(first: pixels) {
                 try checked("avifEncoderSetCodecSpecificOption", avifEncoderSetCodecSpecificOption(encoder, "tune-content", "screen"))
                 usesScreenTools = true
             }
