@@ -138,3 +138,5 @@ final class APNGFrameSource: SeekCostReporting {
         return index.frames.contains { $0.dispose == .background }
     }
 }
+
+extension APNGFrameSource: APNGFrameDrawing {}
