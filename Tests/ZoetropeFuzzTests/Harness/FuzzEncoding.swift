@@ -13,7 +13,8 @@ import ZoetropeWebP
 /// - APNG, lossless WebP and lossless AVIF: every pixel exact (WebP merges a frame equal to
 ///   the one before it into it, summing the durations);
 /// - GIF: alpha below 128 transparent, else opaque; every colour exact when a frame holds at
-///   most 256 colours (transparent counted as one), else only the alpha;
+///   most 256 colours (transparent counted as one), else only the alpha; with lossy LZW
+///   (half of the GIF inputs, a budget of 1–160) such colours within the budget instead;
 /// - lossy WebP and AVIF: the structure only;
 /// - and for every format the canvas, the frame count, the durations as the format stores
 ///   them (GIF centiseconds, WebP milliseconds, APNG 16-bit fractions, AVIF exact) and the
@@ -33,6 +34,8 @@ enum FuzzEncoding {
         var frames: [EncodingFrame]
         var loopCount: LoopCount
         var quality: Int?
+        /// `GIFEncoder.lossy` (0: exact).
+        var lossy = 0
     }
 
     /// Canvas sides and frame counts: small, so one input runs in milliseconds (AVIF in
@@ -102,7 +105,9 @@ enum FuzzEncoding {
             previous = pixels
             frames.append(EncodingFrame(pixels: pixels, duration: duration(&r)))
         }
-        return Animation(format: format, canvas: canvas, frames: frames, loopCount: loopCount, quality: quality)
+        // Read last, so that the choices above mean what they meant before it existed.
+        let lossy = format == .gif && r.below(2) == 1 ? 1 + r.below(160) : 0
+        return Animation(format: format, canvas: canvas, frames: frames, loopCount: loopCount, quality: quality, lossy: lossy)
     }
 
     /// Durations every format stores (WebP's limit, 16777215 ms, is the lowest).
@@ -118,9 +123,9 @@ enum FuzzEncoding {
         }
     }
 
-    static func encoder(_ format: Format) -> any AnimatedImageEncoder {
+    static func encoder(_ format: Format, lossy: Int = 0) -> any AnimatedImageEncoder {
         switch format {
-        case .gif: GIFEncoder()
+        case .gif: GIFEncoder(lossy: lossy)
         case .apng: APNGEncoder(fast: true)
         case .webpLossless, .webpLossy: WebPEncoder(method: 0)
         case .avif: AVIFEncoder(speed: 10, threads: 1)
@@ -141,7 +146,7 @@ enum FuzzEncoding {
         let animation = animation(from: data)
         let encoded: Data
         do {
-            encoded = try encoder(animation.format).encode(
+            encoded = try encoder(animation.format, lossy: animation.lossy).encode(
                 animation.frames, canvasSize: animation.canvas,
                 options: EncodingOptions(loopCount: animation.loopCount, quality: animation.quality))
         } catch {
@@ -162,7 +167,7 @@ enum FuzzEncoding {
     }
 
     static func describe(_ a: Animation) -> String {
-        "\(a.frames.count) frame(s) of \(a.canvas), plays \(a.loopCount), quality \(a.quality.map(String.init) ?? "lossless"), durations \(a.frames.map(\.duration))"
+        "\(a.frames.count) frame(s) of \(a.canvas), plays \(a.loopCount), quality \(a.quality.map(String.init) ?? "lossless"), lossy \(a.lossy), durations \(a.frames.map(\.duration))"
     }
 
     /// The output frames: runs of input frames. WebP merges a frame equal to the one before
@@ -315,7 +320,7 @@ enum FuzzEncoding {
         case .avif: exact = a.quality == nil
         case .webpLossy: return nil
         case .gif:
-            return gifPixelProblem(input, output)
+            return gifPixelProblem(input, output, lossy: a.lossy)
         }
         guard exact else { return nil }
         let want = input.packedBytes, got = output.packedBytes
@@ -325,8 +330,9 @@ enum FuzzEncoding {
         return "pixel (\(x),\(y)) is \(output.pixel(x: x, y: y)), encoded \(input.pixel(x: x, y: y))"
     }
 
-    /// GIF: alpha thresholded at 128; colours exact when the frame holds at most 256.
-    static func gifPixelProblem(_ input: PixelBuffer, _ output: PixelBuffer) -> String? {
+    /// GIF: alpha thresholded at 128; colours exact when the frame holds at most 256, or
+    /// within `lossy` (a distance in 8-bit RGB) when the LZW pass may move them.
+    static func gifPixelProblem(_ input: PixelBuffer, _ output: PixelBuffer, lossy: Int = 0) -> String? {
         var colours = Set<UInt32>()
         let want = input.packedBytes, got = output.packedBytes
         for p in stride(from: 0, to: want.count, by: 4) {
@@ -335,8 +341,9 @@ enum FuzzEncoding {
         let exact = colours.count <= 256
         for p in stride(from: 0, to: want.count, by: 4) {
             let transparent = want[p + 3] < 128
+            let dr = Int(got[p]) - Int(want[p]), dg = Int(got[p + 1]) - Int(want[p + 1]), db = Int(got[p + 2]) - Int(want[p + 2])
             let ok = transparent ? got[p + 3] == 0
-                : got[p + 3] == 255 && (!exact || (got[p] == want[p] && got[p + 1] == want[p + 1] && got[p + 2] == want[p + 2]))
+                : got[p + 3] == 255 && (!exact || dr * dr + dg * dg + db * db <= lossy * lossy)
             if !ok {
                 let x = p / 4 % input.width, y = p / 4 / input.width
                 return "pixel (\(x),\(y)) is \(Array(got[p..<p + 4])), encoded \(Array(want[p..<p + 4])) (\(colours.count) colours)"
