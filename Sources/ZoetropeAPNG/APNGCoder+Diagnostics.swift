@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 extension APNGCoder {
     /// Why a PNG's animation chunks were ignored, or nil when there are none or they are

@@ -1,10 +1,11 @@
 import CPNG
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Decodes APNG and still PNG over libpng. Zoetrope walks the animation chunks itself
 /// (Debian's libpng has no APNG support) and hands libpng one plain PNG stream per frame.
@@ -30,7 +31,8 @@ public struct APNGCoder: AnimatedImageCoder {
         while true {
             // A prefix that ends before IDAT is a PNG that may still turn out animated.
             guard let length = ByteSignature.uint32BE(prefix, at: offset),
-                  let type = ByteSignature.fourCC(prefix, at: offset + 4) else { return .match(.png, .unknown) }
+                let type = ByteSignature.fourCC(prefix, at: offset + 4)
+            else { return .match(.png, .unknown) }
             switch type {
             case "acTL": return .match(.apng, .animated)
             case "IDAT", "IEND": return .match(.png, .still)

@@ -1,11 +1,12 @@
 import CAVIF
+import Zoetrope
+import ZoetropeColor
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
-import ZoetropeColor
 
 extension AVIFCoder {
     /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil, by frame size.
@@ -17,8 +18,10 @@ extension AVIFCoder {
     /// convert each frame to RGBA while the next one decodes on a separate thread (libavif
     /// 0.11 runs dav1d without frame threading, so this is the overlap it leaves unused).
     /// Never more than the cores the process may use (`ProcessorBudget.availableCores`).
-    package static func defaultThreadCount(forFramePixels pixels: Int,
-                                           availableCores: Int = ProcessorBudget.availableCores) -> Int {
+    package static func defaultThreadCount(
+        forFramePixels pixels: Int,
+        availableCores: Int = ProcessorBudget.availableCores
+    ) -> Int {
         min(pixels >= multithreadMinimumPixels ? 2 : 1, max(1, availableCores))
     }
 
@@ -60,7 +63,8 @@ extension AVIFCoder {
         let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels)
         // With two or more threads, a sequence of large frames pipelines: frame i converts to
         // RGBA on the caller's thread while libavif decodes frame i+1 on another.
-        let pipelined = isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
+        let pipelined =
+            isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
             && pixels >= AVIFCoder.pipelineMinimumPixels
         // Stills read their item through libavif's extent merging, which allocates what the
         // extents claim: their hint stays the real size.
@@ -71,8 +75,9 @@ extension AVIFCoder {
             // With the Exif and XMP items (`AnimationInfo.metadata`). An item libavif cannot
             // read fails its parse: the file then opens without them (the parse that
             // skips them), as browsers show it.
-            session = try AVIFDecodeState(file: file, sizeHint: sizeHint, source: source, threads: threads, limits: limits,
-                                          readsMetadata: true)
+            session = try AVIFDecodeState(
+                file: file, sizeHint: sizeHint, source: source, threads: threads, limits: limits,
+                readsMetadata: true)
         } catch {
             do throws(AnimatedImageError) {
                 session = try AVIFDecodeState(file: file, sizeHint: sizeHint, source: source, threads: threads, limits: limits)
@@ -125,8 +130,10 @@ extension AVIFCoder {
                 var timing = avifImageTiming()
                 let r = avifDecoderNthImageTiming(session.decoder, UInt32(i), &timing)
                 guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, session.decoder, during: "timing of frame \(i)") }
-                durations.append(FrameDuration(numerator: Int64(clamping: timing.durationInTimescales),
-                                               denominator: Int64(clamping: timing.timescale)))
+                durations.append(
+                    FrameDuration(
+                        numerator: Int64(clamping: timing.durationInTimescales),
+                        denominator: Int64(clamping: timing.timescale)))
             }
             loopCount = try container.loopCount()
             if container.colourTrack?.editList != nil {
@@ -138,10 +145,11 @@ extension AVIFCoder {
         }
         session.setFrameCount(count)
         session.pipelined = pipelined && count > 1
-        var info = AnimationInfo(format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
-                                 storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
-                                 truncation: truncation, color: AVIFImageDescription.color(of: image),
-                                 metadata: AVIFImageDescription.metadata(of: image))
+        var info = AnimationInfo(
+            format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
+            storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
+            truncation: truncation, color: AVIFImageDescription.color(of: image),
+            metadata: AVIFImageDescription.metadata(of: image))
         // Whatever colour the info declares (an ICC profile before nclx, as libavif and Chromium).
         session.colorTransform = ColorManagement.prepare(&info, options: options)
         return AVIFFrameSource(info: info, options: options, session: session)
@@ -154,7 +162,9 @@ extension AVIFCoder {
     static func explainParseFailure(_ error: AnimatedImageError, data: Data, isCut: Bool) -> AnimatedImageError {
         guard !isCut, case .truncated(_, 0, let reason) = error else { return error }
         let problem = data.withUnsafeBytes { ISOBoxNesting.problem(in: $0, range: 0..<$0.count) }
-        return .invalidData(format: .avif, reason: problem
-            ?? "the file is complete, but libavif found no image structure it can use in it (it says: \(reason))")
+        return .invalidData(
+            format: .avif,
+            reason: problem
+                ?? "the file is complete, but libavif found no image structure it can use in it (it says: \(reason))")
     }
 }

@@ -1,10 +1,11 @@
 import CAVIF
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Decodes AVIF stills and image sequences over libavif (0.11 on Debian 12).
 ///

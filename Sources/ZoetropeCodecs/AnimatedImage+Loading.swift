@@ -1,8 +1,9 @@
 import Foundation
+import Zoetrope
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Zoetrope
 
 // The loading members that need full Foundation: `Bundle` for resources, `URLSession` (on
 // Linux FoundationNetworking, with libcurl) for http(s). They live here, not in the core,
@@ -18,8 +19,10 @@ extension AnimatedImage {
     /// resource matches, and the errors of `init(contentsOf:registry:options:)` otherwise.
     ///
     /// Declared in `ZoetropeCodecs`, not in the core: `Bundle` needs full Foundation.
-    public init(named name: String, in bundle: Bundle = .main, registry: CoderRegistry = .shared,
-                options: DecodingOptions = .default) throws(AnimatedImageError) {
+    public init(
+        named name: String, in bundle: Bundle = .main, registry: CoderRegistry = .shared,
+        options: DecodingOptions = .default
+    ) throws(AnimatedImageError) {
         let extensions = registry.fileExtensions
         guard let url = Self.resourceURL(named: name, in: bundle, extensions: extensions) else {
             throw AnimatedImageError.resourceNotFound(name: name, bundlePath: bundle.bundlePath, triedExtensions: extensions)
@@ -45,8 +48,10 @@ extension AnimatedImage {
     /// (and on Linux FoundationNetworking with libcurl). With the core alone, open files
     /// with `init(contentsOf:registry:options:)`, or fetch the bytes yourself and use
     /// `init(data:registry:options:)`.
-    public static func load(from url: URL, registry: CoderRegistry = .shared,
-                            options: DecodingOptions = .default) async throws -> AnimatedImage {
+    public static func load(
+        from url: URL, registry: CoderRegistry = .shared,
+        options: DecodingOptions = .default
+    ) async throws -> AnimatedImage {
         try Task.checkCancellation()
         let data = url.isFileURL ? try fileData(contentsOf: url) : try await fetch(url)
         try Task.checkCancellation()
@@ -56,7 +61,8 @@ extension AnimatedImage {
     }
 
     private static func resourceURL(named name: String, in bundle: Bundle, extensions: [String]) -> URL? {
-        let candidates = [bundle.url(forResource: name, withExtension: nil)]
+        let candidates =
+            [bundle.url(forResource: name, withExtension: nil)]
             + extensions.map { bundle.url(forResource: name, withExtension: $0) }
         return candidates.lazy.compactMap { $0 }.first { url in
             var isDirectory: ObjCBool = false

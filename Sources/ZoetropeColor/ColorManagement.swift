@@ -25,8 +25,10 @@ public enum ColorManagement {
     /// declared, PNG `sRGB`, sRGB code points, a profile equal to sRGB). Throws when the
     /// declaration cannot be converted (an invalid or unsupported profile, PQ or HLG, code
     /// points this does not know).
-    public static func transform(for color: ColorInfo,
-                                 precedence: ColorPrecedence = .profileFirst) throws(ColorConversionError) -> (any ColorTransform)? {
+    public static func transform(
+        for color: ColorInfo,
+        precedence: ColorPrecedence = .profileFirst
+    ) throws(ColorConversionError) -> (any ColorTransform)? {
         guard let key = ColorSource(color, precedence: precedence) else { return nil }
         return try TransformCache.shared.transform(for: key)
     }
@@ -36,8 +38,10 @@ public enum ColorManagement {
     /// are sRGB already. A declaration that cannot be converted adds a line to
     /// `info.warnings` and gives nil (the frames hold the stored values; decoding never fails
     /// over colour).
-    public static func prepare(_ info: inout AnimationInfo, options: DecodingOptions,
-                               precedence: ColorPrecedence = .profileFirst) -> (any ColorTransform)? {
+    public static func prepare(
+        _ info: inout AnimationInfo, options: DecodingOptions,
+        precedence: ColorPrecedence = .profileFirst
+    ) -> (any ColorTransform)? {
         let (transform, warning) = prepare(info.color, options: options, precedence: precedence)
         if let warning { info.warnings.append(warning) }
         return transform
@@ -47,7 +51,8 @@ public enum ColorManagement {
     /// `color`, and the warning to report when the declaration cannot be converted (as
     /// `prepare(_:options:precedence:)`, for an incremental session's snapshot).
     public static func prepare(_ color: ColorInfo, options: DecodingOptions, precedence: ColorPrecedence = .profileFirst)
-        -> (transform: (any ColorTransform)?, warning: String?) {
+        -> (transform: (any ColorTransform)?, warning: String?)
+    {
         guard options.colorOutput == .sRGB, color.isDeclared else { return (nil, nil) }
         do {
             return (try transform(for: color, precedence: precedence), nil)

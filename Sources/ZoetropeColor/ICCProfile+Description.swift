@@ -6,7 +6,8 @@ extension ICCProfile {
     /// the profile cannot be opened or has none.
     public var profileDescription: String? {
         guard data.count >= 132, data.count <= LCMSProfile.maxProfileBytes,
-              let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
+            let profile = data.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
+        else {
             return nil
         }
         defer { cmsCloseProfile(profile) }

@@ -21,7 +21,8 @@ enum LCMSProfile {
             let primaries = [(Double(c.redX), Double(c.redY)), (Double(c.greenX), Double(c.greenY)), (Double(c.blueX), Double(c.blueY))]
                 .map { ($0.0 / 100_000, $0.1 / 100_000) }
             guard let profile = rgb(white: white, primaries: primaries, curve: .gamma(100_000 / Double(gamma))) else {
-                return .failure(ColorConversionError(reason: "cHRM chromaticities are not a usable RGB space: cHRM and gAMA ignored, values taken as sRGB"))
+                return .failure(
+                    ColorConversionError(reason: "cHRM chromaticities are not a usable RGB space: cHRM and gAMA ignored, values taken as sRGB"))
             }
             return .success(profile)
         }
@@ -30,7 +31,8 @@ enum LCMSProfile {
     /// Opens an embedded profile; only RGB profiles convert RGB pixels.
     static func open(_ bytes: [UInt8]) -> Result<cmsHPROFILE, ColorConversionError> {
         guard bytes.count >= 132, bytes.count <= maxProfileBytes,
-              let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }) else {
+            let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
+        else {
             return .failure(ColorConversionError(reason: "the ICC profile (\(bytes.count) bytes) is not a valid profile: values left as stored"))
         }
         guard cmsGetColorSpace(profile) == cmsSigRgbData else {
@@ -53,9 +55,10 @@ enum LCMSProfile {
     static func rgb(white: (Double, Double), primaries: [(Double, Double)], curve: Curve) -> cmsHPROFILE? {
         guard white.1 > 0, primaries.allSatisfy({ $0.1 > 0 }) else { return nil }
         var whitePoint = cmsCIExyY(x: white.0, y: white.1, Y: 1)
-        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
-                                     Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
-                                     Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
+        var triple = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
+            Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
+            Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
         let tone: OpaquePointer?
         switch curve {
         case .gamma(let g): tone = cmsBuildGamma(nil, g)
@@ -99,8 +102,11 @@ enum LCMSProfile {
 
     static func codePoints(primaries: UInt16, transfer: UInt16) -> Result<cmsHPROFILE, ColorConversionError> {
         if transfer == 16 || transfer == 18 {
-            return .failure(ColorConversionError(
-                reason: "\(transfer == 16 ? "PQ" : "HLG") transfer (H.273 \(transfer)) is high dynamic range, not tone-mapped: values left as stored"))
+            return .failure(
+                ColorConversionError(
+                    reason:
+                        "\(transfer == 16 ? "PQ" : "HLG") transfer (H.273 \(transfer)) is high dynamic range, not tone-mapped: values left as stored")
+            )
         }
         guard let p = self.primaries(primaries) else {
             return .failure(ColorConversionError(reason: "colour primaries H.273 \(primaries) are not supported: values left as stored"))

@@ -13,8 +13,11 @@ final class LCMSTransform: ColorTransform, @unchecked Sendable {
         guard let srgb = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(srgb) }
         let format = clcms2_type_rgba_8()
-        guard let handle = cmsCreateTransform(source, format, srgb, format, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
-                                              clcms2_flags_copy_alpha() | clcms2_flags_no_cache()) else { return nil }
+        guard
+            let handle = cmsCreateTransform(
+                source, format, srgb, format, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
+                clcms2_flags_copy_alpha() | clcms2_flags_no_cache())
+        else { return nil }
         self.handle = handle
     }
 

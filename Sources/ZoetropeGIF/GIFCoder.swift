@@ -1,10 +1,11 @@
 import CGIF
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Decodes GIF87a and GIF89a, still and animated, over giflib, the way browsers show them.
 ///

@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Decodes JPEG stills, baseline and progressive, over libjpeg-turbo (TurboJPEG): one opaque
 /// frame, turned by its Exif orientation so the canvas is the displayed size.

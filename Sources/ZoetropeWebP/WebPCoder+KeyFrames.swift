@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 extension WebPCoder {
     /// The frames a `FrameSource` for `data` restarts from when seeking: those whose

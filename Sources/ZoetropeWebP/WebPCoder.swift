@@ -1,10 +1,11 @@
 import CWebP
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Decodes WebP, still (VP8, VP8L, VP8X) and animated, over libwebp.
 public struct WebPCoder: AnimatedImageCoder {

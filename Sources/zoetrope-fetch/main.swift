@@ -20,9 +20,10 @@ guard arguments.count == 1, let url = URL(string: arguments[0]), ["http", "https
 }
 
 CoderRegistry.shared.registerBuiltInCoders()
-let loader = AnimatedImageLoader(configuration: .init(
-    memoryCacheLimit: 0,
-    diskCache: cacheFolder.map { .init(folder: URL(fileURLWithPath: $0), sizeLimit: DiskCache.Configuration.standard.sizeLimit) }))
+let loader = AnimatedImageLoader(
+    configuration: .init(
+        memoryCacheLimit: 0,
+        diskCache: cacheFolder.map { .init(folder: URL(fileURLWithPath: $0), sizeLimit: DiskCache.Configuration.standard.sizeLimit) }))
 // SIGPIPE ends the process when the reader stops reading (the tool found an error of its own).
 let emit: @Sendable (Data) -> Void = { data in
     data.withUnsafeBytes { bytes in

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// The bulk path over APNG: frames decoded on worker threads, composited in order.
 @Suite struct APNGBulkDecodingTests {
@@ -13,11 +14,16 @@ import ZoetropeTestSupport
         let frames = (0..<count).map { i -> APNGWriter.Frame in
             let full = i % 5 == 0
             let w = full ? width : 8 + Int(rng.next() % UInt64(width - 16)), h = full ? height : 6 + Int(rng.next() % UInt64(height - 10))
-            let rgba = (0..<(w * h)).flatMap { _ in [UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
-                                                     UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next() | 0x0F)] }
-            return APNGWriter.Frame(x: full ? 0 : Int(rng.next() % UInt64(width + 1 - w)), y: full ? 0 : Int(rng.next() % UInt64(height + 1 - h)),
-                                    width: w, height: h, rgba: rgba,
-                                    disposeOp: UInt8(i % 3), blendOp: full ? 0 : UInt8(i % 2))
+            let rgba = (0..<(w * h)).flatMap { _ in
+                [
+                    UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next()),
+                    UInt8(truncatingIfNeeded: rng.next()), UInt8(truncatingIfNeeded: rng.next() | 0x0F),
+                ]
+            }
+            return APNGWriter.Frame(
+                x: full ? 0 : Int(rng.next() % UInt64(width + 1 - w)), y: full ? 0 : Int(rng.next() % UInt64(height + 1 - h)),
+                width: w, height: h, rgba: rgba,
+                disposeOp: UInt8(i % 3), blendOp: full ? 0 : UInt8(i % 2))
         }
         return APNGWriter.animation(width: width, height: height, frames: frames)
     }
@@ -34,12 +40,15 @@ import ZoetropeTestSupport
     @Test func aFailingFrameEndsTheRunWithItsErrorAfterTheFramesBefore() throws {
         var w = Self.animation(count: 12)
         let fdATs = w.chunks.indices.filter { w.chunks[$0].type == "fdAT" }
-        w.chunks[fdATs[6]].crcOverride = 0 // frame 7's data
+        w.chunks[fdATs[6]].crcOverride = 0  // frame 7's data
         let data = w.data
         let check = BulkDecodingCheck { try APNGCoder().makeFrameSource(data: data, options: .default) }
         let reference = try check.oneByOne()
         #expect(reference.frames.map(\.index) == Array(0..<7))
-        #expect(reference.error == "\(AnimatedImageError.truncated(format: .apng, completeFrames: 7, reason: "frame 7 does not decode: apng: invalid data: fdAT CRC mismatch"))")
+        #expect(
+            reference.error
+                == "\(AnimatedImageError.truncated(format: .apng, completeFrames: 7, reason: "frame 7 does not decode: apng: invalid data: fdAT CRC mismatch"))"
+        )
         for threads in [2, 4] {
             #expect(try check.bulk(threads: threads) == reference)
         }
@@ -72,8 +81,9 @@ import ZoetropeTestSupport
         let payload = 200 * 150 * 4
         // The canvas and three payloads do not fit 400,000 bytes: one thread.
         let tight = DecodingOptions(limits: Limits(maxAllocationBytes: 400_000))
-        let run = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: tight), frames: nil, threads: 4,
-                                   tuning: .alwaysParallel)
+        let run = BulkFrameDecoder(
+            source: try APNGCoder().makeFrameSource(data: data, options: tight), frames: nil, threads: 4,
+            tuning: .alwaysParallel)
         #expect(run.threadCount == 1)
         #expect(run.framesInFlight == 0)
         var got: [PixelBuffer] = []
@@ -82,8 +92,9 @@ import ZoetropeTestSupport
         #expect(got == (try Fixture.frames(data)))
         // Four threads want 8 payloads in flight (plus one); the canvas and 5 fit 6 payloads' bytes.
         let roomy = DecodingOptions(limits: Limits(maxAllocationBytes: 6 * payload))
-        let wide = BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: roomy), frames: nil, threads: 4,
-                                    tuning: .alwaysParallel)
+        let wide = BulkFrameDecoder(
+            source: try APNGCoder().makeFrameSource(data: data, options: roomy), frames: nil, threads: 4,
+            tuning: .alwaysParallel)
         #expect(wide.threadCount == 4)
         #expect(wide.framesInFlight == 4)
     }
@@ -94,8 +105,9 @@ import ZoetropeTestSupport
         let data = APNGWriter.animation(width: 200, height: 200, frames: frames).data
         let canvas = 200 * 200 * 4
         func run(extra: Int) throws -> BulkFrameDecoder {
-            BulkFrameDecoder(source: try APNGCoder().makeFrameSource(data: data, options: .default), frames: nil, threads: 2,
-                             tuning: BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0, extraPayloadBytes: extra))
+            BulkFrameDecoder(
+                source: try APNGCoder().makeFrameSource(data: data, options: .default), frames: nil, threads: 2,
+                tuning: BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0, extraPayloadBytes: extra))
         }
         // Nothing beyond one canvas: not even two payloads ahead fit, so one thread.
         let none = try run(extra: 0)
@@ -121,8 +133,9 @@ import ZoetropeTestSupport
         let data = Self.animation(count: 30).data
         let reference = try Fixture.frames(data)
         for (minimum, fallsBack) in [(Double.infinity, true), (0, false)] {
-            let run = BulkFrameDecoder(source: try Fixture.source(data), frames: nil, threads: 2,
-                                       tuning: BulkTuning(minimumCanvasPixels: 0, minimumParallelism: minimum))
+            let run = BulkFrameDecoder(
+                source: try Fixture.source(data), frames: nil, threads: 2,
+                tuning: BulkTuning(minimumCanvasPixels: 0, minimumParallelism: minimum))
             var frames: [PixelBuffer] = []
             var buffer = PixelBuffer()
             while try run.nextFrame(into: &buffer) != nil {
@@ -156,8 +169,9 @@ import ZoetropeTestSupport
         var keepsEveryFrame: Bool { true }
     }
 
-    @Test("a player whose policy keeps every frame (built in or the application's) decodes in bulk",
-          arguments: [false, true])
+    @Test(
+        "a player whose policy keeps every frame (built in or the application's) decodes in bulk",
+        arguments: [false, true])
     func aKeepAllPlayerTakesItsFramesFromTheBulkPath(applicationPolicy: Bool) throws {
         // 200×180: over the canvas size a run starts workers for.
         let data = Self.animation(count: 23, width: 200, height: 180).data
@@ -166,10 +180,12 @@ import ZoetropeTestSupport
         let display = HeadlessDisplay()
         // Its own decode thread: the shared pool serves every other test's players too, and on
         // a loaded machine under the thread sanitizer its queue can hold this one back for long.
-        let player = AnimationPlayer(source: try Fixture.source(data), clock: clock,
-                                     configuration: PlayerConfiguration(bufferPolicy: applicationPolicy
-                                                                            ? KeepEverythingPolicy() : KeepAllBufferPolicy(),
-                                                                        executor: DecodeWorkerPool(workerCount: 1)))
+        let player = AnimationPlayer(
+            source: try Fixture.source(data), clock: clock,
+            configuration: PlayerConfiguration(
+                bufferPolicy: applicationPolicy
+                    ? KeepEverythingPolicy() : KeepAllBufferPolicy(),
+                executor: DecodeWorkerPool(workerCount: 1)))
         display.setAnimation(player)
         // Only a bound on a hang: the loop ends as soon as every frame is decoded.
         let deadline = Date().addingTimeInterval(120)

@@ -2,8 +2,9 @@ import CPNG
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// PNG's colour and metadata chunks as `APNGEncoder` writes them (`iCCP`, `sRGB`, `gAMA`,
 /// `cHRM`, `cICP`, `eXIf`, XMP `iTXt`, before `acTL`), libpng's verdict on them, and the
@@ -11,13 +12,16 @@ import ZoetropeTestSupport
 @Suite struct APNGColorAndMetadataTests {
     static let size = PixelSize(width: 6, height: 4)
     static let frames: [EncodingFrame] = (0..<3).map { k in
-        EncodingFrame(pixels: APNGEncoderTests.canvas(6, 4) { x, y in [UInt8(x * 40), UInt8(y * 60 + k * 10), 90, x == k ? 128 : 255] },
-                      duration: .milliseconds(40))
+        EncodingFrame(
+            pixels: APNGEncoderTests.canvas(6, 4) { x, y in [UInt8(x * 40), UInt8(y * 60 + k * 10), 90, x == k ? 128 : 255] },
+            duration: .milliseconds(40))
     }
-    static let chromaticities = Chromaticities(whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
-                                               greenX: 30000, greenY: 60000, blueX: 15000, blueY: 6000)
-    static let full = ColorInfo(iccProfile: ColorFixtures.iccProfile, gamma: 45455, chromaticities: chromaticities,
-                                codePoints: ColorCodePoints(primaries: 12, transfer: 13, matrix: 0, fullRange: true))
+    static let chromaticities = Chromaticities(
+        whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
+        greenX: 30000, greenY: 60000, blueX: 15000, blueY: 6000)
+    static let full = ColorInfo(
+        iccProfile: ColorFixtures.iccProfile, gamma: 45455, chromaticities: chromaticities,
+        codePoints: ColorCodePoints(primaries: 12, transfer: 13, matrix: 0, fullRange: true))
 
     /// The chunks after the signature: type and payload.
     static func chunks(_ file: [UInt8]) -> [(type: String, payload: [UInt8])] {
@@ -66,8 +70,8 @@ import ZoetropeTestSupport
         let iccp = chunks[1].payload
         #expect(Array(iccp.prefix(13)) == Array("ICC profile".utf8) + [0, 0])
         #expect(Self.inflate(Array(iccp.dropFirst(13)), size: ColorFixtures.iccProfile.data.count) == ColorFixtures.iccProfile.data)
-        #expect(chunks[2].payload == [0, 0, 0xB1, 0x8F]) // 45455
-        #expect(chunks[3].payload.count == 32 && Array(chunks[3].payload.prefix(4)) == [0, 0, 0x7A, 0x26]) // 31270
+        #expect(chunks[2].payload == [0, 0, 0xB1, 0x8F])  // 45455
+        #expect(chunks[3].payload.count == 32 && Array(chunks[3].payload.prefix(4)) == [0, 0, 0x7A, 0x26])  // 31270
         #expect(chunks[4].payload == [12, 13, 0, 1])
         #expect(chunks[5].payload == ColorFixtures.exif)
         #expect(chunks[6].payload == Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + ColorFixtures.xmp)
@@ -103,21 +107,25 @@ import ZoetropeTestSupport
         let withProfile = [UInt8](try APNGEncoder().encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(color: both)))
         #expect(Self.chunks(withProfile).prefix(4).map(\.type) == ["IHDR", "iCCP", "gAMA", "acTL"])
         // libpng does judge the profile: four bytes are not one.
-        let bogus = [UInt8](try APNGEncoder().encode(Self.frames, canvasSize: Self.size,
-                                                    options: EncodingOptions(color: ColorInfo(iccProfile: ICCProfile(data: [1, 2, 3, 4])))))
+        let bogus = [UInt8](
+            try APNGEncoder().encode(
+                Self.frames, canvasSize: Self.size,
+                options: EncodingOptions(color: ColorInfo(iccProfile: ICCProfile(data: [1, 2, 3, 4])))))
         #expect(Self.libpngComplaint(bogus) != nil)
     }
 
     @Test func metadataReadingIsBoundedAndChecked() throws {
-        let file = [UInt8](try APNGEncoder().encode(Self.frames, canvasSize: Self.size,
-                                                   options: EncodingOptions(metadata: ColorFixtures.metadata)))
+        let file = [UInt8](
+            try APNGEncoder().encode(
+                Self.frames, canvasSize: Self.size,
+                options: EncodingOptions(metadata: ColorFixtures.metadata)))
         func metadata(_ bytes: [UInt8], limits: Limits = .default) throws -> EmbeddedMetadata {
             try bytes.withUnsafeBytes { try APNGChunkWalker.index($0, limits: limits) }.metadata
         }
         #expect(try metadata(file) == ColorFixtures.metadata)
         // A damaged CRC: that chunk is ignored, the other kept.
         var damaged = file
-        let exifAt = 8 + 25 // after the signature and IHDR
+        let exifAt = 8 + 25  // after the signature and IHDR
         try #require(String(decoding: damaged[exifAt + 4..<exifAt + 8], as: UTF8.self) == "eXIf")
         damaged[exifAt + 8] ^= 1
         #expect(try metadata(damaged) == EmbeddedMetadata(xmp: ColorFixtures.xmp))
@@ -146,8 +154,9 @@ import ZoetropeTestSupport
             var once = APNGChunkWalker(limits: .default)
             try file[0..<count].withUnsafeBytes { try once.advance($0) }
             try file[0..<count].withUnsafeBytes { try growing.advance($0) }
-            let expected = EmbeddedMetadata(exif: count >= exifEnd ? ColorFixtures.exif : nil,
-                                            xmp: count >= itxtEnd ? ColorFixtures.xmp : nil)
+            let expected = EmbeddedMetadata(
+                exif: count >= exifEnd ? ColorFixtures.exif : nil,
+                xmp: count >= itxtEnd ? ColorFixtures.xmp : nil)
             #expect(once.metadataChunks.metadata == expected, "\(count) bytes")
             #expect(growing.metadataChunks.metadata == expected, "\(count) bytes, in pieces")
         }

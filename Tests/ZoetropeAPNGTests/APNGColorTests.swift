@@ -2,10 +2,11 @@ import CLCMS2
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeColor
 import ZoetropeColorTestSupport
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Profiles and reference conversions made here with lcms2 directly, not through ZoetropeColor.
 private enum Reference {
@@ -19,8 +20,9 @@ private enum Reference {
     static func toSRGB(_ profile: cmsHPROFILE, _ rgb: [UInt8]) -> [UInt8] {
         let srgb = cmsCreate_sRGBProfile()!
         defer { cmsCloseProfile(srgb) }
-        let t = cmsCreateTransform(profile, clcms2_type_rgba_8(), srgb, clcms2_type_rgba_8(),
-                                   cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_copy_alpha())!
+        let t = cmsCreateTransform(
+            profile, clcms2_type_rgba_8(), srgb, clcms2_type_rgba_8(),
+            cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_copy_alpha())!
         defer { cmsDeleteTransform(t) }
         let input = rgb + [255]
         var out = [UInt8](repeating: 0, count: 4)
@@ -37,10 +39,12 @@ struct APNGColorTests {
 
     /// A 4×4 two-frame APNG (frame 1 a 2×2 OVER patch) with `chunks` after IHDR.
     static func file(_ chunks: [(String, [UInt8])], colour: [UInt8] = stored, patch: [UInt8] = [200, 100, 50, 255]) -> Data {
-        var w = APNGWriter.animation(width: 4, height: 4, frames: [
-            .solid(width: 4, height: 4, colour),
-            .solid(x: 1, y: 1, width: 2, height: 2, patch, blendOp: 1),
-        ])
+        var w = APNGWriter.animation(
+            width: 4, height: 4,
+            frames: [
+                .solid(width: 4, height: 4, colour),
+                .solid(x: 1, y: 1, width: 2, height: 2, patch, blendOp: 1),
+            ])
         for (i, c) in chunks.enumerated() { w.chunks.insert(APNGWriter.Chunk(type: c.0, payload: c.1), at: 1 + i) }
         return w.data
     }
@@ -63,11 +67,11 @@ struct APNGColorTests {
         #expect(source.info.color.iccProfile?.data == Reference.adobeRGB)
         #expect(source.info.warnings.isEmpty)
         let f0 = try source.decodeFrame(at: 0), f1 = try source.decodeFrame(at: 1)
-        #expect(f0.bytes == Fixture.fill(4, 4, Self.chromium))         // full-canvas frame: the direct path
+        #expect(f0.bytes == Fixture.fill(4, 4, Self.chromium))  // full-canvas frame: the direct path
         let adobe = cmsOpenProfileFromMem(Reference.adobeRGB, cmsUInt32Number(Reference.adobeRGB.count))!
         defer { cmsCloseProfile(adobe) }
         let patch = Reference.toSRGB(adobe, [200, 100, 50]) + [255]
-        #expect(Self.pixel(f1, 0, 0) == Self.chromium)                   // through the canvas
+        #expect(Self.pixel(f1, 0, 0) == Self.chromium)  // through the canvas
         #expect(Self.pixel(f1, 1, 1) == patch)
         // Bulk runs (payloads decoded ahead, delivered directly or drawn) give the same bytes.
         let check = BulkDecodingCheck { try APNGCoder().makeFrameSource(data: data, options: .default) }
@@ -115,14 +119,14 @@ struct APNGColorTests {
 
     @Test("gAMA alone is ignored (Chromium's rule); cHRM with gAMA converts")
     func gammaAndChromaticities() throws {
-        let gammaOnly = try Fixture.source(Self.file([("gAMA", [0, 0, 0xB1, 0x8F])])) // 45455
+        let gammaOnly = try Fixture.source(Self.file([("gAMA", [0, 0, 0xB1, 0x8F])]))  // 45455
         #expect(gammaOnly.info.color.gamma == 45455)
         #expect(gammaOnly.info.warnings.isEmpty)
         #expect(try gammaOnly.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, Self.stored))
 
         var chrm: [UInt8] = []
         for v: UInt32 in [31270, 32900, 64000, 33000, 21000, 71000, 15000, 6000] { chrm += Self.be32(v) }
-        let gama = Self.be32(45471) // 1 / (563/256)
+        let gama = Self.be32(45471)  // 1 / (563/256)
         let adobe = try Fixture.source(Self.file([("gAMA", gama), ("cHRM", chrm)]))
         #expect(adobe.info.color.chromaticities?.greenY == 71000)
         #expect(try adobe.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, Self.chromium))
@@ -131,7 +135,7 @@ struct APNGColorTests {
     @Test("A corrupt iCCP (bad zlib, or a profile lcms2 rejects) decodes stored values with a warning")
     func corrupt() throws {
         var badZlib = Self.iccp(Reference.adobeRGB)
-        badZlib.1[badZlib.1.count - 1] ^= 0xFF // Adler-32
+        badZlib.1[badZlib.1.count - 1] ^= 0xFF  // Adler-32
         var badProfile = Reference.adobeRGB
         for i in 128..<badProfile.count { badProfile[i] = 0xEE }
         for chunk in [badZlib, Self.iccp(badProfile)] {
@@ -147,15 +151,17 @@ struct APNGColorTests {
         let premultiplied = try Fixture.source(data, options: DecodingOptions(pixelFormat: .rgba8Premultiplied))
         // 146,62,205 at alpha 128: (c·128 + 127) / 255.
         #expect(try premultiplied.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, [73, 31, 103, 128]))
-        let scaled = try Fixture.source(Self.file([Self.iccp(Reference.adobeRGB)]),
-                                        options: DecodingOptions(targetSize: PixelSize(width: 2, height: 2)))
+        let scaled = try Fixture.source(
+            Self.file([Self.iccp(Reference.adobeRGB)]),
+            options: DecodingOptions(targetSize: PixelSize(width: 2, height: 2)))
         let frame = try scaled.decodeFrame(at: 0)
         #expect(frame.size == PixelSize(width: 2, height: 2))
         #expect(frame.bytes == Fixture.fill(2, 2, Self.chromium))
     }
 
-    @Test("Fed in pieces, a tagged file converts as the whole file does, and its info reports the colour",
-          arguments: [1, 97])
+    @Test(
+        "Fed in pieces, a tagged file converts as the whole file does, and its info reports the colour",
+        arguments: [1, 97])
     func incremental(step: Int) throws {
         let data = Self.file([Self.iccp(Reference.adobeRGB)])
         let feed = IncrementalFeed(APNGCoder(), data: data, step: step)
@@ -182,9 +188,11 @@ struct APNGColorTests {
         still.append("IEND", [])
         #expect(try Fixture.frames(still.data).map(\.bytes) == [Fixture.fill(4, 4, Self.chromium)])
         // Every frame replaces the whole canvas: each is a key frame, decoded without the canvas.
-        var w = APNGWriter.animation(width: 4, height: 4, frames: [
-            .solid(width: 4, height: 4, Self.stored), .solid(width: 4, height: 4, Self.stored), .solid(width: 4, height: 4, Self.stored),
-        ])
+        var w = APNGWriter.animation(
+            width: 4, height: 4,
+            frames: [
+                .solid(width: 4, height: 4, Self.stored), .solid(width: 4, height: 4, Self.stored), .solid(width: 4, height: 4, Self.stored),
+            ])
         w.chunks.insert(APNGWriter.Chunk(type: "iCCP", payload: Self.iccp(Reference.adobeRGB).1), at: 1)
         let data = w.data
         let expected = Fixture.fill(4, 4, Self.chromium)

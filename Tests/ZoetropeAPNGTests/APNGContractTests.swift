@@ -1,26 +1,32 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// APNG sources keep the `FrameSource` contract (`FrameSourceContract`).
 @Suite struct APNGContractTests {
     static let red: [UInt8] = [255, 0, 0, 255], green: [UInt8] = [0, 255, 0, 255], blue: [UInt8] = [0, 0, 255, 255]
 
     /// Every disposal and blend, restarting from 0, 2 and 3.
-    static let mixed = APNGWriter.animation(width: 4, height: 2, frames: [
-        .solid(width: 4, height: 2, red),
-        .solid(x: 1, width: 2, height: 2, [0, 255, 0, 128], disposeOp: 2, blendOp: 1),
-        .solid(width: 4, height: 2, blue, disposeOp: 1),            // replaces everything
-        .solid(x: 3, y: 1, width: 1, height: 1, green, blendOp: 1), // after a full clear
-        .solid(width: 2, height: 1, [9, 9, 9, 9], disposeOp: 2),
-        .solid(x: 2, width: 2, height: 2, red, blendOp: 1),
-        .solid(x: 1, y: 1, width: 2, height: 1, [40, 50, 60, 70], disposeOp: 2, blendOp: 1),
-    ]).data
+    static let mixed = APNGWriter.animation(
+        width: 4, height: 2,
+        frames: [
+            .solid(width: 4, height: 2, red),
+            .solid(x: 1, width: 2, height: 2, [0, 255, 0, 128], disposeOp: 2, blendOp: 1),
+            .solid(width: 4, height: 2, blue, disposeOp: 1),  // replaces everything
+            .solid(x: 3, y: 1, width: 1, height: 1, green, blendOp: 1),  // after a full clear
+            .solid(width: 2, height: 1, [9, 9, 9, 9], disposeOp: 2),
+            .solid(x: 2, width: 2, height: 2, red, blendOp: 1),
+            .solid(x: 1, y: 1, width: 2, height: 1, [40, 50, 60, 70], disposeOp: 2, blendOp: 1),
+        ]
+    ).data
 
-    @Test(arguments: [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
-                      DecodingOptions(targetSize: PixelSize(width: 2, height: 1))])
+    @Test(arguments: [
+        DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
+        DecodingOptions(targetSize: PixelSize(width: 2, height: 1)),
+    ])
     func mixedAnimationKeepsTheContract(options: DecodingOptions) {
         #expect(FrameSourceContract(coder: APNGCoder(), data: Self.mixed, options: options).violations() == [])
     }
@@ -41,8 +47,9 @@ import ZoetropeTestSupport
         // Premultiplied output always goes through the canvas (no frame decoded straight
         // into the caller's buffer), so restarts are exercised there too.
         for options in [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied)] {
-            #expect(FrameSourceContract(coder: APNGCoder(), data: c.apng, options: options, cuts: 2).violations() == [],
-                    "\(c), \(options.pixelFormat)")
+            #expect(
+                FrameSourceContract(coder: APNGCoder(), data: c.apng, options: options, cuts: 2).violations() == [],
+                "\(c), \(options.pixelFormat)")
         }
     }
 

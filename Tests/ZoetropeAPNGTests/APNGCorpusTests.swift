@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Checks over the shared APNG corpus (`<package root>/../shared/corpus/apng`), shown as
 /// skipped when it is absent.
@@ -19,7 +20,7 @@ import ZoetropeTestSupport
         var checked = 0
         for url in files {
             let data = try Data(contentsOf: url)
-            guard let sequential = try? Fixture.frames(data) else { continue } // mustFail cases
+            guard let sequential = try? Fixture.frames(data) else { continue }  // mustFail cases
             let source = try Fixture.source(data)
             let n = sequential.count
             for i in Set([n - 1, 0, n / 2, n - 2, n / 3, 1].filter { $0 >= 0 && $0 < n }).sorted(by: >) {
@@ -37,7 +38,8 @@ import ZoetropeTestSupport
         for url in files {
             let data = try Data(contentsOf: url)
             guard let source = try? Fixture.source(data), source.info.format == .apng,
-                  let frames = try? Fixture.frames(data) else { continue }
+                let frames = try? Fixture.frames(data)
+            else { continue }
             let encoded = try APNGEncoder().encode(
                 zip(frames, source.info.frameDurations).map { EncodingFrame(pixels: $0, duration: $1) },
                 canvasSize: source.info.canvasSize, options: EncodingOptions(loopCount: source.info.loopCount))

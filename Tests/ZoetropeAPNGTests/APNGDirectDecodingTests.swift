@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Full-canvas frames that replace every pixel and are followed by a key frame decode
 /// straight into the caller's buffer (the core's fast path), with the same pixels.
@@ -12,13 +13,16 @@ import ZoetropeTestSupport
     }
 
     /// 4×3: 0 and 1 replace the canvas (SOURCE); 2 blends a patch over 1; 3 and 4 replace it again.
-    static let file = APNGWriter.animation(width: 4, height: 3, frames: [
-        .init(width: 4, height: 3, rgba: gradient(1)),
-        .init(width: 4, height: 3, rgba: gradient(2)),
-        .solid(x: 1, y: 1, width: 2, height: 1, [0, 0, 255, 255], blendOp: 1),
-        .init(width: 4, height: 3, rgba: gradient(3)),
-        .init(width: 4, height: 3, rgba: gradient(4)),
-    ]).data
+    static let file = APNGWriter.animation(
+        width: 4, height: 3,
+        frames: [
+            .init(width: 4, height: 3, rgba: gradient(1)),
+            .init(width: 4, height: 3, rgba: gradient(2)),
+            .solid(x: 1, y: 1, width: 2, height: 1, [0, 0, 255, 255], blendOp: 1),
+            .init(width: 4, height: 3, rgba: gradient(3)),
+            .init(width: 4, height: 3, rgba: gradient(4)),
+        ]
+    ).data
 
     @Test func replacingFramesDecodeStraightIntoTheBufferWithTheSamePixels() throws {
         let source = try Fixture.source(Self.file)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// APNGEncoder output decodes back to the same canvases, durations and plays.
 @Suite struct APNGEncoderTests {
@@ -16,15 +17,16 @@ import ZoetropeTestSupport
     func roundTripIsExact(fast: Bool) throws {
         let a = APNGEncoderTests.canvas(5, 3) { x, y in [UInt8(x * 40), UInt8(y * 80), 7, 255] }
         var b = a
-        b.setPixel(x: 3, y: 1, [1, 2, 3, 128])         // a small change
+        b.setPixel(x: 3, y: 1, [1, 2, 3, 128])  // a small change
         var c = b
-        c.setPixel(x: 0, y: 2, [0, 0, 0, 0])           // transparency appears
-        let d = c                                       // no change at all
+        c.setPixel(x: 0, y: 2, [0, 0, 0, 0])  // transparency appears
+        let d = c  // no change at all
         let frames = [a, b, c, d].enumerated().map {
             EncodingFrame(pixels: $1, duration: .milliseconds(Int64(10 * ($0 + 1))))
         }
-        let data = try APNGEncoder(fast: fast).encode(frames, canvasSize: PixelSize(width: 5, height: 3),
-                                                      options: EncodingOptions(loopCount: .plays(2)))
+        let data = try APNGEncoder(fast: fast).encode(
+            frames, canvasSize: PixelSize(width: 5, height: 3),
+            options: EncodingOptions(loopCount: .plays(2)))
         let source = try Fixture.source(data)
         #expect(source.fallbackReason == nil)
         #expect(source.info.format == .apng)
@@ -40,9 +42,12 @@ import ZoetropeTestSupport
         var b = a
         b.setPixel(x: 2, y: 3, Fixture.green)
         b.setPixel(x: 5, y: 4, Fixture.blue)
-        let data = try APNGEncoder().encode([EncodingFrame(pixels: a, duration: .milliseconds(100)),
-                                             EncodingFrame(pixels: b, duration: .milliseconds(100))],
-                                            canvasSize: PixelSize(width: 8, height: 8), options: EncodingOptions())
+        let data = try APNGEncoder().encode(
+            [
+                EncodingFrame(pixels: a, duration: .milliseconds(100)),
+                EncodingFrame(pixels: b, duration: .milliseconds(100)),
+            ],
+            canvasSize: PixelSize(width: 8, height: 8), options: EncodingOptions())
         let index = try data.withUnsafeBytes { try APNGChunkWalker.index($0, limits: .default) }
         #expect(index.frames.map(\.rect) == [PixelRect(x: 0, y: 0, width: 8, height: 8), PixelRect(x: 2, y: 3, width: 4, height: 2)])
         #expect(index.frames[0].usesIDAT)

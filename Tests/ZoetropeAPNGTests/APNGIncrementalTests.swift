@@ -1,15 +1,17 @@
 import Foundation
 import Testing
-@testable import ZoetropeAPNG
 import Zoetrope
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// The incremental PNG/APNG source: the corpus fed in pieces gives the whole-file frames
 /// and info, and fixtures built here pin when each piece of information becomes known.
 @Suite struct APNGIncrementalTests {
     static func corpusFiles() -> [URL] {
         guard let root = CorpusLocation.corpus()?.appendingPathComponent("apng"),
-              let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else { return [] }
         return walker.compactMap { $0 as? URL }.filter { ["png", "apng"].contains($0.pathExtension) }
             .filter { !$0.path.contains(".frames/") }.sorted { $0.path < $1.path }
     }
@@ -52,11 +54,13 @@ import ZoetropeTestSupport
     static let red: [UInt8] = [255, 0, 0, 255], blue: [UInt8] = [0, 0, 255, 255], green: [UInt8] = [0, 255, 0, 255]
 
     static func writer(plays: UInt32 = 3) -> APNGWriter {
-        APNGWriter.animation(width: 2, height: 2, frames: [
-            .solid(width: 2, height: 2, red, delayNumerator: 1, delayDenominator: 10),
-            .solid(width: 1, height: 1, blue, delayNumerator: 2, delayDenominator: 10),
-            .solid(x: 1, y: 1, width: 1, height: 1, green, delayNumerator: 3, delayDenominator: 10),
-        ], plays: plays)
+        APNGWriter.animation(
+            width: 2, height: 2,
+            frames: [
+                .solid(width: 2, height: 2, red, delayNumerator: 1, delayDenominator: 10),
+                .solid(width: 1, height: 1, blue, delayNumerator: 2, delayDenominator: 10),
+                .solid(x: 1, y: 1, width: 1, height: 1, green, delayNumerator: 3, delayDenominator: 10),
+            ], plays: plays)
     }
 
     /// Where each chunk of `w` ends in its file.

@@ -1,19 +1,22 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Bad input never crashes: thousands of deterministic mutations of a small APNG (with
 /// CRCs recomputed, so the damage reaches the APNG rules and libpng) decode or fail with
 /// an `AnimatedImageError`.
 @Suite struct APNGMutationTests {
     static func base() -> APNGWriter {
-        APNGWriter.animation(width: 3, height: 2, frames: [
-            .solid(width: 3, height: 2, Fixture.red),
-            .solid(x: 1, width: 2, height: 2, [0, 255, 0, 128], disposeOp: 2, blendOp: 1),
-            .solid(x: 0, y: 1, width: 1, height: 1, Fixture.blue, disposeOp: 1),
-        ], plays: 2)
+        APNGWriter.animation(
+            width: 3, height: 2,
+            frames: [
+                .solid(width: 3, height: 2, Fixture.red),
+                .solid(x: 1, width: 2, height: 2, [0, 255, 0, 128], disposeOp: 2, blendOp: 1),
+                .solid(x: 0, y: 1, width: 1, height: 1, Fixture.blue, disposeOp: 1),
+            ], plays: 2)
     }
 
     /// Decodes every frame, forwards and back; only `AnimatedImageError`s may come out.

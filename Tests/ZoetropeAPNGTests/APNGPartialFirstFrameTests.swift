@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// `DecodingOptions.showsPartialFirstFrame` for PNG and APNG: a first frame whose IDAT run
 /// has not all arrived shows the rows of its complete chunks, the rest transparent.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Hostile and odd APNGs: zlib streams far longer than their frames, frame data
 /// that ends early, and files asking for more work than `Limits` allow.
@@ -34,8 +35,9 @@ import ZoetropeTestSupport
         let outcome = try data.withUnsafeBytes { file in
             try stream.prepare(index.frames[1], index: index, file: file, format: .apng)
             return try pixel.withUnsafeMutableBytes { dst in
-                try stream.decode(index.frames[1], file: file, into: dst.baseAddress!, bytesPerRow: 4,
-                                  limits: .default, format: .apng)
+                try stream.decode(
+                    index.frames[1], file: file, into: dst.baseAddress!, bytesPerRow: 4,
+                    limits: .default, format: .apng)
             }
         }
         #expect(outcome.broken == nil)
@@ -81,8 +83,10 @@ import ZoetropeTestSupport
         var w = APNGWriter.animation(width: 1, height: 3, frames: frames)
         // Frame 1's data: one row of three.
         let k = try #require(w.chunks.indices.filter { w.chunks[$0].type == "fdAT" }.first)
-        w.chunks[k].payload = APNGWriter.fdat(sequence: 2, APNGWriter.zlibStored(
-            APNGWriter.scanlines(rgba: Fixture.green, width: 1, height: 1)))
+        w.chunks[k].payload = APNGWriter.fdat(
+            sequence: 2,
+            APNGWriter.zlibStored(
+                APNGWriter.scanlines(rgba: Fixture.green, width: 1, height: 1)))
         let source = try Fixture.source(w.data)
         #expect(source.info.frameCount == 3)
         let decoded = try (0..<3).map { try source.decodeFrame(at: $0).bytes }
@@ -94,12 +98,16 @@ import ZoetropeTestSupport
     }
 
     @Test func laterSourceFrameWithShortDataIsTransparentBelowItsRows() throws {
-        var w = APNGWriter.animation(width: 1, height: 2, frames: [
-            .solid(width: 1, height: 2, Fixture.red), .solid(width: 1, height: 2, Fixture.green),
-        ])
+        var w = APNGWriter.animation(
+            width: 1, height: 2,
+            frames: [
+                .solid(width: 1, height: 2, Fixture.red), .solid(width: 1, height: 2, Fixture.green),
+            ])
         let k = try #require(w.chunks.indices.filter { w.chunks[$0].type == "fdAT" }.first)
-        w.chunks[k].payload = APNGWriter.fdat(sequence: 2, APNGWriter.zlibStored(
-            APNGWriter.scanlines(rgba: Fixture.green, width: 1, height: 1)))
+        w.chunks[k].payload = APNGWriter.fdat(
+            sequence: 2,
+            APNGWriter.zlibStored(
+                APNGWriter.scanlines(rgba: Fixture.green, width: 1, height: 1)))
         #expect(try Fixture.frames(w.data).map(\.bytes) == [Fixture.fill(1, 2, Fixture.red), Fixture.green + Fixture.clear])
     }
 
@@ -113,9 +121,9 @@ import ZoetropeTestSupport
         let kept = (0..<64).map { pixels[$0 * 4] == 9 }
         let expected = (0..<64).map { i -> Bool in
             let x = i % 8, y = i / 8
-            if y % 2 == 1 { return false }        // pass 6
-            if x % 2 == 0 { return true }         // passes 0–4
-            return y < 2                          // pass 5, rows before the break
+            if y % 2 == 1 { return false }  // pass 6
+            if x % 2 == 0 { return true }  // passes 0–4
+            return y < 2  // pass 5, rows before the break
         }
         #expect(kept == expected)
     }
@@ -134,8 +142,11 @@ import ZoetropeTestSupport
         }
         w.append("IEND", [])
         let pixels = 4096 * 4096
-        #expect(throws: AnimatedImageError.limitExceeded(format: .apng, limit: .pixelsPerPlay,
-                                                         requested: 65 * pixels, allowed: 1 << 30)) {
+        #expect(
+            throws: AnimatedImageError.limitExceeded(
+                format: .apng, limit: .pixelsPerPlay,
+                requested: 65 * pixels, allowed: 1 << 30)
+        ) {
             try Fixture.source(w.data)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// The APNG playback rules, each pinned with a hand-built file.
 @Suite struct APNGRuleTests {
@@ -10,10 +11,13 @@ import ZoetropeTestSupport
     let red = Fixture.red, green = Fixture.green, blue = Fixture.blue, clear = Fixture.clear
 
     @Test func idatIsFrameZeroWhenAnFcTLPrecedesIt() throws {
-        let file = APNGWriter.animation(width: 4, height: 2, frames: [
-            .solid(width: 4, height: 2, red),
-            .solid(x: 1, y: 1, width: 2, height: 1, green),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 4, height: 2,
+            frames: [
+                .solid(width: 4, height: 2, red),
+                .solid(x: 1, y: 1, width: 2, height: 1, green),
+            ]
+        ).data
         let source = try Fixture.source(file)
         #expect(source.info.format == .apng)
         #expect(source.info.frameCount == 2)
@@ -24,31 +28,37 @@ import ZoetropeTestSupport
     }
 
     @Test func idatWithoutFcTLIsNotPartOfTheAnimation() throws {
-        let file = APNGWriter.animation(width: 4, height: 2, frames: [
-            .solid(width: 2, height: 1, red),
-            .solid(x: 2, y: 1, width: 2, height: 1, green),
-        ], defaultImage: Fixture.fill(4, 2, blue)).data
+        let file = APNGWriter.animation(
+            width: 4, height: 2,
+            frames: [
+                .solid(width: 2, height: 1, red),
+                .solid(x: 2, y: 1, width: 2, height: 1, green),
+            ], defaultImage: Fixture.fill(4, 2, blue)
+        ).data
         let source = try Fixture.source(file)
         #expect(source.info.frameCount == 2)
         #expect(source.info.canvasSize == PixelSize(width: 4, height: 2))
         let f0 = try source.decodeFrame(at: 0)
         #expect(f0.size == PixelSize(width: 4, height: 2))
         #expect(f0.pixel(x: 0, y: 0) == red)
-        #expect(f0.pixel(x: 3, y: 1) == clear) // not the blue default image
+        #expect(f0.pixel(x: 3, y: 1) == clear)  // not the blue default image
     }
 
     @Test func canvasIsTransparentAtTheStartOfEveryPlay() throws {
-        let file = APNGWriter.animation(width: 4, height: 2, frames: [
-            .solid(width: 2, height: 1, red),
-            .solid(x: 2, y: 1, width: 2, height: 1, green),
-        ], defaultImage: Fixture.fill(4, 2, blue)).data
+        let file = APNGWriter.animation(
+            width: 4, height: 2,
+            frames: [
+                .solid(width: 2, height: 1, red),
+                .solid(x: 2, y: 1, width: 2, height: 1, green),
+            ], defaultImage: Fixture.fill(4, 2, blue)
+        ).data
         let source = try Fixture.source(file)
         let first = try source.decodeFrame(at: 0)
         let second = try source.decodeFrame(at: 1)
         #expect(second.pixel(x: 0, y: 0) == red)
         #expect(second.pixel(x: 3, y: 1) == green)
         #expect(second.pixel(x: 3, y: 0) == clear)
-        let again = try source.decodeFrame(at: 0) // the second play
+        let again = try source.decodeFrame(at: 0)  // the second play
         #expect(again == first)
         #expect(again.pixel(x: 3, y: 1) == clear)
     }
@@ -56,11 +66,14 @@ import ZoetropeTestSupport
     /// Frame 0 fills the canvas red; frame 1 paints (0,0) green with `dispose`; frame 2
     /// touches only (3,0). What (0,0) shows in frame 2 is frame 1's disposal.
     private func pixelAfterDisposal(_ dispose: UInt8) throws -> [UInt8] {
-        let file = APNGWriter.animation(width: 4, height: 1, frames: [
-            .solid(width: 4, height: 1, red),
-            .solid(width: 1, height: 1, green, disposeOp: dispose),
-            .solid(x: 3, width: 1, height: 1, blue),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 4, height: 1,
+            frames: [
+                .solid(width: 4, height: 1, red),
+                .solid(width: 1, height: 1, green, disposeOp: dispose),
+                .solid(x: 3, width: 1, height: 1, blue),
+            ]
+        ).data
         let frames = try Fixture.frames(file)
         #expect(frames[1].pixel(x: 0, y: 0) == green)
         #expect(frames[2].pixel(x: 3, y: 0) == blue)
@@ -80,10 +93,13 @@ import ZoetropeTestSupport
     }
 
     @Test func disposePreviousOnTheFirstFrameMeansBackground() throws {
-        let file = APNGWriter.animation(width: 2, height: 1, frames: [
-            .solid(width: 2, height: 1, red, disposeOp: 2),
-            .solid(width: 1, height: 1, green, blendOp: 1),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 2, height: 1,
+            frames: [
+                .solid(width: 2, height: 1, red, disposeOp: 2),
+                .solid(width: 1, height: 1, green, blendOp: 1),
+            ]
+        ).data
         let frames = try Fixture.frames(file)
         #expect(frames[0].pixel(x: 1, y: 0) == red)
         #expect(frames[1].pixel(x: 0, y: 0) == green)
@@ -91,45 +107,60 @@ import ZoetropeTestSupport
     }
 
     @Test func blendSourceReplacesAlphaToo() throws {
-        let file = APNGWriter.animation(width: 2, height: 1, frames: [
-            .solid(width: 2, height: 1, red),
-            .solid(width: 1, height: 1, [0, 0, 255, 0], blendOp: 0),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 2, height: 1,
+            frames: [
+                .solid(width: 2, height: 1, red),
+                .solid(width: 1, height: 1, [0, 0, 255, 0], blendOp: 0),
+            ]
+        ).data
         let frames = try Fixture.frames(file)
         #expect(frames[1].pixel(x: 0, y: 0) == [0, 0, 255, 0])
         #expect(frames[1].pixel(x: 1, y: 0) == red)
     }
 
     @Test func blendOverCompositesStraightAlpha() throws {
-        let file = APNGWriter.animation(width: 3, height: 1, frames: [
-            .solid(width: 3, height: 1, red),
-            Frame(width: 3, height: 1, rgba: [0, 0, 255, 128, 0, 0, 255, 0, 0, 255, 0, 255], blendOp: 1),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 3, height: 1,
+            frames: [
+                .solid(width: 3, height: 1, red),
+                Frame(width: 3, height: 1, rgba: [0, 0, 255, 128, 0, 0, 255, 0, 0, 255, 0, 255], blendOp: 1),
+            ]
+        ).data
         let frames = try Fixture.frames(file)
         // 50% blue over opaque red: (255·127/255, 0, 255·128/255) rounded down by the core blend.
         #expect(frames[1].pixel(x: 0, y: 0) == [127, 0, 128, 255])
-        #expect(frames[1].pixel(x: 1, y: 0) == red)   // a transparent source pixel leaves the canvas
-        #expect(frames[1].pixel(x: 2, y: 0) == green) // an opaque one replaces it
+        #expect(frames[1].pixel(x: 1, y: 0) == red)  // a transparent source pixel leaves the canvas
+        #expect(frames[1].pixel(x: 2, y: 0) == green)  // an opaque one replaces it
     }
 
     @Test func delaysAreExactFractionsAndDenominatorZeroMeansHundredths() throws {
-        let file = APNGWriter.animation(width: 1, height: 1, frames: [
-            .solid(width: 1, height: 1, red, delayNumerator: 50, delayDenominator: 0),
-            .solid(width: 1, height: 1, red, delayNumerator: 1, delayDenominator: 3),
-            .solid(width: 1, height: 1, red, delayNumerator: 0, delayDenominator: 100),
-            .solid(width: 1, height: 1, red, delayNumerator: 65_535, delayDenominator: 65_535),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 1, height: 1,
+            frames: [
+                .solid(width: 1, height: 1, red, delayNumerator: 50, delayDenominator: 0),
+                .solid(width: 1, height: 1, red, delayNumerator: 1, delayDenominator: 3),
+                .solid(width: 1, height: 1, red, delayNumerator: 0, delayDenominator: 100),
+                .solid(width: 1, height: 1, red, delayNumerator: 65_535, delayDenominator: 65_535),
+            ]
+        ).data
         let info = try Fixture.source(file).info
         #expect(info.frameDurations == [.milliseconds(500), FrameDuration(numerator: 1, denominator: 3), .zero, .seconds(1)])
-        #expect(info.displayDurations() == [.milliseconds(500), FrameDuration(numerator: 1, denominator: 3),
-                                            .milliseconds(100), .seconds(1)])
+        #expect(
+            info.displayDurations() == [
+                .milliseconds(500), FrameDuration(numerator: 1, denominator: 3),
+                .milliseconds(100), .seconds(1),
+            ])
     }
 
     @Test(arguments: [(UInt32(0), LoopCount.infinite), (1, .plays(1)), (3, .plays(3))])
     func numPlaysIsTotalPlays(stored: UInt32, expected: LoopCount) throws {
-        let file = APNGWriter.animation(width: 1, height: 1, frames: [
-            .solid(width: 1, height: 1, red), .solid(width: 1, height: 1, green),
-        ], plays: stored).data
+        let file = APNGWriter.animation(
+            width: 1, height: 1,
+            frames: [
+                .solid(width: 1, height: 1, red), .solid(width: 1, height: 1, green),
+            ], plays: stored
+        ).data
         let info = try Fixture.source(file).info
         #expect(info.loopCount == expected)
         #expect(info.storedLoopValue == Int(stored))
@@ -167,9 +198,12 @@ import ZoetropeTestSupport
 
     @Test func registryRecognisesAPNGAndPNGFromContent() throws {
         let registry = CoderRegistry(builtIn: [APNGCoder()])
-        let anim = APNGWriter.animation(width: 1, height: 1, frames: [
-            .solid(width: 1, height: 1, red), .solid(width: 1, height: 1, green),
-        ]).data
+        let anim = APNGWriter.animation(
+            width: 1, height: 1,
+            frames: [
+                .solid(width: 1, height: 1, red), .solid(width: 1, height: 1, green),
+            ]
+        ).data
         let still = APNGWriter.stillPNG(width: 1, height: 1, rgba: red)
         #expect(registry.format(of: anim) == .apng)
         #expect(registry.format(of: still) == .png)
@@ -196,9 +230,12 @@ import ZoetropeTestSupport
     }
 
     @Test func retainedBytesCoverTheCanvas() throws {
-        let file = APNGWriter.animation(width: 8, height: 8, frames: [
-            .solid(width: 8, height: 8, red), .solid(width: 8, height: 8, green),
-        ]).data
+        let file = APNGWriter.animation(
+            width: 8, height: 8,
+            frames: [
+                .solid(width: 8, height: 8, red), .solid(width: 8, height: 8, green),
+            ]
+        ).data
         let source = try Fixture.source(file)
         _ = try source.decodeFrame(at: 1)
         #expect(source.retainedByteCount >= 8 * 8 * 4)

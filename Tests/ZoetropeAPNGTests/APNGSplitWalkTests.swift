@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// A big PNG's open draws frame 0 on one core while another walks the rest of the chunks
 /// (`APNGFirstFrameDraw`). Whatever the file, the info, the frames and the errors are those
@@ -24,12 +25,14 @@ import ZoetropeTestSupport
         let s = side
         let frames = [
             APNGWriter.Frame(width: s, height: s, rgba: noise(s * s * 4, seed: 1), disposeOp: 1),
-            APNGWriter.Frame(x: 40, y: 60, width: 700, height: 600, rgba: noise(700 * 600 * 4, seed: 2),
-                             disposeOp: 2, blendOp: 1),
+            APNGWriter.Frame(
+                x: 40, y: 60, width: 700, height: 600, rgba: noise(700 * 600 * 4, seed: 2),
+                disposeOp: 2, blendOp: 1),
             APNGWriter.Frame(x: 100, y: 10, width: 650, height: 780, rgba: noise(650 * 780 * 4, seed: 3), blendOp: 1),
         ]
-        return APNGWriter.animation(width: s, height: s, frames: frames, plays: 3,
-                                    defaultImage: defaultImage ? noise(s * s * 4, seed: 4) : nil)
+        return APNGWriter.animation(
+            width: s, height: s, frames: frames, plays: 3,
+            defaultImage: defaultImage ? noise(s * s * 4, seed: 4) : nil)
     }
 
     /// The info and every frame through the walk in one piece.

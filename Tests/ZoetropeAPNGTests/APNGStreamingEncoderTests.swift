@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// APNGEncoder on the streaming API and the premultiplied-input rule.
 @Suite struct APNGStreamingEncoderTests {
@@ -35,7 +36,8 @@ import ZoetropeTestSupport
         premultiplied.premultiplyAlpha()
         let size = PixelSize(width: 3, height: 1)
         let a = try APNGEncoder().encode([EncodingFrame(pixels: straight, duration: .milliseconds(10))], canvasSize: size, options: EncodingOptions())
-        let b = try APNGEncoder().encode([EncodingFrame(pixels: premultiplied, duration: .milliseconds(10))], canvasSize: size, options: EncodingOptions())
+        let b = try APNGEncoder().encode(
+            [EncodingFrame(pixels: premultiplied, duration: .milliseconds(10))], canvasSize: size, options: EncodingOptions())
         #expect(a == b)
         #expect(try Fixture.source(b).decodeFrame(at: 0) == straight)
         // The still-image encoder follows the same rule.

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Each animation-chunk rule the walker checks: breaking it makes the file decode as its
 /// still image (format png, one frame, the IDAT pixels), as browsers do.
@@ -10,9 +11,11 @@ import ZoetropeTestSupport
     /// A valid 2×2 APNG: a blue default image outside the animation, then a red and a
     /// green frame (sequence numbers 0–3).
     static func base() -> APNGWriter {
-        APNGWriter.animation(width: 2, height: 2, frames: [
-            .solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green),
-        ], defaultImage: Fixture.fill(2, 2, Fixture.blue))
+        APNGWriter.animation(
+            width: 2, height: 2,
+            frames: [
+                .solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green),
+            ], defaultImage: Fixture.fill(2, 2, Fixture.blue))
     }
 
     /// Index of the `n`th chunk of `type` in the base file.
@@ -106,8 +109,9 @@ import ZoetropeTestSupport
         },
         Case(name: "fcTL before IDAT smaller than the canvas", reason: "not the whole 2×2 canvas") { w in
             // Frame 0 is the IDAT image but its fcTL says 1×1.
-            w.chunks.insert(APNGWriter.Chunk(type: "fcTL", payload: APNGWriter.fctl(sequence: 0, width: 1, height: 1)),
-                            at: position(w, "IDAT"))
+            w.chunks.insert(
+                APNGWriter.Chunk(type: "fcTL", payload: APNGWriter.fctl(sequence: 0, width: 1, height: 1)),
+                at: position(w, "IDAT"))
             for (n, i) in w.chunks.indices.filter({ ["fcTL", "fdAT"].contains(w.chunks[$0].type) }).enumerated() where n > 0 {
                 w.chunks[i].payload[3] = UInt8(n)
             }
@@ -157,10 +161,12 @@ import ZoetropeTestSupport
     }
 
     @Test func fcTLBeforeAcTLIsValid() throws {
-        var w = APNGWriter.animation(width: 2, height: 2, frames: [
-            .solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green),
-        ])
-        w.chunks.swapAt(1, 2) // IHDR fcTL acTL IDAT …
+        var w = APNGWriter.animation(
+            width: 2, height: 2,
+            frames: [
+                .solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green),
+            ])
+        w.chunks.swapAt(1, 2)  // IHDR fcTL acTL IDAT …
         #expect(w.chunks[1].type == "fcTL")
         let source = try Fixture.source(w.data)
         #expect(source.info.format == .apng)
@@ -187,7 +193,7 @@ import ZoetropeTestSupport
         var w = APNGValidationTests.base()
         w.chunks[APNGValidationTests.position(w, "IDAT")].crcOverride = 0
         w.chunks[APNGValidationTests.position(w, "acTL")].payload = APNGWriter.actl(frameCount: 3, plays: 0)
-        let source = try Fixture.source(w.data) // falls back to the still image, whose CRCs are checked when decoded
+        let source = try Fixture.source(w.data)  // falls back to the still image, whose CRCs are checked when decoded
         #expect(throws: AnimatedImageError.invalidData(format: .png, reason: "IDAT CRC mismatch")) {
             try source.decodeFrame(at: 0)
         }
@@ -199,8 +205,11 @@ import ZoetropeTestSupport
         let source = try Fixture.source(w.data)
         #expect(source.info.format == .apng)
         #expect(try source.decodeFrame(at: 0).bytes == Fixture.fill(2, 2, Fixture.red))
-        #expect(throws: AnimatedImageError.truncated(format: .apng, completeFrames: 1,
-                                                     reason: "frame 1 does not decode: apng: invalid data: fdAT CRC mismatch")) {
+        #expect(
+            throws: AnimatedImageError.truncated(
+                format: .apng, completeFrames: 1,
+                reason: "frame 1 does not decode: apng: invalid data: fdAT CRC mismatch")
+        ) {
             try source.decodeFrame(at: 1)
         }
     }
@@ -233,7 +242,7 @@ import ZoetropeTestSupport
 
     @Test func cutInsideTheStillImageIsTruncatedWithNoFrames() throws {
         let data = APNGWriter.stillPNG(width: 2, height: 2, rgba: Fixture.fill(2, 2, Fixture.red))
-        let cut = data.prefix(45) // inside the IDAT chunk
+        let cut = data.prefix(45)  // inside the IDAT chunk
         #expect(throws: AnimatedImageError.truncated(format: .png, completeFrames: 0, reason: "the IDAT chunk is cut short")) {
             try Fixture.source(cut)
         }
@@ -243,7 +252,7 @@ import ZoetropeTestSupport
 
     @Test func truncatedAnimationKeepsTheCompleteFrames() throws {
         let data = APNGValidationTests.base().data
-        let cut = data.prefix(data.count - 20) // inside the last fdAT
+        let cut = data.prefix(data.count - 20)  // inside the last fdAT
         let source = try Fixture.source(cut)
         #expect(source.info.format == .apng)
         #expect(source.info.frameCount == 1)
@@ -262,10 +271,12 @@ import ZoetropeTestSupport
     }
 
     @Test func brokenFrameAfterGoodOnesEndsTheAnimationThere() throws {
-        var w = APNGWriter.animation(width: 2, height: 2, frames: [
-            .solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green),
-            .solid(width: 2, height: 2, Fixture.blue),
-        ])
+        var w = APNGWriter.animation(
+            width: 2, height: 2,
+            frames: [
+                .solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green),
+                .solid(width: 2, height: 2, Fixture.blue),
+            ])
         // Frame 2's deflate block gets the reserved block type 3.
         let i = APNGValidationTests.position(w, "fdAT", 1)
         w.chunks[i].payload[6] = 0x07
@@ -336,8 +347,9 @@ import ZoetropeTestSupport
 
 extension APNGValidationTests {
     @Test func millionsOfEmptyDataChunksCountAgainstTheAllocationLimit() throws {
-        var w = APNGWriter.animation(width: 1, height: 1, frames: [.solid(width: 1, height: 1, Fixture.red)],
-                                     defaultImage: [0, 0, 255, 255])
+        var w = APNGWriter.animation(
+            width: 1, height: 1, frames: [.solid(width: 1, height: 1, Fixture.red)],
+            defaultImage: [0, 0, 255, 255])
         let at = APNGValidationTests.position(w, "fdAT")
         // 400 empty fdAT chunks before the real one (sequence numbers 1…400, then 401).
         let empties = (1...400).map { APNGWriter.Chunk(type: "fdAT", payload: APNGWriter.fdat(sequence: UInt32($0), [])) }
@@ -345,8 +357,11 @@ extension APNGValidationTests {
         w.chunks[at].payload[2] = UInt8(401 >> 8)
         w.chunks.insert(contentsOf: empties, at: at)
         let limit = 300 * APNGChunkWalker.bytesPerDataChunk
-        #expect(throws: AnimatedImageError.limitExceeded(format: .apng, limit: .allocationBytes,
-                                                         requested: 301 * APNGChunkWalker.bytesPerDataChunk, allowed: limit)) {
+        #expect(
+            throws: AnimatedImageError.limitExceeded(
+                format: .apng, limit: .allocationBytes,
+                requested: 301 * APNGChunkWalker.bytesPerDataChunk, allowed: limit)
+        ) {
             try Fixture.source(w.data, options: DecodingOptions(limits: Limits(maxAllocationBytes: limit)))
         }
         // Within the default limits the same file decodes.

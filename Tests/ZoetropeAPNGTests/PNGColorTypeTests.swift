@@ -1,17 +1,23 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAPNG
 import ZoetropeTestSupport
+
+@testable import ZoetropeAPNG
 
 /// Every colour type and bit depth arrives as straight 8-bit RGBA, in stills and in frames.
 @Suite struct PNGColorTypeTests {
     /// A still PNG from packed rows, with optional PLTE / tRNS.
-    static func still(width: Int, height: Int? = nil, rows: [[UInt8]], bitDepth: UInt8, colorType: UInt8,
-                      palette: [UInt8]? = nil, transparency: [UInt8]? = nil, interlace: UInt8 = 0) -> Data {
+    static func still(
+        width: Int, height: Int? = nil, rows: [[UInt8]], bitDepth: UInt8, colorType: UInt8,
+        palette: [UInt8]? = nil, transparency: [UInt8]? = nil, interlace: UInt8 = 0
+    ) -> Data {
         var w = APNGWriter()
-        w.append("IHDR", APNGWriter.ihdr(width: width, height: height ?? rows.count, bitDepth: bitDepth,
-                                         colorType: colorType, interlace: interlace))
+        w.append(
+            "IHDR",
+            APNGWriter.ihdr(
+                width: width, height: height ?? rows.count, bitDepth: bitDepth,
+                colorType: colorType, interlace: interlace))
         if let palette { w.append("PLTE", palette) }
         if let transparency { w.append("tRNS", transparency) }
         w.append("IDAT", APNGWriter.zlibStored(APNGWriter.scanlines(rows: rows)))
@@ -46,8 +52,9 @@ import ZoetropeTestSupport
     }
 
     @Test func rgb8BitWithTransparentColour() throws {
-        let data = PNGColorTypeTests.still(width: 2, rows: [[1, 2, 3, 4, 5, 6]], bitDepth: 8, colorType: 2,
-                                           transparency: [0, 4, 0, 5, 0, 6])
+        let data = PNGColorTypeTests.still(
+            width: 2, rows: [[1, 2, 3, 4, 5, 6]], bitDepth: 8, colorType: 2,
+            transparency: [0, 4, 0, 5, 0, 6])
         #expect(try PNGColorTypeTests.pixels(data) == [[1, 2, 3, 255], [4, 5, 6, 0]])
     }
 
@@ -58,8 +65,9 @@ import ZoetropeTestSupport
 
     @Test func palette2BitWithAlpha() throws {
         let palette: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]
-        let data = PNGColorTypeTests.still(width: 4, rows: [[0b00_01_10_11]], bitDepth: 2, colorType: 3,
-                                           palette: palette, transparency: [255, 128])
+        let data = PNGColorTypeTests.still(
+            width: 4, rows: [[0b00_01_10_11]], bitDepth: 2, colorType: 3,
+            palette: palette, transparency: [255, 128])
         #expect(try PNGColorTypeTests.pixels(data) == [[255, 0, 0, 255], [0, 255, 0, 128], [0, 0, 255, 255], [255, 255, 255, 255]])
     }
 

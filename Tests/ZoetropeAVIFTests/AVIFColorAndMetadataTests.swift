@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAVIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeAVIF
 
 /// AVIF's colour boxes (`colr` `prof` and `nclx`) and Exif/XMP items: written by
 /// `AVIFEncoder` through libavif, read back through libavif, accepted by `avifdec`.
@@ -14,8 +15,9 @@ import ZoetropeTestSupport
         return try AVIFEncoder(speed: 10).encode(frames, canvasSize: size, options: options)
     }
 
-    static let full = EncodingOptions(loopCount: .plays(2), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
-                                      metadata: ColorFixtures.metadata)
+    static let full = EncodingOptions(
+        loopCount: .plays(2), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
+        metadata: ColorFixtures.metadata)
 
     @Test(arguments: [1, 3])
     func profileExifAndXMPRoundTrip(frames count: Int) throws {
@@ -25,8 +27,9 @@ import ZoetropeTestSupport
         #expect(source.info.color.iccProfile == ColorFixtures.iccProfile)
         #expect(source.info.metadata == ColorFixtures.metadata)
         // The pixels are what they are without the description.
-        let plain = try AVIFCoder().makeFrameSource(data: try Self.encode(frames: count, options: EncodingOptions(loopCount: .plays(2))),
-                                                    options: DecodingOptions(colorOutput: .stored))
+        let plain = try AVIFCoder().makeFrameSource(
+            data: try Self.encode(frames: count, options: EncodingOptions(loopCount: .plays(2))),
+            options: DecodingOptions(colorOutput: .stored))
         #expect(plain.info.color == .unspecified)
         #expect(plain.info.metadata == .none)
         for i in 0..<count { #expect(try source.decodeFrame(at: i) == (try plain.decodeFrame(at: i)), "frame \(i)") }
@@ -43,8 +46,9 @@ import ZoetropeTestSupport
         let lossy = try Self.encode(frames: 1, options: EncodingOptions(quality: 80, color: ColorInfo(codePoints: p3)))
         let lossyPoints = try AVIFCoder().makeFrameSource(data: lossy, options: .default).info.color.codePoints
         // (the matrix is the one libavif codes lossy frames with: 0.11 leaves it unspecified)
-        #expect(lossyPoints?.primaries == 12 && lossyPoints?.transfer == 13 && lossyPoints?.fullRange == true,
-                "\(String(describing: lossyPoints))")
+        #expect(
+            lossyPoints?.primaries == 12 && lossyPoints?.transfer == 13 && lossyPoints?.fullRange == true,
+            "\(String(describing: lossyPoints))")
         // sRGB's code points (1/13) declare nothing beyond what an untagged file means.
         let srgb = ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true)
         let plain = try Self.encode(frames: 1, options: EncodingOptions(color: ColorInfo(codePoints: srgb)))

@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+
 @testable import ZoetropeAVIF
 
 /// Zoetrope's container checks where libavif 0.11 falls short: which tracks libavif sees,
@@ -33,10 +34,11 @@ import Zoetrope
     }
 
     @Test func depthOnlyFileHasNoAlphaTrack() throws {
-        let c = try parse(B.file(tracks: [
-            B.trak(id: 1),
-            B.trak(id: 2, handler: "auxv", auxiliaryFor: 1, auxiType: "urn:mpeg:mpegB:cicp:systems:auxiliary:depth"),
-        ]))
+        let c = try parse(
+            B.file(tracks: [
+                B.trak(id: 1),
+                B.trak(id: 2, handler: "auxv", auxiliaryFor: 1, auxiType: "urn:mpeg:mpegB:cicp:systems:auxiliary:depth"),
+            ]))
         #expect(c.alphaTrack == nil)
         #expect(c.tracksToHide.map(\.id) == [2])
     }

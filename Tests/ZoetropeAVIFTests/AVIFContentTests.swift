@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAVIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeAVIF
 
 /// `AVIFEncoder.content`: aom's screen-content tools for palette sources, chosen from the
 /// first frame unless the caller says.
@@ -69,10 +70,15 @@ import ZoetropeTestSupport
         var frames = Self.frames(colours: 40)
         frames[1].pixels.setPixel(x: 0, y: 0, [0, 0, 0, 0])
         for speed in 8...10 {
-            let automatic = try AVIFEncoder(speed: speed, content: .automatic).encode(frames, canvasSize: Self.size, options: EncodingOptions(quality: 60))
-            let natural = try AVIFEncoder(speed: speed, content: .natural).encode(frames, canvasSize: Self.size, options: EncodingOptions(quality: 60))
+            let automatic = try AVIFEncoder(speed: speed, content: .automatic).encode(
+                frames, canvasSize: Self.size, options: EncodingOptions(quality: 60))
+            let natural = try AVIFEncoder(speed: speed, content: .natural).encode(
+                frames, canvasSize: Self.size, options: EncodingOptions(quality: 60))
             #expect(automatic == natural, "speed \(speed)")
-            #expect(throws: AnimatedImageError.invalidArgument("aom's screen-content tools need speed 0…7 (libaom 3.6's real-time speeds 8–10 crash with them), got speed \(speed)")) {
+            #expect(
+                throws: AnimatedImageError.invalidArgument(
+                    "aom's screen-content tools need speed 0…7 (libaom 3.6's real-time speeds 8–10 crash with them), got speed \(speed)")
+            ) {
                 try AVIFEncoder(speed: speed, content: .screen).encode(frames, canvasSize: Self.size, options: EncodingOptions(quality: 60))
             }
         }

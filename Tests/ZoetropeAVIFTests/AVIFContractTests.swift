@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAVIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeAVIF
 
 /// AVIF sources keep the `FrameSource` contract (`FrameSourceContract`).
 @Suite(.enabled(if: AVIFTestEncoder.isAvailable, "libavif cannot encode with aom here")) struct AVIFContractTests {

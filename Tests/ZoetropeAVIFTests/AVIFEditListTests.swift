@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+
 @testable import ZoetropeAVIF
 
 /// The AVIF loop-count rule, read from hand-built `moov/trak/edts/elst` boxes.

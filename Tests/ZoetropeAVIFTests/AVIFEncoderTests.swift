@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeAVIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeAVIF
 
 /// AVIFEncoder: sequences and stills that Zoetrope's decoder reads back with the same
 /// frames, durations and plays; the edit list Zoetrope writes itself.
@@ -12,15 +13,19 @@ import ZoetropeTestSupport
     static func frames(_ n: Int) -> [PixelBuffer] {
         (0..<n).map { k in
             var b = PixelBuffer(width: size.width, height: size.height)
-            for y in 0..<size.height { for x in 0..<size.width {
-                b.setPixel(x: x, y: y, x < 2 + k * 3 ? [200, UInt8(40 * k), 30, 255] : (y < 3 ? [0, 0, 0, 0] : [20, 90, 200, 128]))
-            } }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    b.setPixel(x: x, y: y, x < 2 + k * 3 ? [200, UInt8(40 * k), 30, 255] : (y < 3 ? [0, 0, 0, 0] : [20, 90, 200, 128]))
+                }
+            }
             return b
         }
     }
 
-    static func encode(_ canvases: [PixelBuffer], durations: [FrameDuration], loop: LoopCount,
-                       quality: Int? = nil, encoder: AVIFEncoder = AVIFEncoder(speed: 10)) throws -> Data {
+    static func encode(
+        _ canvases: [PixelBuffer], durations: [FrameDuration], loop: LoopCount,
+        quality: Int? = nil, encoder: AVIFEncoder = AVIFEncoder(speed: 10)
+    ) throws -> Data {
         let frames = zip(canvases, durations).map { EncodingFrame(pixels: $0, duration: $1) }
         return try encoder.encode(frames, canvasSize: size, options: EncodingOptions(loopCount: loop, quality: quality))
     }
@@ -55,8 +60,9 @@ import ZoetropeTestSupport
 
     @Test func lossyTenBit444StaysClose() throws {
         let canvases = Self.frames(2)
-        let data = try Self.encode(canvases, durations: [.milliseconds(10), .milliseconds(20)], loop: .infinite, quality: 90,
-                                   encoder: AVIFEncoder(speed: 10, depth: 10, chroma: .yuv444))
+        let data = try Self.encode(
+            canvases, durations: [.milliseconds(10), .milliseconds(20)], loop: .infinite, quality: 90,
+            encoder: AVIFEncoder(speed: 10, depth: 10, chroma: .yuv444))
         let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
         for i in 0..<2 {
             #expect(PixelComparison.firstMismatch(expected: canvases[i], got: try source.decodeFrame(at: i), tolerance: 24) == nil)
@@ -77,14 +83,17 @@ import ZoetropeTestSupport
         #expect(try parsed.loopCount(trackDuration: timing.trackDuration) == .plays(4))
         let once = AVIFSequenceTiming(durations: [.milliseconds(10)], loopCount: .once)
         let onceBox = try #require(once.editListBox)
-        #expect(try onceBox.withUnsafeBytes { try AVIFEditList.parse($0, range: 8..<onceBox.count) }.loopCount(trackDuration: once.trackDuration) == .once)
+        #expect(
+            try onceBox.withUnsafeBytes { try AVIFEditList.parse($0, range: 8..<onceBox.count) }.loopCount(trackDuration: once.trackDuration) == .once
+        )
         let forever = AVIFSequenceTiming(durations: [.milliseconds(10)], loopCount: .infinite)
         #expect(forever.trackDuration == nil)
     }
 
     @Test func timescaleFallsBackWhenNoCommonOneFits() {
-        let t = AVIFSequenceTiming(durations: [FrameDuration(numerator: 1, denominator: 70_001), FrameDuration(numerator: 1, denominator: 70_003)],
-                                   loopCount: .infinite)
+        let t = AVIFSequenceTiming(
+            durations: [FrameDuration(numerator: 1, denominator: 70_001), FrameDuration(numerator: 1, denominator: 70_003)],
+            loopCount: .infinite)
         #expect(t.timescale == 1_000_000)
         #expect(t.sampleDurations == [14, 14])
     }
@@ -116,24 +125,34 @@ import ZoetropeTestSupport
     @Test func whatSVTCannotWriteIsRefusedUpFront() throws {
         let lossy = EncodingOptions(quality: 60)
         let canvas = PixelSize(width: 64, height: 64)
-        #expect(throws: AnimatedImageError.invalidArgument(
-            "the svt AV1 encoder needs an even canvas of at least 64×64, got 16×12: use aom or rav1e")) {
+        #expect(
+            throws: AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder needs an even canvas of at least 64×64, got 16×12: use aom or rav1e")
+        ) {
             try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: Self.size)
         }
-        #expect(throws: AnimatedImageError.invalidArgument(
-            "the svt AV1 encoder needs an even canvas of at least 64×64, got 66×65: use aom or rav1e")) {
+        #expect(
+            throws: AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder needs an even canvas of at least 64×64, got 66×65: use aom or rav1e")
+        ) {
             try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: PixelSize(width: 66, height: 65))
         }
-        #expect(throws: AnimatedImageError.invalidArgument(
-            "the svt AV1 encoder writes lossy 4:2:0 only, not 4:4:4: use chroma 4:2:0, or aom or rav1e")) {
+        #expect(
+            throws: AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder writes lossy 4:2:0 only, not 4:4:4: use chroma 4:2:0, or aom or rav1e")
+        ) {
             try AVIFEncoder(codec: "svt", chroma: .yuv444).checkCodecSupports(lossy, canvasSize: canvas)
         }
-        #expect(throws: AnimatedImageError.invalidArgument(
-            "the svt AV1 encoder writes lossy 4:2:0 only, not lossless (4:4:4): use chroma 4:2:0, or aom or rav1e")) {
+        #expect(
+            throws: AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder writes lossy 4:2:0 only, not lossless (4:4:4): use chroma 4:2:0, or aom or rav1e")
+        ) {
             try AVIFEncoder(codec: "svt").checkCodecSupports(EncodingOptions(quality: nil), canvasSize: canvas)
         }
-        #expect(throws: AnimatedImageError.invalidArgument(
-            "the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")) {
+        #expect(
+            throws: AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")
+        ) {
             try AVIFEncoder(codec: "svt", depth: 10).checkCodecSupports(lossy, canvasSize: canvas)
         }
         try AVIFEncoder(codec: "svt").checkCodecSupports(lossy, canvasSize: canvas)
@@ -147,15 +166,18 @@ import ZoetropeTestSupport
         let size = PixelSize(width: 64, height: 64)
         let canvases = (0..<2).map { k in
             var b = PixelBuffer(width: size.width, height: size.height)
-            for y in 0..<size.height { for x in 0..<size.width {
-                b.setPixel(x: x, y: y, y < 16 ? [0, 0, 0, 0] : [UInt8(4 * x), UInt8(60 * k), 120, 255])
-            } }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    b.setPixel(x: x, y: y, y < 16 ? [0, 0, 0, 0] : [UInt8(4 * x), UInt8(60 * k), 120, 255])
+                }
+            }
             return b
         }
         let durations: [FrameDuration] = [.milliseconds(40), .milliseconds(60)]
         let frames = zip(canvases, durations).map { EncodingFrame(pixels: $0, duration: $1) }
-        let data = try AVIFEncoder(codec: "svt", speed: 10).encode(frames, canvasSize: size,
-                                                                   options: EncodingOptions(loopCount: .plays(2), quality: 80))
+        let data = try AVIFEncoder(codec: "svt", speed: 10).encode(
+            frames, canvasSize: size,
+            options: EncodingOptions(loopCount: .plays(2), quality: 80))
         let source = try AVIFCoder().makeFrameSource(data: data, options: .default)
         #expect(source.info.frameCount == 2)
         #expect(source.info.frameDurations == durations)
@@ -174,8 +196,10 @@ import ZoetropeTestSupport
         let frame = EncodingFrame(pixels: Self.frames(1)[0], duration: .milliseconds(10))
         let writer = try encoder.makeWriter(canvasSize: Self.size, options: EncodingOptions(quality: 50))
         try writer.add(frame)
-        #expect(throws: AnimatedImageError.invalidArgument(
-            "the rav1e AV1 encoder writes sequences of at least 16×16 (stills of any size), got 16×12: use aom")) {
+        #expect(
+            throws: AnimatedImageError.invalidArgument(
+                "the rav1e AV1 encoder writes sequences of at least 16×16 (stills of any size), got 16×12: use aom")
+        ) {
             try writer.add(frame)
         }
         let still = try encoder.encode([frame], canvasSize: Self.size, options: EncodingOptions(quality: 50))

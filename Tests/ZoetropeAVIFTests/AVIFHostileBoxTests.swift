@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeAVIF
 
 /// Boxes whose headers claim more than the file holds, or nest without end: memory follows
@@ -52,8 +53,11 @@ import Zoetrope
             guard let source = try? coder.makeFrameSource(data: full.prefix(length), options: Self.tight) else { continue }
             let n = source.info.frameCount
             counts.insert(n)
-            #expect(source.info.truncation == .truncated(format: .avif, completeFrames: n,
-                                                         reason: "the file ends (at \(length) bytes) inside the data of frame \(n) of 3"))
+            #expect(
+                source.info.truncation
+                    == .truncated(
+                        format: .avif, completeFrames: n,
+                        reason: "the file ends (at \(length) bytes) inside the data of frame \(n) of 3"))
             for i in 0..<n { #expect(try source.decodeFrame(at: i) == reference.decodeFrame(at: i)) }
             #expect(source.retainedByteCount < length + 32 * 24 * 4 + 4096)
         }
@@ -69,9 +73,13 @@ import Zoetrope
 
     @Test func tenThousandNestedBoxesAreTooDeepNotTruncated() {
         for type in ["moov", "free"] {
-            #expect(throws: AnimatedImageError.invalidData(format: .avif, reason:
-                "boxes are nested more than 32 levels deep ('\(type)' › '\(type)' › '\(type)' › '\(type)' › …, at byte 292); "
-                + "no AVIF file nests boxes that deep")) {
+            #expect(
+                throws: AnimatedImageError.invalidData(
+                    format: .avif,
+                    reason:
+                        "boxes are nested more than 32 levels deep ('\(type)' › '\(type)' › '\(type)' › '\(type)' › …, at byte 292); "
+                        + "no AVIF file nests boxes that deep")
+            ) {
                 try coder.makeFrameSource(data: Self.nested(type, depth: 10_000), options: .default)
             }
         }
@@ -80,14 +88,18 @@ import Zoetrope
     @Test func aNestedBoxPastItsParentsEndIsNamed() {
         // Ten 'abcd' boxes; the innermost holds a box whose header claims 100 bytes of 8.
         let data = Self.nested("abcd", depth: 10, innermost: BoxBytes.u32(100) + Array("wxyz".utf8))
-        #expect(throws: AnimatedImageError.invalidData(format: .avif, reason:
-            "box 'wxyz' in 'abcd' at byte 116 claims 100 bytes, past the end of its parent (8 bytes remain)")) {
+        #expect(
+            throws: AnimatedImageError.invalidData(
+                format: .avif,
+                reason:
+                    "box 'wxyz' in 'abcd' at byte 116 claims 100 bytes, past the end of its parent (8 bytes remain)")
+        ) {
             try coder.makeFrameSource(data: data, options: .default)
         }
     }
 
     @Test func pixelsPerPlayIsCheckedWhenTheSequenceIsIndexed() throws {
-        let data = try AVIFSequenceDecodingTests.alphaSequence() // 3 frames of 32×24
+        let data = try AVIFSequenceDecodingTests.alphaSequence()  // 3 frames of 32×24
         #expect(throws: AnimatedImageError.limitExceeded(format: .avif, limit: .pixelsPerPlay, requested: 3 * 32 * 24, allowed: 2000)) {
             try coder.makeFrameSource(data: data, options: DecodingOptions(limits: Limits(maxPixelsPerPlay: 2000)))
         }
@@ -101,8 +113,11 @@ import Zoetrope
         let e = AVIFTestEncoder(width: 8, height: 4)
         let still = try e.encode([e.halves([1, 2, 3, 255], [4, 5, 6, 7], durationMs: 0)], still: true)
         let cut = still.prefix(still.count - 10)
-        #expect(throws: AnimatedImageError.truncated(format: .avif, completeFrames: 0,
-                                                     reason: "the file ends (at \(cut.count) bytes) inside the data of frame 0 of 1")) {
+        #expect(
+            throws: AnimatedImageError.truncated(
+                format: .avif, completeFrames: 0,
+                reason: "the file ends (at \(cut.count) bytes) inside the data of frame 0 of 1")
+        ) {
             try coder.makeFrameSource(data: cut, options: .default)
         }
     }

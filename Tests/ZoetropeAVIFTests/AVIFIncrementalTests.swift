@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import ZoetropeAVIF
 import Zoetrope
 import ZoetropeTestSupport
+
+@testable import ZoetropeAVIF
 
 /// The incremental AVIF source: the corpus and sequences made by `AVIFEncoder`, fed in
 /// pieces, give the whole-file frames and info; fixtures built here pin when each piece of
@@ -10,7 +11,8 @@ import ZoetropeTestSupport
 @Suite struct AVIFIncrementalTests {
     static func corpusFiles() -> [URL] {
         guard let root = CorpusLocation.corpus()?.appendingPathComponent("avif"),
-              let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else { return [] }
         return walker.compactMap { $0 as? URL }.filter { ["avif", "avifs"].contains($0.pathExtension) }
             .filter { !$0.path.contains(".frames/") }.sorted { $0.path < $1.path }
     }
@@ -203,8 +205,11 @@ import ZoetropeTestSupport
         let cases: [(String, Data)] = [
             ("mdat claiming 1 GiB", huge),
             ("cut mdat claiming 1 GiB", huge.prefix(huge.count - 40)),
-            ("trailing free claiming 1 GiB", try AVIFSequenceDecodingTests.alphaSequence()
-                + Data(BoxBytes.u32(AVIFHostileBoxTests.gibibyte) + Array("free".utf8) + [1, 2, 3, 4])),
+            (
+                "trailing free claiming 1 GiB",
+                try AVIFSequenceDecodingTests.alphaSequence()
+                    + Data(BoxBytes.u32(AVIFHostileBoxTests.gibibyte) + Array("free".utf8) + [1, 2, 3, 4])
+            ),
             ("10,000 nested moov", AVIFHostileBoxTests.nested("moov", depth: 10_000)),
             ("nested box past its parent", AVIFHostileBoxTests.nested("abcd", depth: 10, innermost: BoxBytes.u32(100) + Array("wxyz".utf8))),
             ("top-level box smaller than its header", Data(BoxBytes.ftyp("avis", ["avif", "avis"]) + BoxBytes.u32(4) + Array("free".utf8))),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeAVIF
 
 /// An `iprp` with two `ipma` boxes of the same version and flags: libavif 0.11 refuses it

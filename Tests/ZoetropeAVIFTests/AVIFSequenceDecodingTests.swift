@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeAVIF
 
 /// Sequences made by libavif's encoder, decoded through `AVIFCoder`.
@@ -59,8 +60,10 @@ import Zoetrope
     @Test func twelveBitSequenceConvertsToEightBit() throws {
         // 12-bit 0, 1365, 2730, 4095 are exactly 8-bit 0, 85, 170, 255.
         let e = AVIFTestEncoder(width: 8, height: 8, depth: 12, withAlpha: true)
-        let data = try e.encode([e.halves([4095, 1365, 0, 4095], [2730, 0, 4095, 1365], durationMs: 125),
-                                 e.halves([0, 0, 0, 0], [0, 0, 0, 0], durationMs: 125)])
+        let data = try e.encode([
+            e.halves([4095, 1365, 0, 4095], [2730, 0, 4095, 1365], durationMs: 125),
+            e.halves([0, 0, 0, 0], [0, 0, 0, 0], durationMs: 125),
+        ])
         let source = try coder.makeFrameSource(data: data, options: .default)
         #expect(source.info.frameDurations == [.milliseconds(125), .milliseconds(125)])
         let frame = try source.decodeFrame(at: 0)
@@ -70,8 +73,10 @@ import Zoetrope
 
     @Test func tenBitAlphaConvertsToEightBit() throws {
         let e = AVIFTestEncoder(width: 8, height: 8, depth: 10, withAlpha: true)
-        let data = try e.encode([e.halves([1023, 0, 0, 682], [0, 0, 1023, 341], durationMs: 50),
-                                 e.halves([0, 1023, 0, 1023], [0, 0, 0, 0], durationMs: 50)])
+        let data = try e.encode([
+            e.halves([1023, 0, 0, 682], [0, 0, 1023, 341], durationMs: 50),
+            e.halves([0, 1023, 0, 1023], [0, 0, 0, 0], durationMs: 50),
+        ])
         let source = try coder.makeFrameSource(data: data, options: .default)
         #expect(source.info.hasAlpha == true)
         #expect(try source.decodeFrame(at: 0).pixel(x: 1, y: 1) == [255, 0, 0, 170])
@@ -167,8 +172,11 @@ import Zoetrope
                 let n = source.info.frameCount
                 counts.insert(n)
                 #expect(n < 3, "length \(length)")
-                #expect(source.info.truncation == .truncated(format: .avif, completeFrames: n,
-                                                             reason: "the file ends (at \(length) bytes) inside the data of frame \(n) of 3"))
+                #expect(
+                    source.info.truncation
+                        == .truncated(
+                            format: .avif, completeFrames: n,
+                            reason: "the file ends (at \(length) bytes) inside the data of frame \(n) of 3"))
                 for i in 0..<n { #expect(try source.decodeFrame(at: i) == frames[i], "length \(length), frame \(i)") }
                 #expect(throws: source.info.truncation!) { try source.decodeFrame(at: n) }
             } catch let error as AnimatedImageError {
@@ -212,8 +220,11 @@ import Zoetrope
         // A valid ftyp followed by garbage: libavif's own words come back.
         var data = Data(BoxBytes.ftyp("avif", ["avif", "mif1"]))
         data += Data(BoxBytes.box("meta", [0, 0, 0, 0]))
-        #expect(throws: AnimatedImageError.codecFailure(format: .avif, library: "libavif",
-                                                        message: "avifDecoderParse: BMFF parsing failed (Box[meta] has no child boxes)")) {
+        #expect(
+            throws: AnimatedImageError.codecFailure(
+                format: .avif, library: "libavif",
+                message: "avifDecoderParse: BMFF parsing failed (Box[meta] has no child boxes)")
+        ) {
             try coder.makeFrameSource(data: data, options: .default)
         }
     }

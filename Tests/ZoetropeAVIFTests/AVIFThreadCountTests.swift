@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+
 @testable import ZoetropeAVIF
 
 @Suite struct AVIFThreadCountTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeCodecs
+
 @testable import zoetrope
 
 @Suite struct AuditCommandTests {
@@ -47,14 +48,14 @@ import ZoetropeCodecs
         let r = Self.run([folder.path, "--relative-to", folder.path])
         #expect(r.status == 0)
         let expected = """
-        PATH           FORMAT  CANVAS     FRAMES  PLAYS     DURATION  CLAMPED  ALL FRAMES  1 AHEAD  WARNINGS
-        art/big.zfk    zfake   4096×4096  2       2         200 ms    0        128 MiB     128 MiB  decoding all frames takes 134,217,728 bytes (128 MiB), over 67,108,864 bytes (64 MiB)
-        art/junk.zfk   ?       -          -       -         -         -        -           -        the extension says zfk but no registered coder recognises the content
-        art/one.zfk    zfake   3×3        1       infinite  500 ms    0        36 B        36 B     an animated zfake holding a single frame
-        art/spin.zfk   zfake   8×8        4       infinite  300 ms    2/4      1 KiB       512 B    2 of 4 delays are 10 ms or less and play as 100 ms
-        art/wrong.gif  zfake   4×4        2       1         200 ms    0        128 B       128 B    content is zfake but the extension says gif
-        5 files listed, 5 warnings; 1 still image not listed; 7 files scanned
-        """
+            PATH           FORMAT  CANVAS     FRAMES  PLAYS     DURATION  CLAMPED  ALL FRAMES  1 AHEAD  WARNINGS
+            art/big.zfk    zfake   4096×4096  2       2         200 ms    0        128 MiB     128 MiB  decoding all frames takes 134,217,728 bytes (128 MiB), over 67,108,864 bytes (64 MiB)
+            art/junk.zfk   ?       -          -       -         -         -        -           -        the extension says zfk but no registered coder recognises the content
+            art/one.zfk    zfake   3×3        1       infinite  500 ms    0        36 B        36 B     an animated zfake holding a single frame
+            art/spin.zfk   zfake   8×8        4       infinite  300 ms    2/4      1 KiB       512 B    2 of 4 delays are 10 ms or less and play as 100 ms
+            art/wrong.gif  zfake   4×4        2       1         200 ms    0        128 B       128 B    content is zfake but the extension says gif
+            5 files listed, 5 warnings; 1 still image not listed; 7 files scanned
+            """
         #expect(r.stdout == expected)
     }
 

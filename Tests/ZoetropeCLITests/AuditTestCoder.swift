@@ -30,11 +30,12 @@ struct AuditTestCoder: AnimatedImageCoder {
         }
         let delays = (0..<Int(b[9])).map { i in FrameDuration.milliseconds(Int64(b[11 + 2 * i]) | Int64(b[12 + 2 * i]) << 8) }
         let loop: Int? = b[10] == 255 ? nil : Int(b[10])
-        let info = AnimationInfo(format: Self.format,
-                                 canvasSize: PixelSize(width: Int(b[5]) | Int(b[6]) << 8, height: Int(b[7]) | Int(b[8]) << 8),
-                                 frameDurations: delays,
-                                 loopCount: loop.map { $0 == 0 ? .infinite : .plays($0) } ?? .once,
-                                 storedLoopValue: loop)
+        let info = AnimationInfo(
+            format: Self.format,
+            canvasSize: PixelSize(width: Int(b[5]) | Int(b[6]) << 8, height: Int(b[7]) | Int(b[8]) << 8),
+            frameDurations: delays,
+            loopCount: loop.map { $0 == 0 ? .infinite : .plays($0) } ?? .once,
+            storedLoopValue: loop)
         return Source(info: info, options: options)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import zoetrope
 
 @Suite struct BenchCommandTests {
@@ -30,12 +31,18 @@ import Zoetrope
         // One frame is 756 × 304 × 4 = 919,296 bytes. One ahead: the poster and two frames;
         // ahead:4 the poster and five; all: every frame (the poster is frame 0); a 64 MiB
         // budget: the 73 frames that fit, poster included.
-        #expect(held == ["one-ahead": 919_296 * 3, "ahead:4": 919_296 * 6, "all": 919_296 * 100,
-                         "budget:67108864": 919_296 * 73])
+        #expect(
+            held == [
+                "one-ahead": 919_296 * 3, "ahead:4": 919_296 * 6, "all": 919_296 * 100,
+                "budget:67108864": 919_296 * 73,
+            ])
 
         // The promised keys come first, in this order.
-        #expect(Array(r.jsonKeys.prefix(9)) == ["file", "format", "width", "height", "frameCount", "framesPerSecond",
-                                                "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes"])
+        #expect(
+            Array(r.jsonKeys.prefix(9)) == [
+                "file", "format", "width", "height", "frameCount", "framesPerSecond",
+                "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes",
+            ])
     }
 
     @Test func textOutputNamesEachMeasure() {
@@ -68,8 +75,9 @@ import Zoetrope
 
     @Test func usageErrorsExit2() {
         #expect(ToolRun(["bench"]).status == 2)
-        #expect(ToolRun(["bench", "--demo", "--min-time", "soon"]).stderr
-            == "zoetrope: option '--min-time' needs seconds from 0 to 3600, got 'soon' (see 'zoetrope --help')")
+        #expect(
+            ToolRun(["bench", "--demo", "--min-time", "soon"]).stderr
+                == "zoetrope: option '--min-time' needs seconds from 0 to 3600, got 'soon' (see 'zoetrope --help')")
         #expect(ToolRun(["bench", "--demo", "--fast"]).status == 2)
     }
 

@@ -3,6 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeCodecs
 import ZoetropeTestSupport
+
 @testable import zoetrope
 
 /// `AnimationComparison` and `zoetrope compare` on conversions made with the project's encoders.
@@ -101,8 +102,9 @@ import ZoetropeTestSupport
     }
 
     @Test func differentCanvasesOrFrameCountsAreReportedNotCompared() throws {
-        let smaller = try Self.image(Self.gif).encoded(with: WebPEncoder(), options: EncodingOptions(loopCount: .plays(3)),
-                                                       targetSize: PixelSize(width: 12, height: 8))
+        let smaller = try Self.image(Self.gif).encoded(
+            with: WebPEncoder(), options: EncodingOptions(loopCount: .plays(3)),
+            targetSize: PixelSize(width: 12, height: 8))
         let canvas = try AnimationComparison(Self.image(Self.gif), Self.image(smaller))
         #expect(canvas.comparedFrameCount == 0 && canvas.pooledPSNR == nil)
         #expect(canvas.differences() == [.canvasSize(PixelSize(width: 24, height: 16), PixelSize(width: 12, height: 8))])
@@ -123,10 +125,10 @@ import ZoetropeTestSupport
     @Test func fullyTransparentPixelsAreEqualWhateverTheirColour() throws {
         let a = PixelBuffer(width: 2, height: 1)
         var b = a
-        b.setPixel(x: 0, y: 0, [200, 100, 50, 0])     // transparent, another colour: equal
+        b.setPixel(x: 0, y: 0, [200, 100, 50, 0])  // transparent, another colour: equal
         let same = try AnimationComparison(StillSource(a), StillSource(b))
         #expect(same.isEqual() && same.identicalFrameCount == 1)
-        b.setPixel(x: 1, y: 0, [0, 0, 0, 1])          // barely visible: differs in alpha by 1
+        b.setPixel(x: 1, y: 0, [0, 0, 0, 1])  // barely visible: differs in alpha by 1
         let differ = try AnimationComparison(StillSource(a), StillSource(b))
         #expect(differ.maxChannelDifference == 1 && differ.frames[0].differingPixelCount == 1)
         // One squared error of 1 over 8 samples: 10·log10(255² · 8).

@@ -42,11 +42,15 @@ import ZoetropeWebP
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("convert-\(UUID().uuidString).webp")
         defer { try? FileManager.default.removeItem(at: url) }
         let source = try ConvertFixtures.registry.makeFrameSource(data: ConvertFixtures.gif())
-        let summary = try AnimationConversion.run(source: source, writer: try WebPEncoder().makeWriter(
-            canvasSize: source.outputSize, options: EncodingOptions(loopCount: .plays(3))), to: url)
+        let summary = try AnimationConversion.run(
+            source: source,
+            writer: try WebPEncoder().makeWriter(
+                canvasSize: source.outputSize, options: EncodingOptions(loopCount: .plays(3))), to: url)
         let again = try ConvertFixtures.registry.makeFrameSource(data: ConvertFixtures.gif())
-        let (data, _) = try AnimationConversion.run(source: again, writer: try WebPEncoder().makeWriter(
-            canvasSize: again.outputSize, options: EncodingOptions(loopCount: .plays(3))))
+        let (data, _) = try AnimationConversion.run(
+            source: again,
+            writer: try WebPEncoder().makeWriter(
+                canvasSize: again.outputSize, options: EncodingOptions(loopCount: .plays(3))))
         #expect(try Data(contentsOf: url) == data)
         #expect(summary.frameCount == 5 && summary.outputByteCount == data.count && summary.truncation == nil)
     }

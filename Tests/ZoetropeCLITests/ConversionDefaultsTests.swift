@@ -93,8 +93,9 @@ import ZoetropeWebP
     }
 
     @Test func aFrameThatIsNotOpaqueIsRefusedWhenTheOptionsSayAllAre() throws {
-        let writer = try AVIFEncoder(speed: 10).makeWriter(canvasSize: PixelSize(width: 2, height: 1),
-                                                           options: EncodingOptions(quality: 60, framesAreOpaque: true))
+        let writer = try AVIFEncoder(speed: 10).makeWriter(
+            canvasSize: PixelSize(width: 2, height: 1),
+            options: EncodingOptions(quality: 60, framesAreOpaque: true))
         var pixels = PixelBuffer(width: 2, height: 1)
         pixels.bytes = [255, 0, 0, 255, 0, 0, 255, 254]
         #expect(throws: AnimatedImageError.invalidArgument("frame 0 is not opaque, but the options say every frame is")) {

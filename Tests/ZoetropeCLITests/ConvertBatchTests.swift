@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import zoetrope
 
 /// `zoetrope convert IN... --output-dir DIR --format F`: many inputs in one process.
@@ -19,16 +20,20 @@ import Zoetrope
             for y in 0..<4 { for x in 0..<6 { b.setPixel(x: x, y: y, [UInt8(40 * x), UInt8(60 * y), UInt8(90 * k), 255]) } }
             frames.append(EncodingFrame(pixels: b, duration: .milliseconds(40)))
         }
-        let dir = try Self.folder(["a.gif": ConvertFixtures.gif(), "bad.gif": Data("not an image".utf8),
-                                   "c.png": try APNGEncoderForTests.encode(frames, loop: .infinite)])
+        let dir = try Self.folder([
+            "a.gif": ConvertFixtures.gif(), "bad.gif": Data("not an image".utf8),
+            "c.png": try APNGEncoderForTests.encode(frames, loop: .infinite),
+        ])
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("a.gif").path, bad = dir.appendingPathComponent("bad.gif").path
         let c = dir.appendingPathComponent("c.png").path
-        let outDir = dir.appendingPathComponent("out/webp")   // created, with its parent
+        let outDir = dir.appendingPathComponent("out/webp")  // created, with its parent
 
         let run = ToolRun(["convert", a, bad, c, "--output-dir", outDir.path, "--format", "webp"])
         #expect(run.status == 1)
-        #expect(run.stderr == "zoetrope: \(bad): unrecognized image format (no registered coder matches the content; first bytes: 6e 6f 74 20 61 6e 20 69)")
+        #expect(
+            run.stderr
+                == "zoetrope: \(bad): unrecognized image format (no registered coder matches the content; first bytes: 6e 6f 74 20 61 6e 20 69)")
         let lines = run.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("\(a): 5 frames gif → webp: ") == true)
@@ -46,8 +51,10 @@ import Zoetrope
     @Test func apngOutputIsNamedPNGAndQuietPrintsNothing() throws {
         let dir = try Self.folder(["clip.gif": ConvertFixtures.gif()])
         defer { try? FileManager.default.removeItem(at: dir) }
-        let run = ToolRun(["convert", dir.appendingPathComponent("clip.gif").path, "--output-dir", dir.path,
-                           "--format", "apng", "--quiet"])
+        let run = ToolRun([
+            "convert", dir.appendingPathComponent("clip.gif").path, "--output-dir", dir.path,
+            "--format", "apng", "--quiet",
+        ])
         #expect(run.status == 0)
         #expect(run.stdout.isEmpty && run.stderr.isEmpty)
         let converted = try ConvertFixtures.decode(try Data(contentsOf: dir.appendingPathComponent("clip.png")))

@@ -15,7 +15,7 @@ import ZoetropeWebP
         var w = APNGWriter.animation(width: 4, height: 4, frames: colours.map { .solid(width: 4, height: 4, $0) })
         let fdats = w.chunks.indices.filter { w.chunks[$0].type == "fdAT" }
         try #require(fdats.count == 4)
-        w.chunks[fdats[2]].crcOverride = 0 // fdAT of frames 1, 2, 3, 4: the third is frame 3
+        w.chunks[fdats[2]].crcOverride = 0  // fdAT of frames 1, 2, 3, 4: the third is frame 3
         return w.data
     }
 

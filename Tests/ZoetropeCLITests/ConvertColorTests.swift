@@ -7,6 +7,7 @@ import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeTestSupport
 import ZoetropeWebP
+
 @testable import zoetrope
 
 /// `zoetrope convert` and `AnimatedImage.encoded` keep the source's ICC profile (byte for
@@ -19,8 +20,9 @@ import ZoetropeWebP
         for y in 0..<12 { for x in 0..<20 { b.setPixel(x: x, y: y, [UInt8(x * 12), UInt8(y * 20 + k * 9), UInt8(k * 80), 255]) } }
         return EncodingFrame(pixels: b, duration: .milliseconds(60))
     }
-    static let described = EncodingOptions(loopCount: .plays(2), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
-                                           metadata: ColorFixtures.metadata)
+    static let described = EncodingOptions(
+        loopCount: .plays(2), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
+        metadata: ColorFixtures.metadata)
 
     static func webp(_ options: EncodingOptions = described) throws -> Data {
         try WebPEncoder().encode(frames, canvasSize: size, options: options)
@@ -76,8 +78,10 @@ import ZoetropeWebP
 
     /// Reading a PNG's iCCP is another part of the colour work: this runs once the APNG
     /// decoder reports profiles, and closes the loop APNG → WebP → AVIF → APNG.
-    @Test(.enabled(if: (try? ConvertFixtures.decode(APNGEncoder().encode(frames, canvasSize: size, options: described)))?
-                        .info.color.iccProfile != nil))
+    @Test(
+        .enabled(
+            if: (try? ConvertFixtures.decode(APNGEncoder().encode(frames, canvasSize: size, options: described)))?
+                .info.color.iccProfile != nil))
     func apngToWebPToAVIFToAPNGKeepsTheProfile() throws {
         let apng = try APNGEncoder().encode(Self.frames, canvasSize: Self.size, options: Self.described)
         let (webp, _) = try Self.convert(apng, "a.png", "b.webp")
@@ -124,7 +128,7 @@ import ZoetropeWebP
         // APNG holds them (cICP), so no warning there.
         let (png, pngWarnings) = try Self.convert(avif, "a.avif", "b.png")
         #expect(pngWarnings.isEmpty, "\(pngWarnings)")
-        #expect(Array([UInt8](png)[(8 + 25 + 8)..<(8 + 25 + 12)]) == [12, 13, 0, 1]) // the cICP chunk after IHDR
+        #expect(Array([UInt8](png)[(8 + 25 + 8)..<(8 + 25 + 12)]) == [12, 13, 0, 1])  // the cICP chunk after IHDR
         // --to-srgb asks for nothing to be kept: no warning.
         let (_, srgbWarnings) = try Self.convert(avif, "a.avif", "c.webp", ["--to-srgb"])
         #expect(srgbWarnings.isEmpty, "\(srgbWarnings)")
@@ -149,7 +153,8 @@ import ZoetropeWebP
         #expect(dropped.color == .unspecified && dropped.metadata == .none)
         // What the options set wins over the source's.
         let other = EncodingOptions(color: ColorInfo(iccProfile: ColorFixtures.otherICCProfile))
-        #expect(try ConvertFixtures.decode(try image.encoded(with: GIFEncoder(), options: other)).info.color.iccProfile
+        #expect(
+            try ConvertFixtures.decode(try image.encoded(with: GIFEncoder(), options: other)).info.color.iccProfile
                 == ColorFixtures.otherICCProfile)
         #expect(AnimationConversion.unwrittenParts(of: Self.described, by: GIFEncoder()) == [.exif, .xmp])
         #expect(AnimationConversion.unwrittenParts(of: Self.described, by: APNGEncoder()) == [])

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeTestSupport
+
 @testable import zoetrope
 
 /// `zoetrope convert`: exact round trips through the tool checked pixel by pixel by decoding
@@ -32,10 +33,12 @@ import ZoetropeTestSupport
         var frames: [EncodingFrame] = []
         for k in 0..<4 {
             var b = PixelBuffer(width: 20, height: 10)
-            for y in 0..<10 { for x in 0..<20 {
-                // Many colours, soft alpha, fully transparent pixels with colour.
-                b.setPixel(x: x, y: y, [UInt8(x * 12 + k), UInt8(y * 25), UInt8(k * 60), x == 0 ? 0 : UInt8(40 + x * 10)])
-            } }
+            for y in 0..<10 {
+                for x in 0..<20 {
+                    // Many colours, soft alpha, fully transparent pixels with colour.
+                    b.setPixel(x: x, y: y, [UInt8(x * 12 + k), UInt8(y * 25), UInt8(k * 60), x == 0 ? 0 : UInt8(40 + x * 10)])
+                }
+            }
             frames.append(EncodingFrame(pixels: b, duration: FrameDuration(numerator: Int64(k + 1), denominator: 40)))
         }
         let apng = try APNGEncoderForTests.encode(frames, loop: .plays(2))
@@ -56,8 +59,9 @@ import ZoetropeTestSupport
 
     @Test func loopsAndResizeOptions() throws {
         let gif = ConvertFixtures.gif()
-        let (run, out, dir) = try ConvertFixtures.convert(gif, inName: "in.gif", outName: "out.webp",
-                                                          ["--loops", "infinite", "--max-size", "12", "--quiet"])
+        let (run, out, dir) = try ConvertFixtures.convert(
+            gif, inName: "in.gif", outName: "out.webp",
+            ["--loops", "infinite", "--max-size", "12", "--quiet"])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(run.status == 0)
         let converted = try ConvertFixtures.decode(try #require(out))

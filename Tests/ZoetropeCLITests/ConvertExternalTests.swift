@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeTestSupport
+
 @testable import zoetrope
 
 /// `zoetrope convert` as a real process (standard input and output) and its AVIF output
@@ -24,7 +25,9 @@ import ZoetropeTestSupport
         p.standardOutput = out
         p.standardError = err
         try p.run()
-        let writer = Thread { inPipe.fileHandleForWriting.write(input); try? inPipe.fileHandleForWriting.close() }
+        let writer = Thread {
+            inPipe.fileHandleForWriting.write(input); try? inPipe.fileHandleForWriting.close()
+        }
         writer.start()
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
@@ -33,7 +36,8 @@ import ZoetropeTestSupport
     }
 
     static let pillowHasAVIF: Bool = {
-        guard let r = try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "from PIL import features; assert features.check('avif')"]) else { return false }
+        guard let r = try? run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "from PIL import features; assert features.check('avif')"])
+        else { return false }
         return r.status == 0
     }()
 
@@ -58,8 +62,9 @@ import ZoetropeTestSupport
     /// (the edit list), and `avifdec` decodes every frame with the same durations.
     @Test(.enabled(if: which("avifdec") != nil, "avifdec missing (apt install libavif-bin)"))
     func avifOutputDecodesInAvifdec() throws {
-        let (run, out, dir) = try ConvertFixtures.convert(ConvertFixtures.gif(), inName: "in.gif", outName: "out.avif",
-                                                          ["--lossless", "--speed", "10", "--quiet"])
+        let (run, out, dir) = try ConvertFixtures.convert(
+            ConvertFixtures.gif(), inName: "in.gif", outName: "out.avif",
+            ["--lossless", "--speed", "10", "--quiet"])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(run.status == 0, "\(run.stderr)")
         let avif = try #require(out)
@@ -83,21 +88,22 @@ import ZoetropeTestSupport
     /// pixels. Pillow does not report an AVIF's repetition count, so plays are checked above.
     @Test(.enabled(if: pillowHasAVIF, "Pillow without AVIF support"))
     func avifOutputDecodesInPillow() throws {
-        let (run, _, dir) = try ConvertFixtures.convert(ConvertFixtures.gif(), inName: "in.gif", outName: "out.avif",
-                                                        ["--lossless", "--speed", "10", "--quiet"])
+        let (run, _, dir) = try ConvertFixtures.convert(
+            ConvertFixtures.gif(), inName: "in.gif", outName: "out.avif",
+            ["--lossless", "--speed", "10", "--quiet"])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(run.status == 0)
         let script = """
-        import sys
-        from PIL import Image
-        im = Image.open(sys.argv[1])
-        out = [str(im.n_frames)]
-        for i in range(im.n_frames):
-            im.seek(i); im.load()
-            px = im.convert("RGBA").getpixel((4, 12))
-            out.append("%d:%d,%d,%d,%d" % ((im.info.get("duration"),) + px))
-        print(" ".join(out))
-        """
+            import sys
+            from PIL import Image
+            im = Image.open(sys.argv[1])
+            out = [str(im.n_frames)]
+            for i in range(im.n_frames):
+                im.seek(i); im.load()
+                px = im.convert("RGBA").getpixel((4, 12))
+                out.append("%d:%d,%d,%d,%d" % ((im.info.get("duration"),) + px))
+            print(" ".join(out))
+            """
         let r = try Self.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, dir.appendingPathComponent("out.avif").path])
         #expect(r.status == 0, "\(r.stderr)")
         let fields = String(decoding: r.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")

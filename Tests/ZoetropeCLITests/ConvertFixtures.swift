@@ -5,6 +5,7 @@ import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeTestSupport
 import ZoetropeWebP
+
 @testable import zoetrope
 
 /// Inputs for `convert` tests, and the decoding they are checked with.

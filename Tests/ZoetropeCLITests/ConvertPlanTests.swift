@@ -2,6 +2,7 @@ import Testing
 import Zoetrope
 import ZoetropeAVIF
 import ZoetropeWebP
+
 @testable import zoetrope
 
 /// What `convert` asks each encoder for when options are left out or given.
@@ -46,7 +47,7 @@ import ZoetropeWebP
         let plan = try Self.plan(["in.gif", "/some/dir/out.webp"])
         let webp = try #require(plan.encoder as? WebPEncoder)
         #expect(plan.quality == nil && !webp.mixed && webp.method == 4)
-        #expect(webp.spillDirectory?.path == "/some/dir") // the output's, so finishing is a rename
+        #expect(webp.spillDirectory?.path == "/some/dir")  // the output's, so finishing is a rename
         #expect(try #require(Self.plan(["in.gif", "-", "--format", "webp"]).encoder as? WebPEncoder).spillDirectory == nil)
     }
 }

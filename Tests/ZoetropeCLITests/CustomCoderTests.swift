@@ -2,15 +2,18 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeCodecs
+
 @testable import zoetrope
 
 /// A format the core has never heard of, registered at run time and used through the
 /// same registry and the same `info`/`frames` code as the built-in ones.
 @Suite struct CustomCoderTests {
     static let red: [UInt8] = [255, 0, 0, 255], half: [UInt8] = [0, 0, 255, 128]
-    static let file = RawFramesCoder.encode(width: 2, height: 1, plays: 3, frames: [
-        (red + half, 40), (half + red, 5),
-    ])
+    static let file = RawFramesCoder.encode(
+        width: 2, height: 1, plays: 3,
+        frames: [
+            (red + half, 40), (half + red, 5),
+        ])
 
     func registry() -> CoderRegistry {
         let r = CoderRegistry.withBuiltInCoders()
@@ -44,7 +47,8 @@ import ZoetropeCodecs
         let out = dir.appendingPathComponent("frames").path
         let frames = try ToolRunner.inProcess { try FramesCommand.run([path, "--output", out], registry: reg, out: &$0) }
         #expect(frames.status == 0)
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
         #expect(manifest["format"] as? String == "zraw" && manifest["frameCount"] as? Int == 2)
         #expect(FileManager.default.fileExists(atPath: out + "/frame-0001.png"))
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// `info`, `frames` and `audit` agree on a file the decoder works around: a GIF
 /// whose frames have no colour table keeps its canvas, all its frames and a warning.
@@ -16,7 +17,8 @@ import ZoetropeTestSupport
         return Data(w.file)
     }
 
-    static let warning = "frame 0 has no colour table (neither local nor global) (and 1 more frame like it): indices without a colour are drawn opaque black, as Chromium does"
+    static let warning =
+        "frame 0 has no colour table (neither local nor global) (and 1 more frame like it): indices without a colour are drawn opaque black, as Chromium does"
 
     @Test func infoFramesAndAuditAgreeOnAGIFWithoutColourTables() throws {
         let dir = try ToolRunner.temporaryDirectory()
@@ -34,8 +36,9 @@ import ZoetropeTestSupport
         let frames = ToolRun(["frames", path, "--output", out])
         #expect(frames.status == 0)
         #expect(frames.stderr.contains(Self.warning))
-        let manifest = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
         #expect(manifest["width"] as? Int == 1 && manifest["height"] as? Int == 1)
         #expect(manifest["frameCount"] as? Int == 2)
         #expect(manifest["warnings"] as? [String] == [Self.warning])
@@ -48,9 +51,11 @@ import ZoetropeTestSupport
     @Test func theManifestKeepsTheCanvasSizeWhenALaterFrameFails() throws {
         // An APNG whose frame 1 fails to decode (its fdAT CRC is wrong): frame 0 is written,
         // and the manifest still says 2×2.
-        var w = APNGWriter.animation(width: 2, height: 2, frames: [
-            .solid(width: 2, height: 2, [255, 0, 0, 255]), .solid(width: 2, height: 2, [0, 255, 0, 255]),
-        ])
+        var w = APNGWriter.animation(
+            width: 2, height: 2,
+            frames: [
+                .solid(width: 2, height: 2, [255, 0, 0, 255]), .solid(width: 2, height: 2, [0, 255, 0, 255]),
+            ])
         let k = try #require(w.chunks.indices.first { w.chunks[$0].type == "fdAT" })
         w.chunks[k].crcOverride = 0
         let dir = try ToolRunner.temporaryDirectory()
@@ -60,8 +65,9 @@ import ZoetropeTestSupport
         let out = dir.appendingPathComponent("frames").path
         let frames = ToolRun(["frames", path, "--output", out])
         #expect(frames.status == 0)
-        let manifest = try #require(try JSONSerialization.jsonObject(
-            with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
         #expect(manifest["frameCount"] as? Int == 1)
         #expect(manifest["width"] as? Int == 2 && manifest["height"] as? Int == 2)
         #expect(manifest["warning"] is String)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// End to end: an APNG whose four delays have coprime denominators near 65535 used to trap
 /// `zoetrope info` in `FrameDuration`'s arithmetic (the exact total needs a 64-bit denominator).

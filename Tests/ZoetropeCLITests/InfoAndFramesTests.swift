@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// End to end: the real binary on the demo and on bad input.
 @Suite struct InfoAndFramesTests {
@@ -13,7 +14,8 @@ import ZoetropeTestSupport
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
         #expect(names.count == 101)
         #expect(names.first == "frame-0000.png" && names.contains("frame-0099.png") && names.last == "manifest.json")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("manifest.json"))) as? [String: Any])
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("manifest.json"))) as? [String: Any])
         #expect(manifest["format"] as? String == "demo")
         #expect(manifest["width"] as? Int == 756 && manifest["height"] as? Int == 304)
         #expect(manifest["frameCount"] as? Int == 100)

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import zoetrope
 import ZoetropeColorTestSupport
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// `zoetrope info` shows the colour a file declares: the ICC profile's description, the
 /// other declarations, and whether frames are converted or are sRGB already.

@@ -12,8 +12,10 @@ import ZoetropeTestSupport
         defer { tjDestroy(handle) }
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        precondition(tjCompress2(handle, pixels, 24, 96, 16, Int32(TJPF_RGBA.rawValue), &out, &size,
-                                 Int32(TJSAMP_420.rawValue), 90, 0) == 0)
+        precondition(
+            tjCompress2(
+                handle, pixels, 24, 96, 16, Int32(TJPF_RGBA.rawValue), &out, &size,
+                Int32(TJSAMP_420.rawValue), 90, 0) == 0)
         defer { tjFree(out) }
         let jpeg = Data(bytes: out!, count: Int(size))
         // APP1: "Exif\0\0", "II", 42, IFD0 at 8, one entry: Orientation (0x0112), SHORT, 1, 6.

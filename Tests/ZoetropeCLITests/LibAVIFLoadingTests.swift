@@ -31,15 +31,17 @@ import Testing
         let gif = dir.appendingPathComponent("in.gif")
         try ConvertFixtures.gif().write(to: gif)
 
-        let webp = try Self.run(["convert", gif.path, dir.appendingPathComponent("out.webp").path],
-                                environment: ["LD_DEBUG": "libs"])
+        let webp = try Self.run(
+            ["convert", gif.path, dir.appendingPathComponent("out.webp").path],
+            environment: ["LD_DEBUG": "libs"])
         #expect(webp.status == 0)
         #expect(webp.stderr.contains("libwebp"), "the loader's report is there")
         #expect(!webp.stderr.contains("libavif"))
         #expect(!webp.stderr.contains("libdav1d"))
 
-        let avif = try Self.run(["convert", gif.path, dir.appendingPathComponent("out.avif").path],
-                                environment: ["LD_DEBUG": "libs"])
+        let avif = try Self.run(
+            ["convert", gif.path, dir.appendingPathComponent("out.avif").path],
+            environment: ["LD_DEBUG": "libs"])
         #expect(avif.status == 0)
         #expect(avif.stderr.contains("find library=libavif.so"))
     }

@@ -34,8 +34,10 @@ import ZoetropeWebP
         let (run, output, dir) = try ConvertFixtures.convert(input, inName: "many.gif", outName: "many.webp")
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.contains("warning: \(dir.appendingPathComponent("many.webp").path): webp stores at most 65535 plays; writing 65535 instead of 65536"),
-                "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "warning: \(dir.appendingPathComponent("many.webp").path): webp stores at most 65535 plays; writing 65535 instead of 65536"),
+            "\(run.stderr)")
         let decoded = try ConvertFixtures.decode(try #require(output))
         #expect(decoded.info.loopCount == .plays(65535))
         #expect(decoded.info.frameCount == 2)

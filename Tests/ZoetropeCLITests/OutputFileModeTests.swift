@@ -25,10 +25,12 @@ import ZoetropeWebP
     static func noiseAPNG() -> Data {
         var rng = SplitMix64(seed: 25)
         let frames = (0..<3).map { _ in
-            APNGWriter.Frame(width: 512, height: 512, rgba: (0..<(512 * 512)).flatMap { _ -> [UInt8] in
-                let v = rng.next()
-                return [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), 255]
-            })
+            APNGWriter.Frame(
+                width: 512, height: 512,
+                rgba: (0..<(512 * 512)).flatMap { _ -> [UInt8] in
+                    let v = rng.next()
+                    return [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), 255]
+                })
         }
         return APNGWriter.animation(width: 512, height: 512, frames: frames).data
     }
@@ -76,8 +78,10 @@ import ZoetropeWebP
         var encoder = WebPEncoder()
         encoder.spillDirectory = dir
         let url = dir.appendingPathComponent("out.webp")
-        let summary = try AnimationConversion.run(source: source, writer: try encoder.makeWriter(
-            canvasSize: source.outputSize, options: EncodingOptions()), to: url)
+        let summary = try AnimationConversion.run(
+            source: source,
+            writer: try encoder.makeWriter(
+                canvasSize: source.outputSize, options: EncodingOptions()), to: url)
         #expect(summary.outputByteCount > 1 << 20)
         #expect(try Self.mode(url.path) == 0o666 & ~(try Self.umask()))
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out.webp"])

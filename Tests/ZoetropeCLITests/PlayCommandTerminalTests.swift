@@ -10,9 +10,10 @@ import Testing
 
     /// The tool `swift build` / `swift test` made, or nil.
     static var tool: String? {
-        let candidates = [packageRoot + "/.build/debug/zoetrope"]
+        let candidates =
+            [packageRoot + "/.build/debug/zoetrope"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: packageRoot + "/.build")) ?? [])
-                .map { packageRoot + "/.build/" + $0 + "/debug/zoetrope" }
+            .map { packageRoot + "/.build/" + $0 + "/debug/zoetrope" }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
@@ -37,11 +38,11 @@ import Testing
             // A shell script runs in the tool's process group; an interactive shell would give
             // the tool its own, so Ctrl-C reaches only the tool. Ignoring INT here does the same.
             let script = """
-            trap '' INT
-            stty -g > '\(dir)/before.part'; mv '\(dir)/before.part' '\(dir)/before'; echo before-play
-            \(environment) '\(tool)' play \(arguments); echo "exit=$?"
-            stty -g > '\(dir)/after.part'; mv '\(dir)/after.part' '\(dir)/after'; sleep 120
-            """
+                trap '' INT
+                stty -g > '\(dir)/before.part'; mv '\(dir)/before.part' '\(dir)/before'; echo before-play
+                \(environment) '\(tool)' play \(arguments); echo "exit=$?"
+                stty -g > '\(dir)/after.part'; mv '\(dir)/after.part' '\(dir)/after'; sleep 120
+                """
             try script.write(toFile: dir + "/run.sh", atomically: true, encoding: .utf8)
             // The server this starts outlives the command: it must not inherit a pipe we read.
             try run(["-f", "/dev/null", "new-session", "-d", "-x", "80", "-y", "24", "sh '\(dir)/run.sh'"], capture: false)
@@ -80,7 +81,7 @@ import Testing
             env["TERM"] = "xterm-256color"
             let argv = ([tmux, "-L", socket] + args).map { strdup($0) } + [nil]
             let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { (argv + envp).forEach { free($0) } }
+            defer { for p in argv + envp { free(p) } }
             // Default signal handling in the child: the test runner may ignore SIGHUP, which
             // tmux sends to the panes when the server is killed.
             var attributes = posix_spawnattr_t()
@@ -206,8 +207,10 @@ import Testing
         _ = try s.wait(until: Self.playing)
         try s.run(["resize-window", "-x", "100", "-y", "30"], capture: false)
         // The status line moves to the new last row (row 30).
-        let resized = try s.wait { $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 30
-            && $0.split(separator: "\n", omittingEmptySubsequences: false)[29].hasPrefix("frame ") }
+        let resized = try s.wait {
+            $0.split(separator: "\n", omittingEmptySubsequences: false).count >= 30
+                && $0.split(separator: "\n", omittingEmptySubsequences: false)[29].hasPrefix("frame ")
+        }
         #expect(resized.split(separator: "\n", omittingEmptySubsequences: false)[29].hasPrefix("frame "), "\(resized)")
         try s.keys("q")
         let after = try s.wait { $0.contains("exit=") }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeCodecs
+
 @testable import zoetrope
 
 @Suite struct PlayCommandTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// `zoetrope play -` through the real binary, standard output not a terminal: the animation
 /// read from standard input as it arrives plays once, every frame in order, and ends as

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import zoetrope
 
 /// Runs `swift package audit-animations` on Tests/Fixtures/AuditFixture, whose images
@@ -42,7 +43,8 @@ import Testing
         // Standard error goes to a file so that only one pipe needs draining.
         let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-plugin-\(UUID()).err").path
         guard FileManager.default.createFile(atPath: errPath, contents: nil),
-              let errHandle = FileHandle(forWritingAtPath: errPath) else { return nil }
+            let errHandle = FileHandle(forWritingAtPath: errPath)
+        else { return nil }
         defer { try? FileManager.default.removeItem(atPath: errPath) }
         let out = Pipe()
         p.standardOutput = out
@@ -52,8 +54,9 @@ import Testing
         p.waitUntilExit()
         try? errHandle.close()
         let errData = FileManager.default.contents(atPath: errPath) ?? Data()
-        return Run(status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+        return Run(
+            status: p.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Whether this build's coders decode `file` (what the plugin's tool will do too).
@@ -65,8 +68,9 @@ import Testing
     func jsonTableMatchesTheFixture() throws {
         let run = try #require(try Self.plugin(["--json"]), "cannot start `swift`")
         #expect(run.status == 0, "stderr: \(run.stderr)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
-                                  "stdout: \(run.stdout)\nstderr: \(run.stderr)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any],
+            "stdout: \(run.stdout)\nstderr: \(run.stderr)")
         let files = try #require(report["files"] as? [[String: Any]])
         var byName: [String: [String: Any]] = [:]
         for f in files {
@@ -80,8 +84,10 @@ import Testing
         #expect(byName["AuditFixture.swift"] == nil)
 
         // Sniffed from content, whatever the coders can decode.
-        let formats = ["broken.gif": "gif", "huge.gif": "gif", "mislabeled.webp": "gif", "pulse.png": "apng",
-                       "single-frame.png": "apng", "spinner.gif": "gif"]
+        let formats = [
+            "broken.gif": "gif", "huge.gif": "gif", "mislabeled.webp": "gif", "pulse.png": "apng",
+            "single-frame.png": "apng", "spinner.gif": "gif",
+        ]
         for (name, format) in formats {
             let row = try #require(byName[name], "\(name) missing from \(byName.keys.sorted())")
             #expect(row["format"] as? String == format, "\(name)")
@@ -96,8 +102,10 @@ import Testing
             "pulse.png": (6, 4, 3, "2", 300, 0, 288, 192, []),
             "mislabeled.webp": (4, 4, 2, "1", 200, 0, 128, 128, []),
             "single-frame.png": (3, 3, 1, "infinite", 500, 0, 36, 36, ["an animated apng holding a single frame"]),
-            "huge.gif": (4096, 4096, 2, "infinite", 200, 0, 134_217_728, 134_217_728,
-                         ["decoding all frames takes 134,217,728 bytes (128 MiB), over 67,108,864 bytes (64 MiB)"]),
+            "huge.gif": (
+                4096, 4096, 2, "infinite", 200, 0, 134_217_728, 134_217_728,
+                ["decoding all frames takes 134,217,728 bytes (128 MiB), over 67,108,864 bytes (64 MiB)"]
+            ),
         ]
         for (name, e) in expected {
             let row = try #require(byName[name])

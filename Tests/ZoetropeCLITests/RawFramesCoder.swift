@@ -68,11 +68,13 @@ final class RawFrameSource: FrameSource {
         try options.limits.checkCanvases(size, count: 1, format: fmt)
         let frameBytes = size.width * size.height * 4
         let complete = min(durations.count, (data.endIndex - start) / frameBytes)
-        let truncation: AnimatedImageError? = complete < durations.count
+        let truncation: AnimatedImageError? =
+            complete < durations.count
             ? .truncated(format: fmt, completeFrames: complete, reason: "pixel data ends inside frame \(complete)") : nil
-        info = AnimationInfo(format: fmt, canvasSize: size, frameDurations: durations.prefix(complete).map { .milliseconds($0) },
-                             loopCount: dims[2] == 0 ? .infinite : .plays(dims[2]), storedLoopValue: dims[2],
-                             hasAlpha: true, truncation: truncation)
+        info = AnimationInfo(
+            format: fmt, canvasSize: size, frameDurations: durations.prefix(complete).map { .milliseconds($0) },
+            loopCount: dims[2] == 0 ? .infinite : .plays(dims[2]), storedLoopValue: dims[2],
+            hasAlpha: true, truncation: truncation)
         self.data = data
         self.options = options
         pixelStart = start - data.startIndex

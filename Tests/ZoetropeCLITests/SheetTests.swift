@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeCodecs
+
 @testable import zoetrope
 
 @Suite struct SheetTests {
@@ -56,8 +57,9 @@ import ZoetropeCodecs
         // Frame 2: blue on the left half, the transparent right half shows the two checker greys.
         let (x2, y2) = sheet.thumbnailOrigin(index: 2)
         #expect(Self.colours(in: sheet, PixelRect(x: x2, y: y2, width: 32, height: 48)) == [[0, 0, 255, 255]])
-        #expect(Self.colours(in: sheet, PixelRect(x: x2 + 32, y: y2, width: 32, height: 48))
-            == [[200, 200, 200, 255], [150, 150, 150, 255]])
+        #expect(
+            Self.colours(in: sheet, PixelRect(x: x2 + 32, y: y2, width: 32, height: 48))
+                == [[200, 200, 200, 255], [150, 150, 150, 255]])
     }
 
     @Test func clampedDelaysAreLabelledInOrange() throws {
@@ -124,9 +126,10 @@ import ZoetropeCodecs
         // Read the sheet back with the tool's own PNG decoder.
         let data = try #require(FileManager.default.contents(atPath: path))
         let sheetImage = try CoderRegistry.withBuiltInCoders().makeFrameSource(data: data).decodeFrame(at: 0)
-        let info = AnimationInfo(format: .gif, canvasSize: PixelSize(width: 8, height: 8),
-                                 frameDurations: [.milliseconds(10), .milliseconds(50), .zero, .milliseconds(50)],
-                                 loopCount: .infinite, storedLoopValue: 0)
+        let info = AnimationInfo(
+            format: .gif, canvasSize: PixelSize(width: 8, height: 8),
+            frameDurations: [.milliseconds(10), .milliseconds(50), .zero, .milliseconds(50)],
+            loopCount: .infinite, storedLoopValue: 0)
         let layout = try ContactSheet(info: info, title: ContactSheet.title(for: info, name: EncodedFileFixtures.spinnerGIF))
         #expect(sheetImage.size == layout.image.size)
         #expect(layout.thumbSize == PixelSize(width: 64, height: 64))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// `frames -` and `info -` through the real binary: standard input read as it arrives, with
 /// the same output as the whole-file commands on the same bytes.
@@ -70,8 +71,10 @@ import ZoetropeTestSupport
     /// Runs the binary with `arguments`, standard input a pipe: writes `first`, waits until
     /// every file in `awaited` exists (up to 20 s) and lists `watched` then, writes `rest`
     /// and closes the pipe. Returns the run and the listing taken before `rest` was sent.
-    static func streamed(_ arguments: [String], first: Data, rest: Data, awaited: [URL],
-                         watched: URL) throws -> (result: ToolRunner.Result, beforeRest: Set<String>, arrived: Bool) {
+    static func streamed(
+        _ arguments: [String], first: Data, rest: Data, awaited: [URL],
+        watched: URL
+    ) throws -> (result: ToolRunner.Result, beforeRest: Set<String>, arrived: Bool) {
         let p = Process()
         p.executableURL = ToolRunner.binary
         p.arguments = arguments
@@ -97,9 +100,10 @@ import ZoetropeTestSupport
         if p.isRunning { input.fileHandleForWriting.write(rest) }
         try input.fileHandleForWriting.close()
         p.waitUntilExit()
-        let result = ToolRunner.Result(status: p.terminationStatus,
-                                       stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                                       stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let result = ToolRunner.Result(
+            status: p.terminationStatus,
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
         return (result, beforeRest, arrived)
     }
 
@@ -127,8 +131,9 @@ import ZoetropeTestSupport
         #expect(complete >= 2, "the fixture's first half holds at least two whole frames")
         let streamedDir = dir.appendingPathComponent("streamed"), wholeDir = dir.appendingPathComponent("whole")
         let awaited = (0..<complete).map { streamedDir.appendingPathComponent(FramesOutput.frameName($0)) }
-        let s = try streamed(["frames", "-", "--output", streamedDir.path], first: bytes.prefix(half),
-                             rest: bytes.dropFirst(half), awaited: awaited, watched: streamedDir)
+        let s = try streamed(
+            ["frames", "-", "--output", streamedDir.path], first: bytes.prefix(half),
+            rest: bytes.dropFirst(half), awaited: awaited, watched: streamedDir)
         #expect(s.arrived, "frames 0..<\(complete) were written within 20 s of the first half")
         #expect(s.beforeRest.isSuperset(of: awaited.map(\.lastPathComponent)))
         #expect(!s.beforeRest.contains("manifest.json"), "the manifest waits for the end of input")
@@ -212,8 +217,9 @@ import ZoetropeTestSupport
         for bytes in inputs {
             for json in [false, true] {
                 let args = json ? ["--json"] : []
-                let s = try Self.streamed(["info", "-"] + args, first: bytes.prefix(bytes.count / 2),
-                                          rest: bytes.dropFirst(bytes.count / 2), awaited: [], watched: dir)
+                let s = try Self.streamed(
+                    ["info", "-"] + args, first: bytes.prefix(bytes.count / 2),
+                    rest: bytes.dropFirst(bytes.count / 2), awaited: [], watched: dir)
                 let w = try Self.wholeFile(["info", "{}"] + args, bytes: bytes, in: dir)
                 #expect(s.result.status == 0 && w.status == 0)
                 #expect(s.result.stdout == w.stdout && s.result.stderr == w.stderr)
@@ -232,8 +238,9 @@ import ZoetropeTestSupport
         return try ToolRunner.collect(p)
     }
 
-    @Test(.enabled(if: CorpusLocation.isPresent, "the conformance corpus is missing"),
-          arguments: ["gif", "apng", "webp", "avif"])
+    @Test(
+        .enabled(if: CorpusLocation.isPresent, "the conformance corpus is missing"),
+        arguments: ["gif", "apng", "webp", "avif"])
     func everyCorpusFileThroughStandardInputGivesTheWholeFileOutput(format: String) throws {
         let root = try #require(CorpusLocation.corpus()).appendingPathComponent(format)
         let files = (FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? [])

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// `--threads N` on `frames` and `bench`: the bulk path on N threads, the same output.
 @Suite struct ThreadsOptionTests {
@@ -46,7 +47,7 @@ import ZoetropeTestSupport
         let gif = dir.appendingPathComponent("in.gif")
         try Self.gif().write(to: gif)
         let one = try Self.frames(gif, threads: "1")
-        #expect(one.count == 7) // six frames and the manifest
+        #expect(one.count == 7)  // six frames and the manifest
         #expect(try Self.frames(gif, threads: "2") == one)
         #expect(try Self.frames(gif, threads: "4") == one)
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import zoetrope
 
 /// Runs the tool two ways: in-process through `Tool.run` (fast, and lets tests pass their
@@ -55,8 +56,9 @@ enum ToolRunner {
         let o = out.fileHandleForReading.readDataToEndOfFile()
         let e = err.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        return Result(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
-                      stderr: String(decoding: e, as: UTF8.self))
+        return Result(
+            status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self),
+            stderr: String(decoding: e, as: UTF8.self))
     }
 
     /// A new empty temporary folder.

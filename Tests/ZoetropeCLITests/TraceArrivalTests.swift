@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// `zoetrope trace --arrival`: the player over a file arriving at a simulated rate.
 @Suite("zoetrope trace --arrival")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import zoetrope
 
 /// `zoetrope trace`, run in-process through the tool's dispatcher.
@@ -30,7 +31,7 @@ struct TraceCommandTests {
         #expect(j["source"] as? String == "demo")
         #expect(j["frameCount"] as? Int == 100)
         let ticks = try #require(j["ticks"] as? [[String: Any]])
-        #expect(ticks.count == 30)   // 60 Hz for 0.5 s
+        #expect(ticks.count == 30)  // 60 Hz for 0.5 s
         for t in ticks { #expect(Set(t.keys) == ["t", "frame", "stalled", "skipped", "framesHeld", "bytesHeld"]) }
         let summary = try #require(j["summary"] as? [String: Any])
         #expect(Set(summary.keys) == ["framesShown", "stalls", "skips", "peakBytesHeld", "decodeFailures"])
@@ -46,8 +47,10 @@ struct TraceCommandTests {
 
     @Test("the same arguments print the same trace")
     func deterministic() {
-        let args = ["--demo", "--duration", "2", "--decode-cost", "70", "--refresh", "variable", "--policy", "ahead:3",
-                    "--late", "catch-up", "--hide-at", "0.5", "--show-at", "1.2", "--rate", "1.5", "--json"]
+        let args = [
+            "--demo", "--duration", "2", "--decode-cost", "70", "--refresh", "variable", "--policy", "ahead:3",
+            "--late", "catch-up", "--hide-at", "0.5", "--show-at", "1.2", "--rate", "1.5", "--json",
+        ]
         let a = run(args), b = run(args)
         #expect(a.status == 0)
         #expect(a.out == b.out)
@@ -68,7 +71,7 @@ struct TraceCommandTests {
         let j = try json(["--demo", "--duration", "2", "--hide-at", "0.5", "--show-at", "1.5"])
         let ticks = try #require(j["ticks"] as? [[String: Any]])
         let last = try #require(ticks.last?["frame"] as? Int)
-        #expect(last == 19)   // 1 s of play in 2 s: (1.9833 − 1.0) / 0.05
+        #expect(last == 19)  // 1 s of play in 2 s: (1.9833 − 1.0) / 0.05
     }
 
     @Test("N ahead holds at most the poster and N + 1 frames; a budget is respected")
@@ -83,8 +86,10 @@ struct TraceCommandTests {
 
     @Test("bad options are usage errors")
     func usage() {
-        for args in [["--demo", "--policy", "most"], ["--demo", "--refresh", "0"], ["--demo", "--late", "never"],
-                     ["--demo", "--rate", "9"], ["--demo", "--show-at", "1"], []] {
+        for args in [
+            ["--demo", "--policy", "most"], ["--demo", "--refresh", "0"], ["--demo", "--late", "never"],
+            ["--demo", "--rate", "9"], ["--demo", "--show-at", "1"], [],
+        ] {
             let r = run(args)
             #expect(r.status == 2, "\(args)")
             #expect(r.err.hasPrefix("zoetrope: "))

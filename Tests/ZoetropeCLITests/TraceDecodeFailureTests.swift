@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeAVIF
+
 @testable import zoetrope
 
 /// `zoetrope trace` reports the frames the player could not decode, in the table, in the
@@ -19,10 +20,14 @@ import ZoetropeAVIF
     static func avifWithEmptyMdat() throws -> Data {
         var pixels = PixelBuffer(width: 16, height: 16)
         pixels.bytes = [UInt8](repeating: 200, count: 16 * 16 * 4)
-        let frames = [EncodingFrame(pixels: pixels, duration: .milliseconds(100)),
-                      EncodingFrame(pixels: pixels, duration: .milliseconds(100))]
-        var file = [UInt8](try AVIFEncoder(speed: 10).encode(frames, canvasSize: PixelSize(width: 16, height: 16),
-                                                             options: EncodingOptions(quality: 50)))
+        let frames = [
+            EncodingFrame(pixels: pixels, duration: .milliseconds(100)),
+            EncodingFrame(pixels: pixels, duration: .milliseconds(100)),
+        ]
+        var file = [UInt8](
+            try AVIFEncoder(speed: 10).encode(
+                frames, canvasSize: PixelSize(width: 16, height: 16),
+                options: EncodingOptions(quality: 50)))
         var p = 0
         while p + 8 <= file.count {
             let size = file[p..<(p + 4)].reduce(0) { $0 << 8 | Int($1) }

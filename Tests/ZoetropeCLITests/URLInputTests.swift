@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import zoetrope
 import ZoetropeTestSupport
+
+@testable import zoetrope
 
 /// The real binary reading http URLs from a real server on loopback: the same output as for
 /// the file, frames written as the bytes arrive, the disk cache, HTTP errors.
@@ -45,7 +46,7 @@ import ZoetropeTestSupport
         #expect(fromURL.status == 0, "\(fromURL.stderr)")
         #expect(fromFile.status == 0)
         let urlFrames = try StdinStreamingTests.contents(of: dir.appendingPathComponent("url"))
-        #expect(urlFrames.count == 9) // 8 frames and the manifest
+        #expect(urlFrames.count == 9)  // 8 frames and the manifest
         #expect(urlFrames == (try StdinStreamingTests.contents(of: dir.appendingPathComponent("file"))))
     }
 
@@ -113,8 +114,10 @@ import ZoetropeTestSupport
         let dir = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let url = server.url("missing.gif").absoluteString
-        for args in [["info", url], ["frames", url, "--output", dir.appendingPathComponent("f").path],
-                     ["convert", url, dir.appendingPathComponent("o.webp").path], ["play", url], ["audit", url]] {
+        for args in [
+            ["info", url], ["frames", url, "--output", dir.appendingPathComponent("f").path],
+            ["convert", url, dir.appendingPathComponent("o.webp").path], ["play", url], ["audit", url],
+        ] {
             let r = try ToolRunner.binary(args)
             #expect(r.status == 1, "\(args[0])")
             #expect(r.stderr == "zoetrope: \(url): the server answered HTTP 404 (Not Found)\n", "\(args[0])")
@@ -137,7 +140,7 @@ import ZoetropeTestSupport
         let (sourceInfo, sourceFrames) = try ConvertFixtures.decode(gif)
         #expect(info.format == .webp)
         #expect(info.frameCount == sourceInfo.frameCount)
-        #expect(frames.map(\.packedBytes) == sourceFrames.map(\.packedBytes)) // lossless WebP by default
+        #expect(frames.map(\.packedBytes) == sourceFrames.map(\.packedBytes))  // lossless WebP by default
     }
 
     @Test func playAndAuditReadAURL() throws {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
+
 @testable import AppViewSample
 
 /// The app view sample, Examples/AppViewSample/Sample.swift (its `AnimatedImageView` and
@@ -24,7 +25,7 @@ import ZoetropeTestSupport
         let image = try AnimatedImage(contentsOf: URL(fileURLWithPath: path))
         let view = AnimatedImageView()
         let player = AnimationPlayer(image: image, display: view)
-        #expect(player.clock === TimerClock.shared)                 // the default clock is the shared one
+        #expect(player.clock === TimerClock.shared)  // the default clock is the shared one
         player.play()
         #expect(player.isAnimating)
         // Wait (suspended, so that the hops can run) until frame 2 was shown.
@@ -32,15 +33,18 @@ import ZoetropeTestSupport
         player.pause()
         #expect(!player.isAnimating)
         // Pause drops nothing: frames produced before it still arrive, then no more.
-        #expect(await waitFor {
-            let d = player.diagnostics
-            return view.shownFrames.count + d.framesSkippedByDisplay == d.framesShown
-        })
+        #expect(
+            await waitFor {
+                let d = player.diagnostics
+                return view.shownFrames.count + d.framesSkippedByDisplay == d.framesShown
+            })
         let shown = view.shownFrames, diagnostics = player.diagnostics
-        #expect(DisplayOrder.violations(shown: shown, frameCount: 3, produced: diagnostics.framesShown,
-                                        skipped: diagnostics.framesSkippedByDisplay) == [], "\(shown)")
-        #expect(diagnostics.skippedFrames == 0)                     // the player itself skips none (it holds when late)
-        #expect(player.displayHopCount > 0)                         // ticks on the clock's thread hopped to the main actor
+        #expect(
+            DisplayOrder.violations(
+                shown: shown, frameCount: 3, produced: diagnostics.framesShown,
+                skipped: diagnostics.framesSkippedByDisplay) == [], "\(shown)")
+        #expect(diagnostics.skippedFrames == 0)  // the player itself skips none (it holds when late)
+        #expect(player.displayHopCount > 0)  // ticks on the clock's thread hopped to the main actor
         let last = try #require(shown.last)
         #expect(view.image?.pixel(x: 1, y: 1) == CodecsFixture.color(ofFrame: last))
         // Paused: nothing more arrives, even after every queued hop has run.
@@ -70,26 +74,27 @@ import ZoetropeTestSupport
         let folder = try TemporaryFolder()
         let path = try folder.write(CodecsFixture.gif(delays: [10, 20, 10]), to: "sample.gif").path
 
-        CoderRegistry.shared.registerBuiltInCoders()               // one call, safe to repeat
+        CoderRegistry.shared.registerBuiltInCoders()  // one call, safe to repeat
         let image = try AnimatedImage(contentsOf: URL(fileURLWithPath: path))
 
         var printed: [String] = []
-        for try await frame in image.frames() {                     // every frame in order, decoded lazily, bounded memory
+        for try await frame in image.frames() {  // every frame in order, decoded lazily, bounded memory
             printed.append("\(frame.index) \(frame.duration) \(frame.pixels.size.width)x\(frame.pixels.size.height)")
         }
         #expect(printed == ["0 100 ms 2x2", "1 200 ms 2x2", "2 100 ms 2x2"])
-        let timeline = image.info.uniformTimeline()                 // GCD of the display durations
+        let timeline = image.info.uniformTimeline()  // GCD of the display durations
         #expect(timeline.interval == .milliseconds(100) && timeline.frames == [0, 1, 1, 2])
 
         var configuration = PlayerConfiguration()
-        configuration.delayPolicy = .imageIO                        // < 11 ms -> 100 ms, as ImageIO players do
+        configuration.delayPolicy = .imageIO  // < 11 ms -> 100 ms, as ImageIO players do
         #expect(configuration.delayPolicy.displayDuration(for: .milliseconds(5)) == .milliseconds(100))
 
         do {
             _ = try AnimatedImage(data: Data("not an image".utf8))
             Issue.record("text decoded as an image")
         } catch {
-            #expect(error.localizedDescription
+            #expect(
+                error.localizedDescription
                     == "unrecognized image format (no registered coder matches the content; first bytes: 6e 6f 74 20 61 6e 20 69)")
         }
     }

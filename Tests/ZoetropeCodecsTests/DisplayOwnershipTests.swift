@@ -86,8 +86,9 @@ import ZoetropeTestSupport
         let shows = ShowCounter()
         var view: OwningView? = OwningView(shows: shows)
         weak let weakView = view
-        let player = AnimationPlayer(source: try CodecsFixture.registry().makeFrameSource(data: CodecsFixture.gif(delays: [2, 2, 2])),
-                                     clock: clock, display: view)
+        let player = AnimationPlayer(
+            source: try CodecsFixture.registry().makeFrameSource(data: CodecsFixture.gif(delays: [2, 2, 2])),
+            clock: clock, display: view)
         player.play()
         #expect(await waitFor { shows.count >= 3 })
         view = nil

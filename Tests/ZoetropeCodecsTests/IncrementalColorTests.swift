@@ -25,12 +25,14 @@ import ZoetropeTestSupport
         }
     }
 
-    static var cases: [(String, any AnimatedImageEncoder, any IncrementalDecoding)] {[
-        ("gif", GIFEncoder(), GIFCoder()),
-        ("apng", APNGEncoder(), APNGCoder()),
-        ("webp", WebPEncoder(), WebPCoder()),
-        ("avif", AVIFEncoder(), AVIFCoder()),
-    ]}
+    static var cases: [(String, any AnimatedImageEncoder, any IncrementalDecoding)] {
+        [
+            ("gif", GIFEncoder(), GIFCoder()),
+            ("apng", APNGEncoder(), APNGCoder()),
+            ("webp", WebPEncoder(), WebPCoder()),
+            ("avif", AVIFEncoder(), AVIFCoder()),
+        ]
+    }
 
     @Test(arguments: 0..<4)
     func piecesGiveTheWholeFilesConvertedFrames(_ i: Int) throws {

@@ -39,8 +39,11 @@ import ZoetropeTestSupport
     @Test func aCoderWithoutIncrementalDecodingSaysSo() {
         let registry = CodecsFixture.registry()
         registry.register(WholeFileOnlyCoder())
-        #expect(throws: AnimatedImageError.unsupported(format: WholeFileOnlyCoder.format,
-                                                       feature: "incremental decoding (the coder needs the whole file)")) {
+        #expect(
+            throws: AnimatedImageError.unsupported(
+                format: WholeFileOnlyCoder.format,
+                feature: "incremental decoding (the coder needs the whole file)")
+        ) {
             try registry.makeIncrementalSource(prefix: Data("WHOLE file".utf8))
         }
     }
@@ -58,8 +61,12 @@ import ZoetropeTestSupport
             for y in 0..<32 {
                 for x in 0..<32 {
                     let v = rng.next()
-                    pixels.setPixel(x: x, y: y, [UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
-                                                 UInt8(truncatingIfNeeded: v >> 16), 255])
+                    pixels.setPixel(
+                        x: x, y: y,
+                        [
+                            UInt8(truncatingIfNeeded: v), UInt8(truncatingIfNeeded: v >> 8),
+                            UInt8(truncatingIfNeeded: v >> 16), 255,
+                        ])
                 }
             }
             return EncodingFrame(pixels: pixels, duration: .milliseconds(50))
@@ -69,8 +76,10 @@ import ZoetropeTestSupport
 
     @Test(arguments: ["gif", "apng", "webp", "avif"])
     func theByteThatPassesTheLimitFailsTheSession(format: String) throws {
-        let encoders: [String: any AnimatedImageEncoder] = ["gif": GIFEncoder(), "apng": APNGEncoder(),
-                                                            "webp": WebPEncoder(), "avif": AVIFEncoder()]
+        let encoders: [String: any AnimatedImageEncoder] = [
+            "gif": GIFEncoder(), "apng": APNGEncoder(),
+            "webp": WebPEncoder(), "avif": AVIFEncoder(),
+        ]
         let file = try Self.noise(try #require(encoders[format]), quality: format == "avif" ? 90 : nil)
         let options = DecodingOptions(limits: Limits(maxAllocationBytes: file.count - 1))
         let registry = CodecsFixture.registry()
@@ -80,8 +89,9 @@ import ZoetropeTestSupport
         // AVIF's metadata parse (libavif) is told the file is at most the limit, so it opens
         // only once the file fits; the other formats have frames by now.
         #expect(format == "avif" ? before.frameCount == 0 : before.frameCount > 0)
-        let expected = AnimatedImageError.limitExceeded(format: try #require(before.format), limit: .allocationBytes,
-                                                        requested: file.count, allowed: file.count - 1)
+        let expected = AnimatedImageError.limitExceeded(
+            format: try #require(before.format), limit: .allocationBytes,
+            requested: file.count, allowed: file.count - 1)
         #expect(throws: expected) { try session.append(file.suffix(1)) }
         // The session has failed for good; the frames before the limit stay decodable.
         #expect(throws: expected) { try session.finish() }

@@ -62,10 +62,14 @@ import ZoetropeTestSupport
         let folder = try TemporaryFolder()
         try folder.write(Data("notes".utf8), to: "spinner.txt")
         let bundle = try #require(Bundle(path: folder.url.path))
-        let expected = AnimatedImageError.resourceNotFound(name: "spinner", bundlePath: bundle.bundlePath,
-                                                           triedExtensions: ["gif", "png", "apng", "webp", "avif", "avifs", "jpg", "jpeg", "jpe", "jfif", "jif"])
+        let expected = AnimatedImageError.resourceNotFound(
+            name: "spinner", bundlePath: bundle.bundlePath,
+            triedExtensions: ["gif", "png", "apng", "webp", "avif", "avifs", "jpg", "jpeg", "jpe", "jfif", "jif"])
         #expect(throws: expected) { try AnimatedImage(named: "spinner", in: bundle, registry: CodecsFixture.registry()) }
-        #expect(expected.description == "no resource named 'spinner' in the bundle at \(bundle.bundlePath) (tried .gif, .png, .apng, .webp, .avif, .avifs, .jpg, .jpeg, .jpe, .jfif, .jif)")
+        #expect(
+            expected.description
+                == "no resource named 'spinner' in the bundle at \(bundle.bundlePath) (tried .gif, .png, .apng, .webp, .avif, .avifs, .jpg, .jpeg, .jpe, .jfif, .jif)"
+        )
     }
 
     @Test func loadFromAFileURLReadsAndDecodes() async throws {

@@ -15,13 +15,18 @@ public enum LCMSProfiles {
     /// An RGB profile from D65 and xy `primaries` with one curve for the three channels
     /// (`curve`: a pure gamma, or lcms2's parametric type 4 [g, a, b, c, d]), described as
     /// `description` when given. The caller closes it.
-    public static func rgbProfile(primaries: [(Double, Double)], curve params: [Double],
-                                  description: String? = nil) -> cmsHPROFILE {
+    public static func rgbProfile(
+        primaries: [(Double, Double)], curve params: [Double],
+        description: String? = nil
+    ) -> cmsHPROFILE {
         var white = cmsCIExyY(x: 0.3127, y: 0.3290, Y: 1)
-        var triple = cmsCIExyYTRIPLE(Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
-                                     Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
-                                     Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
-        let curve = params.count == 1 ? cmsBuildGamma(nil, params[0])!
+        var triple = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
+            Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
+            Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
+        let curve =
+            params.count == 1
+            ? cmsBuildGamma(nil, params[0])!
             : params.withUnsafeBufferPointer { cmsBuildParametricToneCurve(nil, 4, $0.baseAddress) }!
         defer { cmsFreeToneCurve(curve) }
         var curves: [OpaquePointer?] = [curve, curve, curve]

@@ -1,7 +1,8 @@
 import Testing
 import Zoetrope
-@testable import ZoetropeColor
 import ZoetropeColorTestSupport
+
+@testable import ZoetropeColor
 
 /// Profiles made with lcms2 directly (`LCMSProfiles`), independently of ZoetropeColor's own.
 enum TestProfiles {
@@ -30,7 +31,8 @@ struct ColorManagementTests {
     func srgbNeedsNothing() throws {
         #expect(try ColorManagement.transform(for: .unspecified) == nil)
         #expect(try ColorManagement.transform(for: ColorInfo(srgbRenderingIntent: 0)) == nil)
-        #expect(try ColorManagement.transform(for: ColorInfo(codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))) == nil)
+        #expect(
+            try ColorManagement.transform(for: ColorInfo(codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))) == nil)
         #expect(try ColorManagement.transform(for: ColorInfo(iccProfile: ICCProfile(data: TestProfiles.sRGB))) == nil)
         // gAMA alone, or cHRM alone: ignored (Chromium's rule).
         #expect(try ColorManagement.transform(for: ColorInfo(gamma: 100_000)) == nil)
@@ -40,8 +42,8 @@ struct ColorManagementTests {
     func displayP3() throws {
         let p3 = ColorInfo(codePoints: ColorCodePoints(primaries: 12, transfer: 13, matrix: 0, fullRange: true))
         let out = try convert([255, 0, 0, 255, 128, 128, 128, 255], p3)
-        #expect(out[0] == 255 && out[1] == 0 && out[2] == 0) // clipped at the sRGB gamut
-        #expect(Array(out[4...]) == [128, 128, 128, 255])    // grey stays grey (same white, same curve)
+        #expect(out[0] == 255 && out[1] == 0 && out[2] == 0)  // clipped at the sRGB gamut
+        #expect(Array(out[4...]) == [128, 128, 128, 255])  // grey stays grey (same white, same curve)
         let mid = try convert([200, 100, 50, 255], p3)
         #expect(mid != [200, 100, 50, 255])
     }
@@ -60,8 +62,9 @@ struct ColorManagementTests {
         bad.replaceSubrange(128..<bad.count, with: [UInt8](repeating: 0xEE, count: bad.count - 128))
         let color = ColorInfo(iccProfile: ICCProfile(data: bad))
         #expect(throws: ColorConversionError.self) { try ColorManagement.transform(for: color) }
-        var info = AnimationInfo(format: .png, canvasSize: PixelSize(width: 1, height: 1), frameDurations: [.zero],
-                                 loopCount: .once, storedLoopValue: nil, color: color)
+        var info = AnimationInfo(
+            format: .png, canvasSize: PixelSize(width: 1, height: 1), frameDurations: [.zero],
+            loopCount: .once, storedLoopValue: nil, color: color)
         #expect(ColorManagement.prepare(&info, options: .default) == nil)
         #expect(info.warnings.count == 1)
         var stored = info
@@ -72,17 +75,19 @@ struct ColorManagementTests {
 
     @Test("Precedence: PNG prefers code points over a profile, AVIF the profile")
     func precedence() throws {
-        let both = ColorInfo(iccProfile: ICCProfile(data: TestProfiles.adobeRGB),
-                             codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))
+        let both = ColorInfo(
+            iccProfile: ICCProfile(data: TestProfiles.adobeRGB),
+            codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))
         #expect(try convert([128, 64, 200, 255], both, precedence: .codePointsFirst) == [128, 64, 200, 255])
         #expect(try convert([128, 64, 200, 255], both, precedence: .profileFirst) == [146, 62, 205, 255])
     }
 
     @Test("cHRM with gAMA converts; the profile's description is read")
     func chrmAndDescription() throws {
-        let c = Chromaticities(whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
-                               greenX: 21000, greenY: 71000, blueX: 15000, blueY: 6000)
-        let out = try convert([128, 64, 200, 255], ColorInfo(gamma: 45471, chromaticities: c)) // 1/2.19921875
+        let c = Chromaticities(
+            whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
+            greenX: 21000, greenY: 71000, blueX: 15000, blueY: 6000)
+        let out = try convert([128, 64, 200, 255], ColorInfo(gamma: 45471, chromaticities: c))  // 1/2.19921875
         #expect(out == [146, 62, 205, 255])
         #expect(ICCProfile(data: TestProfiles.adobeRGB).profileDescription == "Test Adobe RGB (1998)")
         #expect(ICCProfile(data: [1, 2, 3]).profileDescription == nil)

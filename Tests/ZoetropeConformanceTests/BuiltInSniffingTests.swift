@@ -40,8 +40,9 @@ import ZoetropeWebP
 
     @Test func pngWithAndWithoutAnimationControlBeforeIDAT() throws {
         let still = Self.bytes([Self.pngSignature] + Self.chunk("IHDR", 13) + Self.chunk("IDAT", 2) + Self.chunk("IEND", 0))
-        let animated = Self.bytes([Self.pngSignature] + Self.chunk("IHDR", 13) + Self.chunk("tEXt", 5)
-                                  + Self.chunk("acTL", 8) + Self.chunk("IDAT", 2))
+        let animated = Self.bytes(
+            [Self.pngSignature] + Self.chunk("IHDR", 13) + Self.chunk("tEXt", 5)
+                + Self.chunk("acTL", 8) + Self.chunk("IDAT", 2))
         let lateACTL = Self.bytes([Self.pngSignature] + Self.chunk("IHDR", 13) + Self.chunk("IDAT", 2) + Self.chunk("acTL", 8))
         #expect(registry.sniff(still)?.result == .match(.png, .still))
         #expect(registry.sniff(animated)?.result == .match(.apng, .animated))

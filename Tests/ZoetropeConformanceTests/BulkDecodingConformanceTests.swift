@@ -49,8 +49,10 @@ import ZoetropeTestSupport
     @Test(.enabled(if: CorpusLocation.corpus() != nil, "../shared/corpus is absent"))
     func premultipliedAndDownsampledBulkRunsMatch() throws {
         var failures: [String] = []
-        let variants = [DecodingOptions(pixelFormat: .rgba8Premultiplied),
-                        DecodingOptions(targetSize: PixelSize(width: 37, height: 23))]
+        let variants = [
+            DecodingOptions(pixelFormat: .rgba8Premultiplied),
+            DecodingOptions(targetSize: PixelSize(width: 37, height: 23)),
+        ]
         for url in Self.files {
             for options in variants {
                 guard let check = try Self.check(url, options: options) else { continue }

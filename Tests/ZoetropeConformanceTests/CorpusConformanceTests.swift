@@ -17,8 +17,9 @@ import ZoetropeWebP
         try APNGCoder().makeFrameSource(data: png, options: DecodingOptions(limits: .none)).decodeFrame(at: 0)
     }
 
-    @Test(.enabled(if: CorpusLocation.corpus() != nil, "../shared/corpus is absent"),
-          arguments: ["gif/pygif", "apng/pillow", "webp/image-webp", "avif/libavif", "avif/avif-sample-images"])
+    @Test(
+        .enabled(if: CorpusLocation.corpus() != nil, "../shared/corpus is absent"),
+        arguments: ["gif/pygif", "apng/pillow", "webp/image-webp", "avif/libavif", "avif/avif-sample-images"])
     func corpusFolder(_ folder: String) throws {
         let root = try #require(CorpusLocation.corpus())
         let (checked, failures) = try Self.harness.failures(in: root, under: folder)

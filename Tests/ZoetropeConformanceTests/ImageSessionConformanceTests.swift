@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeTestSupport
+
 @testable import ZoetropeAPNG
 @testable import ZoetropeGIF
 @testable import ZoetropeWebP
-import ZoetropeTestSupport
 
 /// An `AnimatedImage` hands out sessions made from the index it read (GIF, APNG, WebP): over
 /// every corpus file, they report the info and decode the frames (or fail) exactly as a
@@ -50,7 +51,8 @@ import ZoetropeTestSupport
             }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
-        #expect(sharing["gif", default: 0] >= 10 && sharing["png", default: 0] >= 10 && sharing["webp", default: 0] >= 2,
-                "\(sharing)")
+        #expect(
+            sharing["gif", default: 0] >= 10 && sharing["png", default: 0] >= 10 && sharing["webp", default: 0] >= 2,
+            "\(sharing)")
     }
 }

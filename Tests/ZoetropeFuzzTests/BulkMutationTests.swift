@@ -12,9 +12,10 @@ import ZoetropeTestSupport
 @Suite struct BulkMutationTests {
     static let rounds = max(0, ProcessInfo.processInfo.environment["ZOETROPE_BULK_MUTATIONS"].flatMap(Int.init) ?? 6)
 
-    @Test("bulk runs over damaged files match decoding one frame after another",
-          .enabled(if: CorpusFile.isPresent, "the corpus (../shared/corpus) is absent"),
-          arguments: CorpusFile.all)
+    @Test(
+        "bulk runs over damaged files match decoding one frame after another",
+        .enabled(if: CorpusFile.isPresent, "the corpus (../shared/corpus) is absent"),
+        arguments: CorpusFile.all)
     func bulkMatchesOneByOne(_ file: CorpusFile) throws {
         let original = [UInt8](try Data(contentsOf: file.url))
         for round in 0..<BulkMutationTests.rounds {
@@ -26,7 +27,8 @@ import ZoetropeTestSupport
             let data = Data(bytes)
             let options = FuzzHarness.options(for: data)
             guard let probe = try? FuzzHarness.registry.makeFrameSource(data: data, options: options),
-                  probe.info.frameCount <= FuzzHarness.frameCap else { continue }
+                probe.info.frameCount <= FuzzHarness.frameCap
+            else { continue }
             let check = BulkDecodingCheck { try FuzzHarness.registry.makeFrameSource(data: data, options: options) }
             let violations = try check.violations(threads: [2, 3])
             #expect(violations.isEmpty, "\(file.name) round \(1_000 + round) (seed \(seed)): \(violations)")

@@ -48,9 +48,10 @@ import ZoetropeTestSupport
         }
     }
 
-    @Test("seeded mutations decode or throw AnimatedImageError",
-          .enabled(if: CorpusFile.isPresent, "the corpus (../shared/corpus) is absent"),
-          arguments: CorpusFile.all)
+    @Test(
+        "seeded mutations decode or throw AnimatedImageError",
+        .enabled(if: CorpusFile.isPresent, "the corpus (../shared/corpus) is absent"),
+        arguments: CorpusFile.all)
     func mutations(_ file: CorpusFile) throws {
         let original = [UInt8](try Data(contentsOf: file.url))
         for round in 0..<CorpusMutationTests.rounds {

@@ -12,15 +12,17 @@ import Zoetrope
 
     /// The prefix lengths cut from a file of `count` bytes (the whole file excluded).
     static func lengths(count: Int) -> [Int] {
-        let all = count > 20 * 1024
+        let all =
+            count > 20 * 1024
             ? Array(Swift.stride(from: 0, to: count - 64, by: 97)) + Array(max(0, count - 64)..<count)
             : Array(0..<count)
         return Swift.stride(from: 0, to: all.count, by: stride).map { all[$0] }
     }
 
-    @Test("every prefix decodes its complete frames or throws AnimatedImageError",
-          .enabled(if: CorpusFile.isPresent, "the corpus (../shared/corpus) is absent"),
-          arguments: CorpusFile.all)
+    @Test(
+        "every prefix decodes its complete frames or throws AnimatedImageError",
+        .enabled(if: CorpusFile.isPresent, "the corpus (../shared/corpus) is absent"),
+        arguments: CorpusFile.all)
     func everyPrefix(_ file: CorpusFile) throws {
         let data = try Data(contentsOf: file.url)
         for length in CorpusTruncationTests.lengths(count: data.count) {

@@ -20,10 +20,12 @@ import Testing
         let rounds = FuzzEncoding.Format.allCases[format] == .avif ? 12 : 120
         for round in 0..<rounds {
             var state = UInt64(round) &* 0x9E37_79B9_7F4A_7C15 &+ 1
-            let data = Data([UInt8(format)] + (0..<(8 + round % 40)).map { _ -> UInt8 in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return UInt8(truncatingIfNeeded: state >> 33)
-            })
+            let data = Data(
+                [UInt8(format)]
+                    + (0..<(8 + round % 40)).map { _ -> UInt8 in
+                        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                        return UInt8(truncatingIfNeeded: state >> 33)
+                    })
             let outcome = FuzzTarget.encode.run(data)
             #expect(outcome.isAcceptable, "round \(round), input \(data.map { String($0) }.joined(separator: ",")): \(outcome)")
         }

@@ -24,10 +24,11 @@ import ZoetropeTestSupport
     /// `TARGET/FILE` of every input listed in `pending.txt`.
     static let pending: Set<String> = {
         let text = (try? String(contentsOf: folder.appendingPathComponent("pending.txt"), encoding: .utf8)) ?? ""
-        return Set(text.split(separator: "\n").compactMap { line -> String? in
-            guard !line.hasPrefix("#"), let first = line.split(separator: " ").first else { return nil }
-            return String(first)
-        })
+        return Set(
+            text.split(separator: "\n").compactMap { line -> String? in
+                guard !line.hasPrefix("#"), let first = line.split(separator: " ").first else { return nil }
+                return String(first)
+            })
     }()
 
     static let all: [Input] = subfolders().flatMap { sub -> [Input] in
@@ -46,8 +47,9 @@ import ZoetropeTestSupport
         #expect(outcome.isAcceptable, "\(input.testDescription): \(outcome)")
     }
 
-    @Test(.disabled("listed in Fuzz/regressions/pending.txt: the fix is on a branch that has not landed"),
-          arguments: FuzzRegressionTests.pendingInputs)
+    @Test(
+        .disabled("listed in Fuzz/regressions/pending.txt: the fix is on a branch that has not landed"),
+        arguments: FuzzRegressionTests.pendingInputs)
     func replayPending(_ input: Input) throws {
         let outcome = input.target.run(try Data(contentsOf: input.url))
         #expect(outcome.isAcceptable, "\(input.testDescription): \(outcome)")

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// The quantiser: exact when the colours fit, bounded error on a gradient, dithering modes.
 @Suite struct ColorQuantizerTests {
@@ -21,11 +22,13 @@ import ZoetropeTestSupport
     @Test func gradientErrorIsBounded() {
         var h = ColorHistogram(expected: 20_000)
         var pixels: [UInt32] = []
-        for y in 0..<64 { for x in 0..<256 {
-            let c = PaletteMapper.pack(UInt8(x), UInt8(y * 4), UInt8(255 - x))
-            pixels.append(c)
-            h.add(c)
-        } }
+        for y in 0..<64 {
+            for x in 0..<256 {
+                let c = PaletteMapper.pack(UInt8(x), UInt8(y * 4), UInt8(255 - x))
+                pixels.append(c)
+                h.add(c)
+            }
+        }
         let palette = ColorQuantizer().palette(for: h, maxColours: 255)
         #expect(palette.count <= 255)
         var mapper = PaletteMapper(palette: palette)

@@ -43,7 +43,8 @@ import ZoetropeTestSupport
 
     @Test func fileCutBeforeAnyFrameIsATypedError() {
         let full = Self.threeFrames().file
-        #expect(F.error { _ = try F.source(Array(full.prefix(8))) }
+        #expect(
+            F.error { _ = try F.source(Array(full.prefix(8))) }
                 == .insufficientData(format: .gif, needed: 13, available: 8))
         guard case .truncated(.gif, 0, _)? = F.error({ _ = try F.source(Array(full.prefix(20))) }) else {
             Issue.record("a file cut in its colour table should be truncated with no frame")
@@ -59,8 +60,9 @@ import ZoetropeTestSupport
         var w = GIFWriter(width: 2, height: 1, globalColors: F.palette)
         w.image(width: 2, height: 1, indices: [1, 2])
         // Clear, then code 7: not yet defined (the next free code is 6).
-        w.image(width: 2, height: 1, minimumCodeSize: 2,
-                lzwData: GIFWriter.packCodes([(4, 3), (7, 3), (5, 3)]))
+        w.image(
+            width: 2, height: 1, minimumCodeSize: 2,
+            lzwData: GIFWriter.packCodes([(4, 3), (7, 3), (5, 3)]))
         let source = try F.source(w.file)
         #expect(source.info.frameCount == 1)
         guard case .invalidData(.gif, let reason)? = source.info.truncation else {
@@ -77,17 +79,19 @@ import ZoetropeTestSupport
         w.image(width: 2, height: 1, indices: [1, 3])
         let source = try F.source(w.file)
         #expect(F.pixels(try source.decodeFrame(at: 0)) == [F.opaqueGreen, F.opaqueBlack])
-        #expect(source.info.warnings == [
-            "frame 0 uses colour index 3 outside its 2-entry colour table: indices without a colour are drawn opaque black, as Chromium does",
-        ])
+        #expect(
+            source.info.warnings == [
+                "frame 0 uses colour index 3 outside its 2-entry colour table: indices without a colour are drawn opaque black, as Chromium does"
+            ])
     }
 
     @Test func lzwDataEndingEarlyKeepsTheDecodedPixels() throws {
         // A 3×1 image whose data ends (end code) after two pixels: clear, 1, 2, end.
         var w = GIFWriter(width: 3, height: 1, globalColors: F.palette)
         w.image(width: 3, height: 1, indices: [3, 3, 3])
-        w.image(width: 3, height: 1, minimumCodeSize: 2,
-                lzwData: GIFWriter.packCodes([(4, 3), (1, 3), (2, 3), (5, 3)]))
+        w.image(
+            width: 3, height: 1, minimumCodeSize: 2,
+            lzwData: GIFWriter.packCodes([(4, 3), (1, 3), (2, 3), (5, 3)]))
         let frames = try F.frames(w.file)
         #expect(F.pixels(frames[1]) == [F.opaqueRed, F.opaqueGreen, F.opaqueBlue])
     }
@@ -143,8 +147,11 @@ import ZoetropeTestSupport
         let start = clock.now
         let error = F.error { _ = try F.source(w.file) }
         print("65535×65535 screen refused in \(clock.now - start)")
-        #expect(error == .limitExceeded(format: .gif, limit: .canvasPixels, requested: 65535 * 65535,
-                                        allowed: Limits.default.maxCanvasPixels))
+        #expect(
+            error
+                == .limitExceeded(
+                    format: .gif, limit: .canvasPixels, requested: 65535 * 65535,
+                    allowed: Limits.default.maxCanvasPixels))
     }
 
     @Test func firstFrameGrowingTheCanvasPastTheLimitsIsRefused() {
@@ -152,8 +159,11 @@ import ZoetropeTestSupport
         w.imageDescriptor(x: 65000, y: 65000, width: 535, height: 535)
         w.raw([2, 0])
         let error = F.error { _ = try F.source(w.file) }
-        #expect(error == .limitExceeded(format: .gif, limit: .canvasPixels, requested: 65535 * 65535,
-                                        allowed: Limits.default.maxCanvasPixels))
+        #expect(
+            error
+                == .limitExceeded(
+                    format: .gif, limit: .canvasPixels, requested: 65535 * 65535,
+                    allowed: Limits.default.maxCanvasPixels))
     }
 
     static func manyFrames(_ count: Int) -> [UInt8] {
@@ -199,8 +209,9 @@ import ZoetropeTestSupport
         w.graphicControl(delay: 3, disposal: 3, transparentIndex: 0)
         w.image(x: 1, y: 1, width: 5, height: 5, indices: (0..<25).map { UInt8($0 % 4) }, interlaced: true)
         w.graphicControl(disposal: 2)
-        w.image(x: 3, y: 0, width: 6, height: 7, indices: (0..<42).map { UInt8($0 % 3) },
-                localColors: [F.white, F.blue, F.green, F.red])
+        w.image(
+            x: 3, y: 0, width: 6, height: 7, indices: (0..<42).map { UInt8($0 % 3) },
+            localColors: [F.white, F.blue, F.green, F.red])
         w.image(width: 9, height: 7, indices: (0..<63).map { UInt8(($0 * 7) % 4) })
         let original = w.file
         var generator = SplitMix64(seed: 42)

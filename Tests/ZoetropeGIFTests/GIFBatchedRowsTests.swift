@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// Non-interlaced images decode many rows per giflib call (`GIFDecodeState.batchIndexBytes`
 /// of indices at a time). Across batch boundaries, with a transparent index and an image

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// The bulk path over GIF: LZW decoded to palette indices on worker threads, disposal and
 /// drawing in order.
@@ -23,8 +24,9 @@ import ZoetropeTestSupport
             let local: [GIFWriter.Color]? = i % 5 == 2 ? [(9, 9, 9), (200, 100, 0), (0, 100, 200), (255, 255, 0)] : nil
             if i == partialFrame {
                 // Two pixels, then the end code.
-                gif.image(x: x, y: y, width: w, height: h, minimumCodeSize: 2,
-                          lzwData: GIFWriter.packCodes([(4, 3), (1, 3), (3, 3), (5, 3)]), localColors: local)
+                gif.image(
+                    x: x, y: y, width: w, height: h, minimumCodeSize: 2,
+                    lzwData: GIFWriter.packCodes([(4, 3), (1, 3), (3, 3), (5, 3)]), localColors: local)
             } else {
                 gif.image(x: x, y: y, width: w, height: h, indices: indices, localColors: local, interlaced: i % 6 == 3)
             }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 private typealias F = GIFFixture
 
@@ -49,9 +50,10 @@ private typealias F = GIFFixture
         var w = GIFWriter(width: 2, height: 1, globalColors: F.palette)
         w.image(width: 2, height: 1, minimumCodeSize: 3, lzwData: GIFWriter.packCodes([(8, 4), (1, 4), (6, 4), (9, 4)]))
         let source = try F.source(w.file)
-        #expect(source.info.warnings == [
-            "frame 0 uses colour index 6 outside its 4-entry colour table: indices without a colour are drawn opaque black, as Chromium does",
-        ])
+        #expect(
+            source.info.warnings == [
+                "frame 0 uses colour index 6 outside its 4-entry colour table: indices without a colour are drawn opaque black, as Chromium does"
+            ])
         #expect(F.pixels(try source.decodeFrame(at: 0)) == [F.opaqueRed, F.opaqueBlack])
     }
 
@@ -70,8 +72,10 @@ private typealias F = GIFFixture
             info = try session.finish()
         }
         #expect(info.frameCount == 1)
-        #expect(info.truncation == .invalidData(
-            format: .gif, reason: "frame 1 at offset 77 has LZW code 1000 past the next free table entry 605; the animation ends before it"))
+        #expect(
+            info.truncation
+                == .invalidData(
+                    format: .gif, reason: "frame 1 at offset 77 has LZW code 1000 past the next free table entry 605; the animation ends before it"))
     }
 
     @Test func theSameCodeAfterTheLastPixelOfALongImageIsNeverRead() throws {
@@ -92,8 +96,10 @@ private typealias F = GIFFixture
 /// pixel, cut into sub-blocks of random sizes.
 @Suite struct GIFCodeScanReferenceTests {
     /// What the exact rules say about a code stream.
-    static func reference(_ codes: [Int], minimumCodeSize: Int, pixelCount: Int, transparent: Int,
-                          colorCount: Int) -> (bad: [Int]?, missing: Int?) {
+    static func reference(
+        _ codes: [Int], minimumCodeSize: Int, pixelCount: Int, transparent: Int,
+        colorCount: Int
+    ) -> (bad: [Int]?, missing: Int?) {
         let clear = 1 << minimumCodeSize
         var lengths = [Int](repeating: 1, count: 4096)
         var next = clear + 2, previous = -1, produced = 0, highest = -1
@@ -127,8 +133,10 @@ private typealias F = GIFFixture
     }
 
     /// Random codes with the widths a decoder reads them at, packed and cut into sub-blocks.
-    static func stream(minimumCodeSize: Int, colorCount: Int, count: Int,
-                       using rng: inout SplitMix64) -> (codes: [Int], data: [UInt8]) {
+    static func stream(
+        minimumCodeSize: Int, colorCount: Int, count: Int,
+        using rng: inout SplitMix64
+    ) -> (codes: [Int], data: [UInt8]) {
         let clear = 1 << minimumCodeSize
         var codes: [Int] = [], packed: [(code: Int, width: Int)] = []
         var next = clear + 2, width = minimumCodeSize + 1, previous = false
@@ -189,15 +197,18 @@ private typealias F = GIFFixture
             let clear = 1 << minimumCodeSize
             let colorCount = [clear, clear / 2, 3, 256, 0][round % 5]
             let transparent = round % 3 == 0 ? Int.random(in: 0..<clear, using: &rng) : -1
-            let (codes, data) = Self.stream(minimumCodeSize: minimumCodeSize, colorCount: colorCount,
-                                            count: Int.random(in: 1...3000, using: &rng), using: &rng)
+            let (codes, data) = Self.stream(
+                minimumCodeSize: minimumCodeSize, colorCount: colorCount,
+                count: Int.random(in: 1...3000, using: &rng), using: &rng)
             let pixelCount = Int.random(in: 1...40_000, using: &rng)
-            let expected = Self.reference(codes, minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
-                                          transparent: transparent, colorCount: colorCount)
+            let expected = Self.reference(
+                codes, minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
+                transparent: transparent, colorCount: colorCount)
             data.withUnsafeBytes { bytes in
                 // As the whole-file index does: every sub-block, then again if a code was questioned.
-                scan.begin(minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
-                           transparentIndex: transparent < 0 ? nil : transparent, colorCount: colorCount)
+                scan.begin(
+                    minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
+                    transparentIndex: transparent < 0 ? nil : transparent, colorCount: colorCount)
                 scan.feedSubBlocks(bytes, from: 0, upTo: bytes.count)
                 if scan.needsExactScan {
                     questioned += 1

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// GIF's one colour tag, the ICC's `ICCRGBG1` application extension: written by `GIFEncoder`
 /// after the loop block, read back byte for byte, bounded and never kept cut.
@@ -16,8 +17,9 @@ import ZoetropeTestSupport
     }
 
     @Test func profileRoundTripsAndNothingElseChanges() throws {
-        let options = EncodingOptions(loopCount: .plays(2), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
-                                      metadata: ColorFixtures.metadata)
+        let options = EncodingOptions(
+            loopCount: .plays(2), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
+            metadata: ColorFixtures.metadata)
         let file = [UInt8](try GIFEncoder().encode(Self.frames, canvasSize: Self.size, options: options))
         let plain = [UInt8](try GIFEncoder().encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(loopCount: .plays(2))))
         let ext = Self.iccExtension(ColorFixtures.iccProfile.data)
@@ -33,7 +35,9 @@ import ZoetropeTestSupport
         #expect(source.info.metadata == .none)
         #expect(source.info.loopCount == .plays(2))
         for i in 0..<3 {
-            #expect(try source.decodeFrame(at: i) == (try GIFCoder().makeFrameSource(data: Data(plain), options: DecodingOptions(colorOutput: .stored)).decodeFrame(at: i)))
+            #expect(
+                try source.decodeFrame(at: i)
+                    == (try GIFCoder().makeFrameSource(data: Data(plain), options: DecodingOptions(colorOutput: .stored)).decodeFrame(at: i)))
         }
         #expect(try GIFCoder().makeFrameSource(data: Data(plain), options: .default).info.color == .unspecified)
     }
@@ -52,15 +56,17 @@ import ZoetropeTestSupport
         #expect(try info([commentBlock, Self.iccExtension(a), Self.iccExtension(b)]).color.iccProfile?.data == a)
         // Another identifier (or authentication code) is not a profile.
         var other = Self.iccExtension(a)
-        other[13] = UInt8(ascii: "3") // "ICCRGBG1013"
+        other[13] = UInt8(ascii: "3")  // "ICCRGBG1013"
         #expect(try info([other]).color == .unspecified)
         // An empty profile (no sub-block) is no profile.
         #expect(try info([[0x21, 0xFF, 11] + Array("ICCRGBG1012".utf8) + [0]]).color == .unspecified)
     }
 
     @Test func aProfileCutByTheEndOfTheFileIsNotKept() throws {
-        let file = [UInt8](try GIFEncoder().encode(Self.frames, canvasSize: Self.size,
-                                                   options: EncodingOptions(color: ColorInfo(iccProfile: ColorFixtures.iccProfile))))
+        let file = [UInt8](
+            try GIFEncoder().encode(
+                Self.frames, canvasSize: Self.size,
+                options: EncodingOptions(color: ColorInfo(iccProfile: ColorFixtures.iccProfile))))
         let start = try #require(file.indices.first { $0 + 8 <= file.count && Array(file[$0..<$0 + 8]) == Array("ICCRGBG1".utf8) })
         let cut = Array(file[0..<(start + 300)])
         var parser = GIFIndexParser(limits: .default)
@@ -76,8 +82,10 @@ import ZoetropeTestSupport
     }
 
     @Test func aProfilePastTheAllocationLimitIsIgnored() throws {
-        let file = [UInt8](try GIFEncoder().encode(Self.frames, canvasSize: Self.size,
-                                                   options: EncodingOptions(color: ColorInfo(iccProfile: ColorFixtures.iccProfile))))
+        let file = [UInt8](
+            try GIFEncoder().encode(
+                Self.frames, canvasSize: Self.size,
+                options: EncodingOptions(color: ColorInfo(iccProfile: ColorFixtures.iccProfile))))
         var limits = Limits.default
         limits.maxAllocationBytes = ColorFixtures.iccProfile.data.count - 1
         var parser = GIFIndexParser(limits: limits)

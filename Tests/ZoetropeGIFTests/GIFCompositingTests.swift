@@ -118,12 +118,18 @@ import ZoetropeTestSupport
         w.image(x: 2, y: 2, width: 2, height: 2, indices: [3, 3, 3, 3])  // only (2,2) is inside
         let frames = try F.frames(w.file)
         #expect(frames[0].size == PixelSize(width: 3, height: 3))
-        #expect(F.pixels(frames[0]) == [F.transparent, F.transparent, F.transparent,
-                                        F.transparent, F.opaqueRed, F.opaqueRed,
-                                        F.transparent, F.opaqueRed, F.opaqueRed])
-        #expect(F.pixels(frames[1]) == [F.transparent, F.transparent, F.transparent,
-                                        F.transparent, F.opaqueRed, F.opaqueRed,
-                                        F.transparent, F.opaqueRed, F.opaqueBlue])
+        #expect(
+            F.pixels(frames[0]) == [
+                F.transparent, F.transparent, F.transparent,
+                F.transparent, F.opaqueRed, F.opaqueRed,
+                F.transparent, F.opaqueRed, F.opaqueRed,
+            ])
+        #expect(
+            F.pixels(frames[1]) == [
+                F.transparent, F.transparent, F.transparent,
+                F.transparent, F.opaqueRed, F.opaqueRed,
+                F.transparent, F.opaqueRed, F.opaqueBlue,
+            ])
     }
 
     @Test func zeroSizeFrameIsAFrameThatChangesNothing() throws {

@@ -21,14 +21,17 @@ import ZoetropeTestSupport
             let fx = width == 6 ? 0 : x, fy = height == 4 ? 0 : y
             let disposal = [1, 2, 3, 0][i % 4]
             w.graphicControl(delay: 5 + i, disposal: disposal, transparentIndex: i % 3 == 1 ? 0 : nil)
-            w.image(x: fx, y: fy, width: width, height: height,
-                    indices: (0..<width * height).map { _ in UInt8(generator.next() % 4) })
+            w.image(
+                x: fx, y: fy, width: width, height: height,
+                indices: (0..<width * height).map { _ in UInt8(generator.next() % 4) })
         }
         return w.file
     }
 
-    @Test(arguments: [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
-                      DecodingOptions(targetSize: PixelSize(width: 3, height: 2))])
+    @Test(arguments: [
+        DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
+        DecodingOptions(targetSize: PixelSize(width: 3, height: 2)),
+    ])
     func mixedAnimationKeepsTheContract(options: DecodingOptions) {
         let contract = FrameSourceContract(coder: GIFCoder(), data: Data(Self.mixedAnimation()), options: options)
         #expect(contract.violations() == [])
@@ -62,8 +65,9 @@ import ZoetropeTestSupport
         // Premultiplied output always goes through the canvas (no frame decoded straight
         // into the caller's buffer), so restarts are exercised there too.
         for options in [DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied)] {
-            #expect(FrameSourceContract(coder: GIFCoder(), data: c.gif, options: options, cuts: 2).violations() == [],
-                    "\(c), \(options.pixelFormat)")
+            #expect(
+                FrameSourceContract(coder: GIFCoder(), data: c.gif, options: options, cuts: 2).violations() == [],
+                "\(c), \(options.pixelFormat)")
         }
     }
 }

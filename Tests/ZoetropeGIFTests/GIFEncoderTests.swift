@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// GIFEncoder: exact round trips, frame differencing, disposal, timing and loop rules.
 @Suite struct GIFEncoderTests {
@@ -12,8 +13,10 @@ import ZoetropeTestSupport
         return b
     }
 
-    static func encode(_ canvases: [PixelBuffer], durations: [FrameDuration]? = nil, loop: LoopCount = .infinite,
-                       dither: GIFDither = .none) throws -> Data {
+    static func encode(
+        _ canvases: [PixelBuffer], durations: [FrameDuration]? = nil, loop: LoopCount = .infinite,
+        dither: GIFDither = .none
+    ) throws -> Data {
         let frames = canvases.enumerated().map { EncodingFrame(pixels: $1, duration: durations?[$0] ?? .centiseconds(5)) }
         return try GIFEncoder(dither: dither).encode(frames, canvasSize: canvases[0].size, options: EncodingOptions(loopCount: loop))
     }
@@ -26,7 +29,7 @@ import ZoetropeTestSupport
     static func movingFrames() -> [PixelBuffer] {
         (0..<6).map { k in
             canvas(20, 12) { x, y in
-                if y < 2 && x >= k * 3 && x < k * 3 + 4 { return [0, 0, 0, 0] }          // a moving hole
+                if y < 2 && x >= k * 3 && x < k * 3 + 4 { return [0, 0, 0, 0] }  // a moving hole
                 if x >= 2 + k * 2 && x < 8 + k * 2 && y >= 4 && y < 9 { return [250, UInt8(10 * k), 0, 255] }
                 return [UInt8((x * 10 + y) % 200), 90, UInt8(y * 20), 255]
             }
@@ -59,9 +62,12 @@ import ZoetropeTestSupport
         b.setPixel(x: 9, y: 5, [1, 2, 3, 255])
         let data = try Self.encode([a, b, b])
         let index = try Self.index(data)
-        #expect(index.frames.map(\.rect) == [PixelRect(x: 0, y: 0, width: 16, height: 16),
-                                             PixelRect(x: 9, y: 5, width: 1, height: 1),
-                                             PixelRect(x: 0, y: 0, width: 1, height: 1)])
+        #expect(
+            index.frames.map(\.rect) == [
+                PixelRect(x: 0, y: 0, width: 16, height: 16),
+                PixelRect(x: 9, y: 5, width: 1, height: 1),
+                PixelRect(x: 0, y: 0, width: 1, height: 1),
+            ])
         let source = try GIFCoder().makeFrameSource(data: data, options: .default)
         #expect(try source.decodeFrame(at: 1) == b)
         #expect(try source.decodeFrame(at: 2) == b)
@@ -104,8 +110,8 @@ import ZoetropeTestSupport
     @Test func durationsRoundToCentisecondsAndShortOnesStayVisible() throws {
         #expect(GIFEncoder.centiseconds(for: .milliseconds(0)) == 0)
         #expect(GIFEncoder.centiseconds(for: .milliseconds(4)) == 0)
-        #expect(GIFEncoder.centiseconds(for: .milliseconds(10)) == 1)   // shown as 100 ms, as the source is
-        #expect(GIFEncoder.centiseconds(for: .milliseconds(11)) == 2)   // 11 ms would round to 1 cs = 100 ms shown
+        #expect(GIFEncoder.centiseconds(for: .milliseconds(10)) == 1)  // shown as 100 ms, as the source is
+        #expect(GIFEncoder.centiseconds(for: .milliseconds(11)) == 2)  // 11 ms would round to 1 cs = 100 ms shown
         #expect(GIFEncoder.centiseconds(for: .milliseconds(14)) == 2)
         #expect(GIFEncoder.centiseconds(for: .milliseconds(15)) == 2)
         #expect(GIFEncoder.centiseconds(for: .milliseconds(33)) == 3)

@@ -1,7 +1,7 @@
+import Foundation
 import Zoetrope
 import ZoetropeGIF
 import ZoetropeTestSupport
-import Foundation
 
 /// Colours and helpers shared by the GIF tests.
 enum GIFFixture {

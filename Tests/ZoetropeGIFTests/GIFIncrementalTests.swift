@@ -1,15 +1,17 @@
 import Foundation
 import Testing
-@testable import ZoetropeGIF
 import Zoetrope
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// The incremental GIF source: the corpus fed in pieces gives the whole-file frames and
 /// info, and fixtures built here pin when each piece of information becomes known.
 @Suite struct GIFIncrementalTests {
     static func corpusFiles() -> [URL] {
         guard let root = CorpusLocation.corpus()?.appendingPathComponent("gif"),
-              let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else { return [] }
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "gif" }.sorted { $0.path < $1.path }
     }
 
@@ -50,7 +52,7 @@ import ZoetropeTestSupport
     static func fixture(trailer: Bool = true) -> (bytes: [UInt8], loopEnd: Int, frameEnds: [Int]) {
         var w = GIFWriter(width: 2, height: 2, globalColors: [(255, 0, 0), (0, 0, 255)])
         w.loop(2)
-        let loopEnd = w.bytes.count - 1 // the loop sub-block, before its terminator
+        let loopEnd = w.bytes.count - 1  // the loop sub-block, before its terminator
         var ends: [Int] = []
         for i in 0..<2 {
             w.graphicControl(delay: 5 + i)
@@ -83,7 +85,8 @@ import ZoetropeTestSupport
         #expect(throws: AnimatedImageError.frameNotYetAvailable(index: 1, availableFrames: 1)) {
             try source.decodeFrame(at: 1)
         }
-        #expect(AnimatedImageError.frameNotYetAvailable(index: 1, availableFrames: 1).localizedDescription
+        #expect(
+            AnimatedImageError.frameNotYetAvailable(index: 1, availableFrames: 1).localizedDescription
                 == "frame 1 has not arrived yet (1 complete frame so far; more data may bring it)")
         try source.append(bytes[(ends[1] - 3)...])
         #expect(try source.decodeFrame(at: 1) == whole.decodeFrame(at: 1))
@@ -143,8 +146,9 @@ import ZoetropeTestSupport
     /// canvas and decoded them as 1×1; found by the `incremental` fuzz target).
     @Test(arguments: [false, true])
     func aCanvasWithoutAreaFailsTheSessionWithTheWholeFileError(partialFirstFrame: Bool) throws {
-        let bytes: [UInt8] = Array("GIF89a".utf8) + [0, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
-            + [0x2C, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]                       // empty image
+        let bytes: [UInt8] =
+            Array("GIF89a".utf8) + [0, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF]
+            + [0x2C, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]  // empty image
             + [0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0, 0x3B]  // 1×1, index 0
         let options = DecodingOptions(showsPartialFirstFrame: partialFirstFrame)
         let expected = AnimatedImageError.invalidData(format: .gif, reason: "the logical screen is 0×1 and no image gives it a size")

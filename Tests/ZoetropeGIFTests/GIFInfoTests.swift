@@ -14,8 +14,11 @@ import ZoetropeTestSupport
         w.image(width: 1, height: 1, indices: [1])  // no graphic control: delay 0
         let info = try GIFFixture.source(w.file).info
         #expect(info.frameCount == 6)
-        #expect(info.frameDurations == [.zero, .milliseconds(10), .milliseconds(50), .milliseconds(100),
-                                        .milliseconds(2500), .zero])
+        #expect(
+            info.frameDurations == [
+                .zero, .milliseconds(10), .milliseconds(50), .milliseconds(100),
+                .milliseconds(2500), .zero,
+            ])
         #expect(info.format == .gif)
     }
 
@@ -28,9 +31,11 @@ import ZoetropeTestSupport
         #expect(info.storedLoopValue == nil)
     }
 
-    @Test(arguments: [("NETSCAPE2.0", 0, LoopCount.infinite), ("NETSCAPE2.0", 1, .plays(2)),
-                      ("NETSCAPE2.0", 3, .plays(4)), ("NETSCAPE2.0", 65535, .plays(65536)),
-                      ("ANIMEXTS1.0", 0, .infinite), ("ANIMEXTS1.0", 2, .plays(3))])
+    @Test(arguments: [
+        ("NETSCAPE2.0", 0, LoopCount.infinite), ("NETSCAPE2.0", 1, .plays(2)),
+        ("NETSCAPE2.0", 3, .plays(4)), ("NETSCAPE2.0", 65535, .plays(65536)),
+        ("ANIMEXTS1.0", 0, .infinite), ("ANIMEXTS1.0", 2, .plays(3)),
+    ])
     func loopBlockStoresRepetitions(identifier: String, stored: Int, plays: LoopCount) throws {
         var w = GIFWriter(width: 1, height: 1, globalColors: GIFFixture.palette)
         w.loop(stored, identifier: identifier)

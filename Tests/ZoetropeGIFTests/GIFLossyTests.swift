@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// `GIFEncoder(lossy:)`: smaller image data, every pixel within the budget of the exact
 /// encoding's, transparency kept, and nothing changed at 0.
@@ -14,12 +15,14 @@ import ZoetropeTestSupport
     static func frames() -> [EncodingFrame] {
         (0..<4).map { k in
             var b = PixelBuffer(width: size.width, height: size.height)
-            for y in 0..<size.height { for x in 0..<size.width {
-                let hole = x >= 50 && x < 70 && y >= 30 && y < 50
-                let block = x >= 10 + 20 * k && x < 30 + 20 * k && y >= 5 && y < 25
-                let r = UInt8((x * 2 + y) / 10 * 10 % 250), g = UInt8((y * 3) / 12 * 12 % 240), bl = UInt8(((x + y) % 50) / 10 * 40)
-                b.setPixel(x: x, y: y, hole ? [0, 0, 0, 0] : block ? [250, 250, 250, 255] : [r, g, bl, 255])
-            } }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let hole = x >= 50 && x < 70 && y >= 30 && y < 50
+                    let block = x >= 10 + 20 * k && x < 30 + 20 * k && y >= 5 && y < 25
+                    let r = UInt8((x * 2 + y) / 10 * 10 % 250), g = UInt8((y * 3) / 12 * 12 % 240), bl = UInt8(((x + y) % 50) / 10 * 40)
+                    b.setPixel(x: x, y: y, hole ? [0, 0, 0, 0] : block ? [250, 250, 250, 255] : [r, g, bl, 255])
+                }
+            }
             return EncodingFrame(pixels: b, duration: .milliseconds(100))
         }
     }
@@ -32,13 +35,15 @@ import ZoetropeTestSupport
     /// The largest Euclidean RGB distance between two decodes, and whether alpha is equal everywhere.
     static func distance(_ a: PixelBuffer, _ b: PixelBuffer) -> (max: Double, sameAlpha: Bool) {
         var worst = 0, sameAlpha = true
-        for y in 0..<a.height { for x in 0..<a.width {
-            let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
-            if p[3] != q[3] { sameAlpha = false }
-            guard p[3] != 0 else { continue }
-            let d = (0..<3).map { (Int(p[$0]) - Int(q[$0])) * (Int(p[$0]) - Int(q[$0])) }.reduce(0, +)
-            worst = max(worst, d)
-        }}
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                if p[3] != q[3] { sameAlpha = false }
+                guard p[3] != 0 else { continue }
+                let d = (0..<3).map { (Int(p[$0]) - Int(q[$0])) * (Int(p[$0]) - Int(q[$0])) }.reduce(0, +)
+                worst = max(worst, d)
+            }
+        }
         return (Double(worst).squareRoot(), sameAlpha)
     }
 
@@ -84,8 +89,13 @@ import ZoetropeTestSupport
         let done = DispatchSemaphore(value: 0)
         let result = Locked<Result<Data, any Error>?>(nil)
         let thread = Thread {
-            result.withLock { $0 = Result { try GIFEncoder(lossy: 40).encode([frame], canvasSize: PixelSize(width: side, height: side),
-                                                                             options: EncodingOptions()) } }
+            result.withLock {
+                $0 = Result {
+                    try GIFEncoder(lossy: 40).encode(
+                        [frame], canvasSize: PixelSize(width: side, height: side),
+                        options: EncodingOptions())
+                }
+            }
             done.signal()
         }
         thread.stackSize = 512 << 10  // a Dispatch worker's stack

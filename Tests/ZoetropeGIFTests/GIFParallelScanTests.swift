@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// The whole-file index of a big GIF scans its images' LZW codes on several threads; the
 /// index must be the one the one-image-at-a-time walk gives, including the findings whose
@@ -25,8 +26,9 @@ import ZoetropeTestSupport
             let indices = (0..<(320 * 300)).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
             if k == badCodeInFrame {
                 // Clear, one literal, then code 300: past the next free entry (259).
-                w.image(width: 320, height: 300, minimumCodeSize: 8,
-                        lzwData: GIFWriter.packCodes([(256, 9), (5, 9), (300, 9), (257, 9)]))
+                w.image(
+                    width: 320, height: 300, minimumCodeSize: 8,
+                    lzwData: GIFWriter.packCodes([(256, 9), (5, 9), (300, 9), (257, 9)]))
             } else if k == 7 {
                 w.image(width: 320, height: 300, indices: indices, localColors: Array(colors.prefix(16)))
             } else {

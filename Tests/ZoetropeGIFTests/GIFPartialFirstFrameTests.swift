@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// `DecodingOptions.showsPartialFirstFrame`: a first frame whose data has not all arrived
 /// shows the pixels of its complete sub-blocks, the rest transparent, as a frame whose data

@@ -25,9 +25,10 @@ private typealias F = GIFFixture
         let second = try source.decodeFrame(at: 1)
         #expect(second.size == PixelSize(width: 2, height: 1))
         #expect(F.pixels(second) == [F.opaqueBlack, F.opaqueBlack])
-        #expect(source.info.warnings == [
-            "frame 0 has no colour table (neither local nor global) (and 1 more frame like it): indices without a colour are drawn opaque black, as Chromium does",
-        ])
+        #expect(
+            source.info.warnings == [
+                "frame 0 has no colour table (neither local nor global) (and 1 more frame like it): indices without a colour are drawn opaque black, as Chromium does"
+            ])
     }
 
     @Test func transparentIndexPastTheTableIsNoWarning() throws {
@@ -47,8 +48,10 @@ private typealias F = GIFFixture
         w.image(width: 2, height: 1, indices: [3, 3])
         let source = try F.source(w.file)
         #expect(source.info.frameCount == 1)
-        #expect(source.info.truncation == .invalidData(
-            format: .gif, reason: "frame 1 at offset 40 has LZW code 7 past the next free table entry 6; the animation ends before it"))
+        #expect(
+            source.info.truncation
+                == .invalidData(
+                    format: .gif, reason: "frame 1 at offset 40 has LZW code 7 past the next free table entry 6; the animation ends before it"))
         #expect(F.pixels(try source.decodeFrame(at: 0)) == [F.opaqueRed, F.opaqueRed])
         #expect(F.error({ _ = try source.decodeFrame(at: 1) }) == source.info.truncation)
     }
@@ -122,8 +125,9 @@ private typealias F = GIFFixture
         for _ in 0..<3 { w.image(width: 100, height: 100, indices: [UInt8](repeating: 1, count: 10_000)) }
         var options = DecodingOptions.default
         options.limits.maxPixelsPerPlay = 29_999
-        #expect(F.error { _ = try F.source(w.file, options: options) }
-            == .limitExceeded(format: .gif, limit: .pixelsPerPlay, requested: 30_000, allowed: 29_999))
+        #expect(
+            F.error { _ = try F.source(w.file, options: options) }
+                == .limitExceeded(format: .gif, limit: .pixelsPerPlay, requested: 30_000, allowed: 29_999))
         options.limits.maxPixelsPerPlay = 30_000
         #expect(try F.source(w.file, options: options).info.frameCount == 3)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeGIF
 import ZoetropeTestSupport
+
+@testable import ZoetropeGIF
 
 /// A big GIF opens in two steps: the block walk and frame 0's scan, then the other
 /// images' scans when the frame count is first needed. Frame 0 decodes in between, and
@@ -136,12 +137,14 @@ import ZoetropeTestSupport
         }
         var w = GIFWriter(width: 400, height: 400, globalColors: colors)
         w.graphicControl(delay: 5, disposal: 3, transparentIndex: 0)
-        w.image(x: 20, y: 30, width: 300, height: 300,
-                indices: (0..<(300 * 300)).map { _ in UInt8(truncatingIfNeeded: rng.next() % 4) })
+        w.image(
+            x: 20, y: 30, width: 300, height: 300,
+            indices: (0..<(300 * 300)).map { _ in UInt8(truncatingIfNeeded: rng.next() % 4) })
         for k in 0..<4 {
             w.graphicControl(delay: 5, disposal: 1, transparentIndex: 0)
-            w.image(x: 10 * k, y: 5 * k, width: 380, height: 380,
-                    indices: (0..<(380 * 380)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
+            w.image(
+                x: 10 * k, y: 5 * k, width: 380, height: 380,
+                indices: (0..<(380 * 380)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
         }
         let bytes = w.file
         #expect(bytes.count >= GIFProvisionalIndex.minimumBytes)

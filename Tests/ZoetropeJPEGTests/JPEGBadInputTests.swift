@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeJPEG
 
 @Suite struct JPEGBadInputTests {
     static let baseline = JPEGFixtures.compress(JPEGFixtures.gradient(width: 48, height: 40), width: 48, height: 40)
-    static let progressive = JPEGFixtures.compress(JPEGFixtures.gradient(width: 48, height: 40), width: 48, height: 40,
-                                                   progressive: true)
+    static let progressive = JPEGFixtures.compress(
+        JPEGFixtures.gradient(width: 48, height: 40), width: 48, height: 40,
+        progressive: true)
 
     static func error(_ data: Data, options: DecodingOptions = .default) -> AnimatedImageError? {
         do {
@@ -42,26 +44,31 @@ import Zoetrope
             return
         }
         #expect(reason.contains("end-of-image"))
-        #expect(Self.error(Self.baseline + Data([1, 2, 3])) == nil)    // bytes after EOI are ignored
+        #expect(Self.error(Self.baseline + Data([1, 2, 3])) == nil)  // bytes after EOI are ignored
     }
 
     @Test func aHugeDeclaredSizeFailsTheLimitsBeforeDecoding() {
         var huge = [UInt8](Self.progressive)
         let at = Self.frameHeaderSize(Self.progressive)
-        huge.replaceSubrange(at..<at + 4, with: [0xFF, 0xF0, 0xFF, 0xF0])    // 65520 × 65520
-        #expect(Self.error(Data(huge)) == .limitExceeded(format: .jpeg, limit: .canvasPixels, requested: 65520 * 65520,
-                                                          allowed: Limits.default.maxCanvasPixels))
+        huge.replaceSubrange(at..<at + 4, with: [0xFF, 0xF0, 0xFF, 0xF0])  // 65520 × 65520
+        #expect(
+            Self.error(Data(huge))
+                == .limitExceeded(
+                    format: .jpeg, limit: .canvasPixels, requested: 65520 * 65520,
+                    allowed: Limits.default.maxCanvasPixels))
         // Inside the size limits, outside the allocation limit: a progressive file also
         // counts its coefficients.
         let limits = Limits(maxAllocationBytes: 48 * 40 * 4 * 2)
-        guard case .limitExceeded(.jpeg, .allocationBytes, let requested, _)? = Self.error(Self.progressive, options: DecodingOptions(limits: limits)) else {
+        guard case .limitExceeded(.jpeg, .allocationBytes, let requested, _)? = Self.error(Self.progressive, options: DecodingOptions(limits: limits))
+        else {
             Issue.record("not an allocation limit")
             return
         }
         #expect(requested == 48 * 40 * 4 + 3 * 2 * 48 * 48)
         #expect(Self.error(Self.baseline, options: DecodingOptions(limits: limits)) == nil)
-        #expect(Self.error(Self.baseline, options: DecodingOptions(limits: Limits(maxWidth: 47)))
-            == .limitExceeded(format: .jpeg, limit: .width, requested: 48, allowed: 47))
+        #expect(
+            Self.error(Self.baseline, options: DecodingOptions(limits: Limits(maxWidth: 47)))
+                == .limitExceeded(format: .jpeg, limit: .width, requested: 48, allowed: 47))
     }
 
     @Test func structuralDamageIsInvalidDataAndLibraryErrorsAreTyped() {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeTestSupport
+
 @testable import ZoetropeJPEG
 
 @Suite struct JPEGDecodingTests {

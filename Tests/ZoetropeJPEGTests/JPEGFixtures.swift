@@ -6,16 +6,19 @@ import Zoetrope
 /// the coder's output is held to.
 enum JPEGFixtures {
     /// Compresses packed pixels (`pixelFormat`: `TJPF_RGBA`, `TJPF_GRAY` or `TJPF_CMYK`).
-    static func compress(_ pixels: [UInt8], width: Int, height: Int, pixelFormat: TJPF = TJPF_RGBA,
-                         subsampling: TJSAMP = TJSAMP_444, quality: Int32 = 95, progressive: Bool = false) -> Data {
+    static func compress(
+        _ pixels: [UInt8], width: Int, height: Int, pixelFormat: TJPF = TJPF_RGBA,
+        subsampling: TJSAMP = TJSAMP_444, quality: Int32 = 95, progressive: Bool = false
+    ) -> Data {
         let handle = tjInitCompress()!
         defer { tjDestroy(handle) }
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let bytesPerPixel = pixelFormat == TJPF_GRAY ? 1 : 4
-        let status = tjCompress2(handle, pixels, Int32(width), Int32(width * bytesPerPixel), Int32(height),
-                                 Int32(pixelFormat.rawValue), &out, &size, Int32(subsampling.rawValue), quality,
-                                 progressive ? TJFLAG_PROGRESSIVE : 0)
+        let status = tjCompress2(
+            handle, pixels, Int32(width), Int32(width * bytesPerPixel), Int32(height),
+            Int32(pixelFormat.rawValue), &out, &size, Int32(subsampling.rawValue), quality,
+            progressive ? TJFLAG_PROGRESSIVE : 0)
         precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
         defer { tjFree(out) }
         return Data(bytes: out!, count: Int(size))
@@ -31,8 +34,10 @@ enum JPEGFixtures {
             precondition(tjDecompressHeader3(handle, p, UInt(raw.count), &w, &h, &s, &c) == 0)
             var buffer = PixelBuffer(width: Int(w), height: Int(h))
             buffer.bytes.withUnsafeMutableBytes { out in
-                precondition(tjDecompress2(handle, p, UInt(raw.count), out.bindMemory(to: UInt8.self).baseAddress,
-                                           w, w * 4, h, Int32(TJPF_RGBA.rawValue), 0) == 0)
+                precondition(
+                    tjDecompress2(
+                        handle, p, UInt(raw.count), out.bindMemory(to: UInt8.self).baseAddress,
+                        w, w * 4, h, Int32(TJPF_RGBA.rawValue), 0) == 0)
             }
             return buffer
         }
@@ -40,8 +45,10 @@ enum JPEGFixtures {
 
     /// `jpeg` with an Exif `APP1` segment right after SOI whose IFD0 holds `tags` (tag, type,
     /// count, value), in big-endian ("MM") or little-endian ("II") byte order.
-    static func withExif(_ jpeg: Data, tags: [(tag: UInt16, type: UInt16, count: UInt32, value: UInt16)],
-                         bigEndian: Bool = false) -> Data {
+    static func withExif(
+        _ jpeg: Data, tags: [(tag: UInt16, type: UInt16, count: UInt32, value: UInt16)],
+        bigEndian: Bool = false
+    ) -> Data {
         func u16(_ v: UInt16) -> [UInt8] { bigEndian ? [UInt8(v >> 8), UInt8(v & 0xFF)] : [UInt8(v & 0xFF), UInt8(v >> 8)] }
         func u32(_ v: UInt32) -> [UInt8] {
             let le = [UInt8(v & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 24)]
@@ -50,7 +57,7 @@ enum JPEGFixtures {
         var tiff: [UInt8] = bigEndian ? [0x4D, 0x4D] : [0x49, 0x49]
         tiff += u16(42) + u32(8) + u16(UInt16(tags.count))
         for t in tags { tiff += u16(t.tag) + u16(t.type) + u32(t.count) + u16(t.value) + [0, 0] }
-        tiff += u32(0)    // no next IFD
+        tiff += u32(0)  // no next IFD
         let payload = Array("Exif".utf8) + [0, 0] + tiff
         let length = payload.count + 2
         let segment: [UInt8] = [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + payload
@@ -68,8 +75,10 @@ enum JPEGFixtures {
         var out = [UInt8]()
         for y in 0..<height {
             for x in 0..<width {
-                out += [UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)),
-                        UInt8((x + 2 * y) * 255 / max(1, width + 2 * height - 3)), 255]
+                out += [
+                    UInt8(x * 255 / max(1, width - 1)), UInt8(y * 255 / max(1, height - 1)),
+                    UInt8((x + 2 * y) * 255 / max(1, width + 2 * height - 3)), 255,
+                ]
             }
         }
         return out

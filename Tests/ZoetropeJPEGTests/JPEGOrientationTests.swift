@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeJPEG
 
 @Suite struct JPEGOrientationTests {
@@ -69,7 +70,7 @@ import Zoetrope
         #expect(try JPEGCoder.orientation(of: JPEGFixtures.withOrientation(stored, 0)) == .up)
         #expect(try JPEGCoder.orientation(of: JPEGFixtures.withExif(stored, tags: [(0x0112, 4, 1, 6)])) == .up)
         var badOffset = [UInt8](JPEGFixtures.withOrientation(stored, 6))
-        badOffset[2 + 4 + 6 + 4] = 0xF0    // IFD0 offset's low byte ("II"): far past the payload
+        badOffset[2 + 4 + 6 + 4] = 0xF0  // IFD0 offset's low byte ("II"): far past the payload
         #expect(try JPEGCoder.orientation(of: Data(badOffset)) == .up)
         #expect(try JPEGCoder().makeFrameSource(data: Data(badOffset), options: .default).info.canvasSize == PixelSize(width: 32, height: 16))
         // Only the first Exif block counts.

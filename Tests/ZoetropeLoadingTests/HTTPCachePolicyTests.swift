@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+
 @testable import ZoetropeCodecs
 
 /// What the disk cache reads from response headers (RFC 9111, as a private cache).
 @Suite struct HTTPCachePolicyTests {
-    let now = 1_764_000_000.0                                   // 2025-11-24 16:00:00 UTC
+    let now = 1_764_000_000.0  // 2025-11-24 16:00:00 UTC
 
     @Test func httpDatesInAllThreeForms() {
         #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == 784_111_777)
@@ -30,8 +31,11 @@ import Testing
     }
 
     @Test func expiresCountsFromTheResponsesDate() {
-        let policy = HTTPCachePolicy(headers: ["Date": "Sun, 06 Nov 1994 08:49:37 GMT",
-                                               "Expires": "Sun, 06 Nov 1994 09:49:37 GMT"], now: now)
+        let policy = HTTPCachePolicy(
+            headers: [
+                "Date": "Sun, 06 Nov 1994 08:49:37 GMT",
+                "Expires": "Sun, 06 Nov 1994 09:49:37 GMT",
+            ], now: now)
         #expect(policy.lifetime == 3600)
         #expect(HTTPCachePolicy(headers: ["Expires": "0"], now: now).lifetime == 0)
         #expect(!HTTPCachePolicy(headers: ["Expires": "0"], now: now).isStorable)
@@ -51,7 +55,7 @@ import Testing
         #expect(!HTTPCachePolicy(headers: ["Cache-Control": "no-store", "ETag": "\"x\""], now: now).isStorable)
         let noCache = HTTPCachePolicy(headers: ["Cache-Control": "no-cache, max-age=600", "ETag": "\"x\""], now: now)
         #expect(noCache.noCache && noCache.isStorable)
-        #expect(!HTTPCachePolicy(headers: ["Cache-Control": "no-cache"], now: now).isStorable)   // nothing to revalidate with
+        #expect(!HTTPCachePolicy(headers: ["Cache-Control": "no-cache"], now: now).isStorable)  // nothing to revalidate with
         #expect(HTTPCachePolicy(headers: ["Pragma": "no-cache"], now: now).noCache)
         #expect(!HTTPCachePolicy(headers: ["Pragma": "no-cache", "Cache-Control": "max-age=5"], now: now).noCache)
         #expect(HTTPCachePolicy(headers: ["Vary": "*", "Cache-Control": "max-age=600"], now: now).noStore)
@@ -61,29 +65,34 @@ import Testing
     /// A 304's headers replace what they state; without Cache-Control or Expires the entry
     /// keeps its lifetime, counted from the revalidation.
     @Test func aRevalidatedEntryTakesThe304sHeaders() {
-        let entry = DiskCacheEntry(url: "u", body: Data([1, 2, 3]),
-                                   policy: HTTPCachePolicy(headers: ["Cache-Control": "max-age=60", "ETag": "\"a\""], now: now), now: now)
+        let entry = DiskCacheEntry(
+            url: "u", body: Data([1, 2, 3]),
+            policy: HTTPCachePolicy(headers: ["Cache-Control": "max-age=60", "ETag": "\"a\""], now: now), now: now)
         #expect(entry.isFresh(at: now + 59) && !entry.isFresh(at: now + 60))
         let kept = entry.revalidated(with: HTTPCachePolicy(headers: [:], now: now + 100), now: now + 100)
         #expect(kept.lifetime == 60 && kept.etag == "\"a\"" && kept.isFresh(at: now + 159))
-        let renewed = entry.revalidated(with: HTTPCachePolicy(headers: ["Cache-Control": "no-cache", "ETag": "\"b\""], now: now + 100),
-                                        now: now + 100)
+        let renewed = entry.revalidated(
+            with: HTTPCachePolicy(headers: ["Cache-Control": "no-cache", "ETag": "\"b\""], now: now + 100),
+            now: now + 100)
         #expect(renewed.noCache && renewed.etag == "\"b\"" && !renewed.isFresh(at: now + 100))
     }
 
     /// An entry survives its own encoding: the trailer parsed back gives the same fields
     /// and the body as a slice starting at 0.
     @Test func anEntryReadsBackFromItsBytes() throws {
-        let policy = HTTPCachePolicy(headers: ["Cache-Control": "max-age=60", "ETag": "\"tab\there\"",
-                                               "Last-Modified": "Sun, 06 Nov 1994 08:49:37 GMT"], now: now)
+        let policy = HTTPCachePolicy(
+            headers: [
+                "Cache-Control": "max-age=60", "ETag": "\"tab\there\"",
+                "Last-Modified": "Sun, 06 Nov 1994 08:49:37 GMT",
+            ], now: now)
         let entry = DiskCacheEntry(url: "http://h/a.gif", body: Data("GIF89a....".utf8), policy: policy, now: now)
         let file = entry.body + Data(entry.trailer())
         let read = try #require(DiskCacheEntry(file: file, url: "http://h/a.gif"))
         #expect(read.body == entry.body && read.body.startIndex == 0)
         #expect(read.etag == "\"tab\there\"" && read.lastModified == entry.lastModified)
         #expect(read.storedAt == now && read.lifetime == 60 && !read.noCache)
-        #expect(DiskCacheEntry(file: file, url: "http://h/b.gif") == nil)                  // another URL's entry
-        #expect(DiskCacheEntry(file: file.dropLast(), url: "http://h/a.gif") == nil)       // cut
-        #expect(DiskCacheEntry(file: Data(file) + Data([0]), url: "http://h/a.gif") == nil) // grown
+        #expect(DiskCacheEntry(file: file, url: "http://h/b.gif") == nil)  // another URL's entry
+        #expect(DiskCacheEntry(file: file.dropLast(), url: "http://h/a.gif") == nil)  // cut
+        #expect(DiskCacheEntry(file: Data(file) + Data([0]), url: "http://h/a.gif") == nil)  // grown
     }
 }

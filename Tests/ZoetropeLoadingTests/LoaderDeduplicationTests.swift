@@ -57,7 +57,7 @@ import ZoetropeTestSupport
         try await LoadingFixture.wait { server.bodyBytesSent("big.gif") >= 10 }
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
-        #expect(!gate.isOpen)                              // the cancelled one did not wait for the body
+        #expect(!gate.isOpen)  // the cancelled one did not wait for the body
         gate.open()
         let image = try await kept.value
         #expect(image.data == gif)

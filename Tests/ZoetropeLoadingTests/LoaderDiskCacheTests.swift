@@ -124,10 +124,12 @@ import ZoetropeTestSupport
         // The first digit of the stored lifetime: a change the metadata still parses with.
         let lifetime = try #require(whole.firstRange(of: Data("lifetime\t6".utf8))).upperBound - 1
         let damaged: [Data] = [
-            whole.prefix(whole.count / 2),                                    // torn
-            Data(repeating: 0x5A, count: whole.count),                        // garbage
-            { var d = whole; d[lifetime] ^= 0x01; return d }(),               // max-age 600 read as 700
-            Data(),                                                           // empty
+            whole.prefix(whole.count / 2),  // torn
+            Data(repeating: 0x5A, count: whole.count),  // garbage
+            {
+                var d = whole; d[lifetime] ^= 0x01; return d
+            }(),  // max-age 600 read as 700
+            Data(),  // empty
         ]
         for (i, bytes) in damaged.enumerated() {
             try bytes.write(to: file)
@@ -156,7 +158,7 @@ import ZoetropeTestSupport
         _ = try await LoadingFixture.loader(disk: Self.disk(folder)).image(for: server.url("a.gif"))
         let file = folder.url.appendingPathComponent(try #require(try Self.entries(folder).first))
         var bytes = try Data(contentsOf: file)
-        bytes[0] = 0x00                                                       // no longer "GIF8"
+        bytes[0] = 0x00  // no longer "GIF8"
         try bytes.write(to: file)
         #expect(try await LoadingFixture.loader(disk: Self.disk(folder)).image(for: server.url("a.gif")).data == gif)
         #expect(server.requestCount("a.gif") == 2)
@@ -176,7 +178,7 @@ import ZoetropeTestSupport
         let loader = LoadingFixture.loader(memory: 0, disk: Self.disk(folder, limit: limit))
         _ = try await loader.image(for: server.url("0.gif"))
         _ = try await loader.image(for: server.url("1.gif"))
-        _ = try await loader.image(for: server.url("0.gif"))                 // 0 is now the most recently used
+        _ = try await loader.image(for: server.url("0.gif"))  // 0 is now the most recently used
         _ = try await loader.image(for: server.url("2.gif"))
         #expect(try Self.entries(folder).count == 2)
         let next = LoadingFixture.loader(memory: 0, disk: Self.disk(folder, limit: limit))

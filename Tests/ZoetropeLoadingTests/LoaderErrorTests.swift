@@ -31,11 +31,15 @@ import ZoetropeTestSupport
         server.serve("cut.gif", response)
         let loader = LoadingFixture.loader()
         let url = server.url("cut.gif")
-        await #expect(throws: AnimatedImageError.truncatedResponse(url: url.absoluteString, received: gif.count / 2,
-                                                                   expected: gif.count)) {
+        await #expect(
+            throws: AnimatedImageError.truncatedResponse(
+                url: url.absoluteString, received: gif.count / 2,
+                expected: gif.count)
+        ) {
             try await loader.image(for: url)
         }
-        #expect(AnimatedImageError.truncatedResponse(url: "u", received: 5, expected: 9).description
+        #expect(
+            AnimatedImageError.truncatedResponse(url: "u", received: 5, expected: 9).description
                 == "u: the response ended after 5 of the 9 bytes its Content-Length announced")
     }
 
@@ -88,7 +92,7 @@ import ZoetropeTestSupport
         defer { server.stop() }
         let gif = LoadingFixture.gif(side: 32, delays: [10, 10], noise: true)
         var response = LoopbackHTTPResponse.ok(gif)
-        response.holdAfter = 100                                          // and never more
+        response.holdAfter = 100  // and never more
         server.serve("stall.gif", response)
         let loader = LoadingFixture.loader(timeout: .seconds(1))
         let url = server.url("stall.gif")

@@ -25,7 +25,7 @@ import ZoetropeTestSupport
         let loader = LoadingFixture.loader(memory: limit)
         _ = try await loader.image(for: server.url("0.gif"))
         _ = try await loader.image(for: server.url("1.gif"))
-        #expect(loader.cachedImage(for: server.url("0.gif")) != nil)     // 0 is now the most recently used
+        #expect(loader.cachedImage(for: server.url("0.gif")) != nil)  // 0 is now the most recently used
         _ = try await loader.image(for: server.url("2.gif"))
         #expect(loader.cachedImage(for: server.url("1.gif")) == nil)
         #expect(loader.cachedImage(for: server.url("0.gif"))?.data == gifs[0])
@@ -43,8 +43,10 @@ import ZoetropeTestSupport
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
         for i in 0..<3 { server.serve("\(i).gif", .ok(LoadingFixture.gif(delays: [10]))) }
-        let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil, memoryCacheCountLimit: 2,
-                                                             registry: LoadingFixture.registry(), memoryPressure: nil))
+        let loader = AnimatedImageLoader(
+            configuration: .init(
+                memoryCacheLimit: 64 << 20, diskCache: nil, memoryCacheCountLimit: 2,
+                registry: LoadingFixture.registry(), memoryPressure: nil))
         for i in 0..<3 { _ = try await loader.image(for: server.url("\(i).gif")) }
         #expect(loader.cachedImage(for: server.url("0.gif")) == nil)
         #expect(loader.cachedImage(for: server.url("1.gif")) != nil)
@@ -68,8 +70,10 @@ import ZoetropeTestSupport
         defer { server.stop() }
         server.serve("a.gif", .ok(LoadingFixture.gif(delays: [10])))
         let signal = MemoryPressureSignal()
-        let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil,
-                                                             registry: LoadingFixture.registry(), memoryPressure: signal))
+        let loader = AnimatedImageLoader(
+            configuration: .init(
+                memoryCacheLimit: 64 << 20, diskCache: nil,
+                registry: LoadingFixture.registry(), memoryPressure: signal))
         _ = try await loader.image(for: server.url("a.gif"))
         #expect(loader.cachedImage(for: server.url("a.gif")) != nil)
         signal.send(.warning)

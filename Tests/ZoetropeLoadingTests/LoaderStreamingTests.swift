@@ -43,8 +43,10 @@ import ZoetropeTestSupport
         }
         let shown = view.shown, diagnostics = player.diagnostics
         #expect(diagnostics.skippedFrames == 0)
-        #expect(DisplayOrder.violations(shown: shown, frameCount: frames, produced: diagnostics.framesShown,
-                                        skipped: diagnostics.framesSkippedByDisplay) == [], "\(shown)")
+        #expect(
+            DisplayOrder.violations(
+                shown: shown, frameCount: frames, produced: diagnostics.framesShown,
+                skipped: diagnostics.framesSkippedByDisplay) == [], "\(shown)")
         for (index, pixel) in zip(shown, view.topLeft) { #expect(pixel == LoadingFixture.color(ofFrame: index)) }
         #expect(player.info.frameCount == frames)
 
@@ -99,7 +101,7 @@ import ZoetropeTestSupport
         defer { server.stop() }
         let gif = LoadingFixture.gif(side: 64, delays: [5, 5, 5, 5], noise: true)
         var response = LoopbackHTTPResponse.ok(gif)
-        response.holdAfter = gif.count / 2                                 // never released
+        response.holdAfter = gif.count / 2  // never released
         server.serve("a.gif", response)
         let loader = LoadingFixture.loader()
         var player: AnimationPlayer? = try await loader.player(for: server.url("a.gif"), display: RecordingView())

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ZoetropeCodecs
 
 /// The download's inactivity watch does not count time the process could not run as the

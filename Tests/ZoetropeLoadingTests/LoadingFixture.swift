@@ -35,18 +35,24 @@ enum LoadingFixture {
     static func registry() -> CoderRegistry { .withBuiltInCoders() }
 
     /// A loader for tests: its own registry, no memory-pressure signal, the given caches.
-    static func loader(memory: Int = 64 << 20, disk: DiskCache.Configuration? = nil, timeout: Duration = .seconds(60),
-                       limits: Limits = .default, maximumRedirects: Int = 10) -> AnimatedImageLoader {
+    static func loader(
+        memory: Int = 64 << 20, disk: DiskCache.Configuration? = nil, timeout: Duration = .seconds(60),
+        limits: Limits = .default, maximumRedirects: Int = 10
+    ) -> AnimatedImageLoader {
         var options = DecodingOptions.default
         options.limits = limits
-        return AnimatedImageLoader(configuration: .init(memoryCacheLimit: memory, diskCache: disk, registry: registry(),
-                                                        decodingOptions: options, timeout: timeout,
-                                                        maximumRedirects: maximumRedirects, memoryPressure: nil))
+        return AnimatedImageLoader(
+            configuration: .init(
+                memoryCacheLimit: memory, diskCache: disk, registry: registry(),
+                decodingOptions: options, timeout: timeout,
+                maximumRedirects: maximumRedirects, memoryPressure: nil))
     }
 
     /// Waits (on the caller's actor, up to `seconds`) until `condition` holds.
-    static func wait(upTo seconds: Double = 300, isolation: isolated (any Actor)? = #isolation,
-                     _ condition: () -> Bool) async throws {
+    static func wait(
+        upTo seconds: Double = 300, isolation: isolated (any Actor)? = #isolation,
+        _ condition: () -> Bool
+    ) async throws {
         let deadline = ContinuousClock.now + .seconds(seconds)
         while !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
     }

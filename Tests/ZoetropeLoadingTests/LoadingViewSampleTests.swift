@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ZoetropeCodecs
 import ZoetropeTestSupport
+
 @testable import LoadingViewSample
 
 /// The loading view sample, Examples/LoadingViewSample/Sample.swift (its `BannerView` and
@@ -22,9 +23,10 @@ import ZoetropeTestSupport
 
     static func sampleLoader(_ folder: TemporaryFolder) -> AnimatedImageLoader {
         CoderRegistry.shared.registerBuiltInCoders()
-        return AnimatedImageLoader(configuration: .init(
-            memoryCacheLimit: 64 << 20,
-            diskCache: .init(folder: folder.url, sizeLimit: 256 << 20)))
+        return AnimatedImageLoader(
+            configuration: .init(
+                memoryCacheLimit: 64 << 20,
+                diskCache: .init(folder: folder.url, sizeLimit: 256 << 20)))
     }
 
     /// "Eight views ask for one URL at once: one download, one decode, the same image for all."
@@ -124,8 +126,10 @@ import ZoetropeTestSupport
         let shown = view.shown, diagnostics = player.diagnostics
         #expect(shown.count >= 40)
         #expect(diagnostics.skippedFrames == 0)
-        #expect(DisplayOrder.violations(shown: shown, frameCount: SampleServer.slowFrames, produced: diagnostics.framesShown,
-                                        skipped: diagnostics.framesSkippedByDisplay) == [], "\(shown)")
+        #expect(
+            DisplayOrder.violations(
+                shown: shown, frameCount: SampleServer.slowFrames, produced: diagnostics.framesShown,
+                skipped: diagnostics.framesSkippedByDisplay) == [], "\(shown)")
         let completed = try #require(server.bodyCompletedAt("slow.gif"))
         let firstShown = try #require(view.firstShownAt)
         #expect(firstShown < completed, "the first frame showed before the last byte was sent")
@@ -140,8 +144,7 @@ import ZoetropeTestSupport
         let loader = Self.sampleLoader(folder)
         let missing = server.baseURL.appendingPathComponent("missing.gif")
         var message = "none"
-        do { _ = try await loader.image(for: missing) }
-        catch let error as AnimatedImageError { message = error.localizedDescription }
+        do { _ = try await loader.image(for: missing) } catch let error as AnimatedImageError { message = error.localizedDescription }
         #expect(message == "\(missing.absoluteString): the server answered HTTP 404 (Not Found)")
     }
 

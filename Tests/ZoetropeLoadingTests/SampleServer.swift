@@ -51,13 +51,13 @@ enum SampleServer {
     /// is 0 (level 128) and whose AC coefficients are all zero, with one-code Huffman tables.
     static func grayJPEG() -> Data {
         var b: [UInt8] = [0xFF, 0xD8]
-        b += [0xFF, 0xDB, 0x00, 67, 0x00] + Array(repeating: 1, count: 64)                  // DQT, all ones
-        b += [0xFF, 0xC0, 0x00, 11, 8, 0x00, 8, 0x00, 8, 1, 1, 0x11, 0]                     // SOF0 8×8, 1 component
-        let oneCode: [UInt8] = [1] + Array(repeating: 0, count: 15) + [0x00]                 // symbol 0, code "0"
-        b += [0xFF, 0xC4, 0x00, 20, 0x00] + oneCode                                          // DHT DC 0
-        b += [0xFF, 0xC4, 0x00, 20, 0x10] + oneCode                                          // DHT AC 0 (symbol 0 = EOB)
-        b += [0xFF, 0xDA, 0x00, 8, 1, 1, 0x00, 0, 63, 0]                                     // SOS
-        b += [0x3F]                                                                          // "0" DC, "0" EOB, 1-padded
+        b += [0xFF, 0xDB, 0x00, 67, 0x00] + Array(repeating: 1, count: 64)  // DQT, all ones
+        b += [0xFF, 0xC0, 0x00, 11, 8, 0x00, 8, 0x00, 8, 1, 1, 0x11, 0]  // SOF0 8×8, 1 component
+        let oneCode: [UInt8] = [1] + Array(repeating: 0, count: 15) + [0x00]  // symbol 0, code "0"
+        b += [0xFF, 0xC4, 0x00, 20, 0x00] + oneCode  // DHT DC 0
+        b += [0xFF, 0xC4, 0x00, 20, 0x10] + oneCode  // DHT AC 0 (symbol 0 = EOB)
+        b += [0xFF, 0xDA, 0x00, 8, 1, 1, 0x00, 0, 63, 0]  // SOS
+        b += [0x3F]  // "0" DC, "0" EOB, 1-padded
         b += [0xFF, 0xD9]
         return Data(b)
     }

@@ -37,9 +37,11 @@ public struct APNGWriter: Sendable {
         /// 0 SOURCE, 1 OVER (other values for invalid fixtures).
         public var blendOp: UInt8
 
-        public init(x: Int = 0, y: Int = 0, width: Int, height: Int, rgba: [UInt8],
-                    delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 10,
-                    disposeOp: UInt8 = 0, blendOp: UInt8 = 0) {
+        public init(
+            x: Int = 0, y: Int = 0, width: Int, height: Int, rgba: [UInt8],
+            delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 10,
+            disposeOp: UInt8 = 0, blendOp: UInt8 = 0
+        ) {
             precondition(rgba.count == width * height * 4, "frame pixels must be width × height × 4 bytes")
             self.x = x
             self.y = y
@@ -53,13 +55,16 @@ public struct APNGWriter: Sendable {
         }
 
         /// A frame filled with one colour.
-        public static func solid(x: Int = 0, y: Int = 0, width: Int, height: Int, _ rgba: [UInt8],
-                                 delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 10,
-                                 disposeOp: UInt8 = 0, blendOp: UInt8 = 0) -> Frame {
-            Frame(x: x, y: y, width: width, height: height,
-                  rgba: Array([[UInt8]](repeating: rgba, count: width * height).joined()),
-                  delayNumerator: delayNumerator, delayDenominator: delayDenominator,
-                  disposeOp: disposeOp, blendOp: blendOp)
+        public static func solid(
+            x: Int = 0, y: Int = 0, width: Int, height: Int, _ rgba: [UInt8],
+            delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 10,
+            disposeOp: UInt8 = 0, blendOp: UInt8 = 0
+        ) -> Frame {
+            Frame(
+                x: x, y: y, width: width, height: height,
+                rgba: Array([[UInt8]](repeating: rgba, count: width * height).joined()),
+                delayNumerator: delayNumerator, delayDenominator: delayDenominator,
+                disposeOp: disposeOp, blendOp: blendOp)
         }
     }
 
@@ -104,8 +109,10 @@ public struct APNGWriter: Sendable {
     /// An RGBA8 APNG on a `width`×`height` canvas. With `defaultImage` nil the first frame
     /// (which must fill the canvas) is the IDAT image; otherwise `defaultImage` (canvas-sized
     /// RGBA) is an IDAT image outside the animation and every frame is fdAT data.
-    public static func animation(width: Int, height: Int, frames: [Frame], plays: UInt32 = 0,
-                                 defaultImage: [UInt8]? = nil) -> APNGWriter {
+    public static func animation(
+        width: Int, height: Int, frames: [Frame], plays: UInt32 = 0,
+        defaultImage: [UInt8]? = nil
+    ) -> APNGWriter {
         var w = APNGWriter()
         w.append("IHDR", ihdr(width: width, height: height))
         w.append("acTL", actl(frameCount: UInt32(frames.count), plays: plays))
@@ -131,8 +138,10 @@ public struct APNGWriter: Sendable {
     // MARK: - Chunk payloads
 
     /// IHDR data.
-    public static func ihdr(width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 6,
-                            interlace: UInt8 = 0) -> [UInt8] {
+    public static func ihdr(
+        width: Int, height: Int, bitDepth: UInt8 = 8, colorType: UInt8 = 6,
+        interlace: UInt8 = 0
+    ) -> [UInt8] {
         var p: [UInt8] = []
         appendBE32(&p, UInt32(truncatingIfNeeded: width))
         appendBE32(&p, UInt32(truncatingIfNeeded: height))
@@ -149,19 +158,24 @@ public struct APNGWriter: Sendable {
 
     /// fcTL data for `frame`.
     public static func fctl(sequence: UInt32, frame f: Frame) -> [UInt8] {
-        fctl(sequence: sequence, width: UInt32(f.width), height: UInt32(f.height), x: UInt32(f.x), y: UInt32(f.y),
-             delayNumerator: f.delayNumerator, delayDenominator: f.delayDenominator,
-             disposeOp: f.disposeOp, blendOp: f.blendOp)
+        fctl(
+            sequence: sequence, width: UInt32(f.width), height: UInt32(f.height), x: UInt32(f.x), y: UInt32(f.y),
+            delayNumerator: f.delayNumerator, delayDenominator: f.delayDenominator,
+            disposeOp: f.disposeOp, blendOp: f.blendOp)
     }
 
     /// fcTL data from raw fields (any values, for invalid fixtures).
-    public static func fctl(sequence: UInt32, width: UInt32, height: UInt32, x: UInt32 = 0, y: UInt32 = 0,
-                            delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 10,
-                            disposeOp: UInt8 = 0, blendOp: UInt8 = 0) -> [UInt8] {
+    public static func fctl(
+        sequence: UInt32, width: UInt32, height: UInt32, x: UInt32 = 0, y: UInt32 = 0,
+        delayNumerator: UInt16 = 1, delayDenominator: UInt16 = 10,
+        disposeOp: UInt8 = 0, blendOp: UInt8 = 0
+    ) -> [UInt8] {
         var p: [UInt8] = []
         for v in [sequence, width, height, x, y] { appendBE32(&p, v) }
-        p += [UInt8(delayNumerator >> 8), UInt8(delayNumerator & 0xFF),
-              UInt8(delayDenominator >> 8), UInt8(delayDenominator & 0xFF), disposeOp, blendOp]
+        p += [
+            UInt8(delayNumerator >> 8), UInt8(delayNumerator & 0xFF),
+            UInt8(delayDenominator >> 8), UInt8(delayDenominator & 0xFF), disposeOp, blendOp,
+        ]
         return p
     }
 
@@ -237,7 +251,7 @@ public struct APNGWriter: Sendable {
         }
         for _ in 0..<copies {
             huffman(0xC5, 8)  // length code 285: 258 bytes
-            huffman(0, 5)     // distance code 0: 1 byte back
+            huffman(0, 5)  // distance code 0: 1 byte back
         }
         if terminated { huffman(0, 7) }  // end of block
         if count > 0 { out.append(UInt8(acc & 0xFF)) }

@@ -15,17 +15,18 @@ public enum ColorFixtures {
     /// A little-endian TIFF header with one IFD holding Orientation = 1: a well-formed Exif
     /// block (26 bytes) as PNG `eXIf`, WebP `EXIF` and AVIF `Exif` store it.
     public static let exif: [UInt8] = [
-        0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, // "II", 42, first IFD at 8
-        0x01, 0x00, // one entry
-        0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, // Orientation, SHORT, 1, value 1
-        0x00, 0x00, 0x00, 0x00, // no next IFD
+        0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00,  // "II", 42, first IFD at 8
+        0x01, 0x00,  // one entry
+        0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,  // Orientation, SHORT, 1, value 1
+        0x00, 0x00, 0x00, 0x00,  // no next IFD
     ]
 
     /// An XMP packet with a title, of odd length (so RIFF padding is exercised).
-    public static let xmp: [UInt8] = Array(("<?xpacket begin=\"\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>"
-        + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
-        + "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Zoetrope</dc:title>"
-        + "</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>").utf8)
+    public static let xmp: [UInt8] = Array(
+        ("<?xpacket begin=\"\" id=\"W5M0MpCehiHzreSzNTczkc9d\"?>"
+            + "<x:xmpmeta xmlns:x=\"adobe:ns:meta/\"><rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\">"
+            + "<rdf:Description rdf:about=\"\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>Zoetrope</dc:title>"
+            + "</rdf:Description></rdf:RDF></x:xmpmeta><?xpacket end=\"r\"?>").utf8)
 
     /// The three together.
     public static let metadata = EmbeddedMetadata(exif: exif, xmp: xmp)
@@ -38,17 +39,18 @@ public enum ColorFixtures {
         func s15(_ v: Double) -> [UInt8] { be32(UInt32(bitPattern: Int32((v * 65536).rounded()))) }
         func xyz(_ x: Double, _ y: Double, _ z: Double) -> [UInt8] { sig("XYZ ") + [0, 0, 0, 0] + s15(x) + s15(y) + s15(z) }
         let text = Array(description.utf8) + [0]
-        let desc = sig("desc") + [0, 0, 0, 0] + be32(UInt32(text.count)) + text
-            + be32(0) + be32(0) // Unicode language code and count
-            + be16(0) + [0] + [UInt8](repeating: 0, count: 67) // ScriptCode code, count, filler
+        let desc =
+            sig("desc") + [0, 0, 0, 0] + be32(UInt32(text.count)) + text
+            + be32(0) + be32(0)  // Unicode language code and count
+            + be16(0) + [0] + [UInt8](repeating: 0, count: 67)  // ScriptCode code, count, filler
         let cprt = sig("text") + [0, 0, 0, 0] + Array("No copyright, use freely".utf8) + [0]
-        let curve = sig("curv") + [0, 0, 0, 0] + be32(1) + be16(0x0233) // gamma 2.2 (u8Fixed8)
+        let curve = sig("curv") + [0, 0, 0, 0] + be32(1) + be16(0x0233)  // gamma 2.2 (u8Fixed8)
         let tags: [(String, [UInt8])] = [
             ("desc", desc), ("cprt", cprt), ("wtpt", xyz(0.9642, 1.0, 0.8249)),
             ("rXYZ", xyz(0.4361, 0.2225, 0.0139)), ("gXYZ", xyz(0.3851, 0.7169, 0.0971)),
             ("bXYZ", xyz(0.1431, 0.0606, 0.7141)), ("rTRC", curve),
         ]
-        let tableSize = 4 + 12 * (tags.count + 2) // gTRC and bTRC share rTRC's data
+        let tableSize = 4 + 12 * (tags.count + 2)  // gTRC and bTRC share rTRC's data
         var data: [UInt8] = [], table: [UInt8] = be32(UInt32(tags.count + 2))
         var offset = 128 + tableSize
         var curveEntry: (UInt32, UInt32) = (0, 0)
@@ -64,8 +66,8 @@ public enum ColorFixtures {
         var header = be32(UInt32(size)) + be32(0) + be32(0x0210_0000) + sig("mntr") + sig("RGB ") + sig("XYZ ")
         header += be16(2026) + be16(12) + be16(3) + be16(0) + be16(0) + be16(0)
         header += sig("acsp") + be32(0) + be32(0) + be32(0) + be32(0) + [UInt8](repeating: 0, count: 8)
-        header += be32(0) // perceptual
-        header += s15(0.9642) + s15(1.0) + s15(0.8249) // D50
+        header += be32(0)  // perceptual
+        header += s15(0.9642) + s15(1.0) + s15(0.8249)  // D50
         header += be32(0) + [UInt8](repeating: 0, count: 16) + [UInt8](repeating: 0, count: 28)
         precondition(header.count == 128)
         return header + table + data

@@ -18,8 +18,10 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
         /// APNG only (a GIF frame always draws over): replace the rectangle, alpha too.
         public var blendSource: Bool
 
-        public init(x: Int = 0, y: Int = 0, width: Int, height: Int, colors: [Int],
-                    dispose: DisposeMode = .none, blendSource: Bool = false) {
+        public init(
+            x: Int = 0, y: Int = 0, width: Int, height: Int, colors: [Int],
+            dispose: DisposeMode = .none, blendSource: Bool = false
+        ) {
             precondition(colors.count == width * height, "one colour per pixel")
             self.x = x
             self.y = y
@@ -32,8 +34,10 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     }
 
     /// The palette, straight RGBA: transparent, black, white, red, green.
-    public static let colors: [[UInt8]] = [[0, 0, 0, 0], [0, 0, 0, 255], [255, 255, 255, 255],
-                                           [255, 0, 0, 255], [0, 255, 0, 255]]
+    public static let colors: [[UInt8]] = [
+        [0, 0, 0, 0], [0, 0, 0, 255], [255, 255, 255, 255],
+        [255, 0, 0, 255], [0, 255, 0, 255],
+    ]
     public static let transparent = 0, black = 1, white = 2, red = 3, green = 4
 
     public var name: String
@@ -54,7 +58,8 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// then one white pixel at (0, 0), then one red pixel at (1, 0). Seeking back to frame 1
     /// after frames 2 and 0 must not bring frame 2's red pixel back.
     public static let coveringFrameDisposedToPrevious = CompositingCase(
-        name: "a covering first frame disposed to previous", width: 2, height: 2, frames: [
+        name: "a covering first frame disposed to previous", width: 2, height: 2,
+        frames: [
             Frame(width: 2, height: 2, colors: [black, black, black, black], dispose: .previous, blendSource: true),
             Frame(width: 1, height: 1, colors: [white]),
             Frame(x: 1, width: 1, height: 1, colors: [red]),
@@ -64,7 +69,8 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// disposed to previous is frame 1 (in APNG, PREVIOUS on the first frame acts as
     /// BACKGROUND).
     public static let coveringSecondFrameDisposedToPrevious = CompositingCase(
-        name: "a covering second frame disposed to previous", width: 2, height: 2, frames: [
+        name: "a covering second frame disposed to previous", width: 2, height: 2,
+        frames: [
             Frame(x: 1, y: 1, width: 1, height: 1, colors: [green], dispose: .background),
             Frame(width: 2, height: 2, colors: [black, black, black, black], dispose: .previous, blendSource: true),
             Frame(width: 1, height: 1, colors: [white]),
@@ -86,9 +92,10 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
                 // Opaque frames half the time, so that some cover the canvas.
                 let opaque = Bool.random(using: &rng)
                 let pixels = (0..<w * h).map { _ in Int.random(in: (opaque ? 1 : 0)..<colors.count, using: &rng) }
-                return Frame(x: x, y: y, width: w, height: h, colors: pixels,
-                             dispose: [.none, .background, .previous][Int.random(in: 0..<3, using: &rng)],
-                             blendSource: Bool.random(using: &rng))
+                return Frame(
+                    x: x, y: y, width: w, height: h, colors: pixels,
+                    dispose: [.none, .background, .previous][Int.random(in: 0..<3, using: &rng)],
+                    blendSource: Bool.random(using: &rng))
             }
             cases.append(CompositingCase(name: "generated case \(c) (seed \(seed))", width: width, height: height, frames: frames))
         }
@@ -110,13 +117,15 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
         var w = GIFWriter(width: width, height: height, globalColors: palette)
         w.loop(0)
         for f in frames {
-            let disposal = switch f.dispose {
-            case .none: 1
-            case .background: 2
-            case .previous: 3
-            }
-            w.graphicControl(delay: 10, disposal: disposal,
-                             transparentIndex: f.colors.contains(Self.transparent) ? Self.transparent : nil)
+            let disposal =
+                switch f.dispose {
+                case .none: 1
+                case .background: 2
+                case .previous: 3
+                }
+            w.graphicControl(
+                delay: 10, disposal: disposal,
+                transparentIndex: f.colors.contains(Self.transparent) ? Self.transparent : nil)
             w.image(x: f.x, y: f.y, width: f.width, height: f.height, indices: f.colors.map { UInt8($0) })
         }
         return Data(w.file)
@@ -134,11 +143,15 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
             }
             frames[0] = Frame(width: width, height: height, colors: padded, dispose: f.dispose, blendSource: f.blendSource)
         }
-        return APNGWriter.animation(width: width, height: height, frames: frames.map { f in
-            APNGWriter.Frame(x: f.x, y: f.y, width: f.width, height: f.height,
-                             rgba: f.colors.flatMap { Self.colors[$0] },
-                             disposeOp: Self.apngDisposeOp(f.dispose),
-                             blendOp: f.blendSource ? 0 : 1)
-        }).data
+        return APNGWriter.animation(
+            width: width, height: height,
+            frames: frames.map { f in
+                APNGWriter.Frame(
+                    x: f.x, y: f.y, width: f.width, height: f.height,
+                    rgba: f.colors.flatMap { Self.colors[$0] },
+                    disposeOp: Self.apngDisposeOp(f.dispose),
+                    blendOp: f.blendSource ? 0 : 1)
+            }
+        ).data
     }
 }

@@ -60,8 +60,9 @@ public struct CorpusCase: Sendable, CustomStringConvertible {
         durationsMs = (json["durationsMs"] as? [Any])?.compactMap { ($0 as? NSNumber)?.doubleValue }
         frames = json["frames"] as? [String] ?? []
         pixelChecks = (json["pixelChecks"] as? [[String: Any]] ?? []).map {
-            PixelCheck(frame: $0["frame"] as? Int ?? 0, x: $0["x"] as? Int ?? 0, y: $0["y"] as? Int ?? 0,
-                       rgba: ($0["rgba"] as? [Int] ?? []).map { UInt8(clamping: $0) })
+            PixelCheck(
+                frame: $0["frame"] as? Int ?? 0, x: $0["x"] as? Int ?? 0, y: $0["y"] as? Int ?? 0,
+                rgba: ($0["rgba"] as? [Int] ?? []).map { UInt8(clamping: $0) })
         }
         tolerance = json["tolerance"] as? Int ?? 0
         mustFail = json["mustFail"] as? Bool ?? false

@@ -11,7 +11,8 @@ public enum CorpusLocation {
     /// The corpus folder, or nil (with a printed note) when it is absent.
     public static func corpus() -> URL? {
         let env = ProcessInfo.processInfo.environment["ZOETROPE_CORPUS"]
-        let url = env.map { URL(fileURLWithPath: $0) }
+        let url =
+            env.map { URL(fileURLWithPath: $0) }
             ?? packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue else {
@@ -28,7 +29,8 @@ public enum CorpusLocation {
     /// A file in the corpus by its path inside it, or nil when the corpus or the file is absent.
     public static func file(_ relativePath: String) -> URL? {
         guard let url = corpus()?.appendingPathComponent(relativePath),
-              FileManager.default.fileExists(atPath: url.path) else { return nil }
+            FileManager.default.fileExists(atPath: url.path)
+        else { return nil }
         return url
     }
 }

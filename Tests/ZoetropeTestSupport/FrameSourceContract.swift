@@ -44,9 +44,13 @@ public struct FrameSourceContract {
         for k in 1...max(1, cuts) {
             let cut = 32 + (data.count - 33) * k / (cuts + 1)
             let prefix = data.prefix(cut)
-            truncations.append((name: "cut at \(cut) of \(data.count) bytes", make: {
-                try coder.makeFrameSource(data: Data(prefix), options: options)
-            }))
+            truncations.append(
+                (
+                    name: "cut at \(cut) of \(data.count) bytes",
+                    make: {
+                        try coder.makeFrameSource(data: Data(prefix), options: options)
+                    }
+                ))
         }
     }
 
@@ -99,13 +103,14 @@ public struct FrameSourceContract {
         let pairs = n <= 16 ? (0..<n * n).flatMap { k in [k / n, k % n, (k % n + 1) % n] } : []
         for step in 0..<(randomDecodes + pairs.count) {
             // Mostly jumps, sometimes the next frame or the same one again.
-            let i = if step >= randomDecodes { pairs[step - randomDecodes] } else {
-                switch rng.next() % 5 {
-                case 0: (previous + 1) % expected.count
-                case 1: max(0, previous)
-                default: Int(rng.next() % UInt64(expected.count))
+            let i =
+                if step >= randomDecodes { pairs[step - randomDecodes] } else {
+                    switch rng.next() % 5 {
+                    case 0: (previous + 1) % expected.count
+                    case 1: max(0, previous)
+                    default: Int(rng.next() % UInt64(expected.count))
+                    }
                 }
-            }
             previous = i
             let before = costed?.decodedFrameCount ?? 0
             try source.decodeFrame(at: i, into: &buffer)
@@ -150,15 +155,19 @@ public struct FrameSourceContract {
     private func checkOutOfRange(_ source: any FrameSource, _ problems: inout [String]) {
         let count = source.info.frameCount
         let pastEnd = source.info.truncation ?? .frameOutOfRange(index: count, frameCount: count)
-        for (index, wanted) in [(count, pastEnd), (count + 7, source.info.truncation ?? .frameOutOfRange(index: count + 7, frameCount: count)),
-                                (-1, .frameOutOfRange(index: -1, frameCount: count))] {
+        for (index, wanted) in [
+            (count, pastEnd), (count + 7, source.info.truncation ?? .frameOutOfRange(index: count + 7, frameCount: count)),
+            (-1, .frameOutOfRange(index: -1, frameCount: count)),
+        ] {
             let error = Self.error { _ = try source.decodeFrame(at: index) }
             if error != wanted { problems.append("frame \(index) threw \(String(describing: error)), not \(wanted)") }
         }
     }
 
-    private func checkTruncation(_ name: String, _ make: () throws -> any FrameSource, _ expected: [PixelBuffer],
-                                 _ problems: inout [String]) {
+    private func checkTruncation(
+        _ name: String, _ make: () throws -> any FrameSource, _ expected: [PixelBuffer],
+        _ problems: inout [String]
+    ) {
         let source: any FrameSource
         do {
             source = try make()

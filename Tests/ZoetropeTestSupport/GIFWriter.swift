@@ -11,8 +11,10 @@ public struct GIFWriter: Sendable {
 
     /// Starts a file: signature, logical screen descriptor, optional global colour table
     /// (padded to a power of two of at least 2 entries with black).
-    public init(width: Int, height: Int, globalColors: [Color]? = nil, version: String = "89a",
-                backgroundIndex: UInt8 = 0) {
+    public init(
+        width: Int, height: Int, globalColors: [Color]? = nil, version: String = "89a",
+        backgroundIndex: UInt8 = 0
+    ) {
         bytes += Array("GIF\(version)".utf8)
         GIFWriter.appendWord(width, to: &bytes)
         GIFWriter.appendWord(height, to: &bytes)
@@ -54,8 +56,10 @@ public struct GIFWriter: Sendable {
 
     /// An image: `indices` holds `width × height` palette indices in row order (top to
     /// bottom); they are LZW-compressed, in interlace order when `interlaced`.
-    public mutating func image(x: Int = 0, y: Int = 0, width: Int, height: Int, indices: [UInt8],
-                               localColors: [Color]? = nil, interlaced: Bool = false, minimumCodeSize: Int? = nil) {
+    public mutating func image(
+        x: Int = 0, y: Int = 0, width: Int, height: Int, indices: [UInt8],
+        localColors: [Color]? = nil, interlaced: Bool = false, minimumCodeSize: Int? = nil
+    ) {
         precondition(indices.count == width * height, "indices must cover the image")
         let highest = Int(indices.max() ?? 0)
         let bits = max(2, minimumCodeSize ?? (highest < 4 ? 2 : highest < 16 ? 4 : 8))
@@ -66,16 +70,20 @@ public struct GIFWriter: Sendable {
     }
 
     /// An image whose LZW stream is given as is (after the code size byte), for broken data.
-    public mutating func image(x: Int = 0, y: Int = 0, width: Int, height: Int, minimumCodeSize: Int,
-                               lzwData: [UInt8], localColors: [Color]? = nil, interlaced: Bool = false) {
+    public mutating func image(
+        x: Int = 0, y: Int = 0, width: Int, height: Int, minimumCodeSize: Int,
+        lzwData: [UInt8], localColors: [Color]? = nil, interlaced: Bool = false
+    ) {
         imageDescriptor(x: x, y: y, width: width, height: height, localColors: localColors, interlaced: interlaced)
         bytes.append(UInt8(minimumCodeSize))
         bytes += GIFWriter.subBlocks(lzwData)
     }
 
     /// The image separator, descriptor and optional local colour table, nothing after.
-    public mutating func imageDescriptor(x: Int = 0, y: Int = 0, width: Int, height: Int,
-                                         localColors: [Color]? = nil, interlaced: Bool = false) {
+    public mutating func imageDescriptor(
+        x: Int = 0, y: Int = 0, width: Int, height: Int,
+        localColors: [Color]? = nil, interlaced: Bool = false
+    ) {
         bytes.append(0x2C)
         for v in [x, y, width, height] { GIFWriter.appendWord(v, to: &bytes) }
         var flags: UInt8 = interlaced ? 0x40 : 0

@@ -39,7 +39,8 @@ extension IncrementalFeed {
                     shown += 1
                 } catch {
                     guard case .frameNotYetAvailable(shown, let available)? = error as? AnimatedImageError,
-                          available <= shown else {
+                        available <= shown
+                    else {
                         return problems + ["frame \(shown): \(error)"]
                     }
                     try? await Task.sleep(nanoseconds: 100_000)

@@ -1,5 +1,6 @@
 import Foundation
 import Zoetrope
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -175,7 +176,7 @@ public final class LoopbackHTTPServer: Sendable {
             state.withLock { s in if s.bodyCompletedAt[request.path] == nil { s.bodyCompletedAt[request.path] = now } }
         }
         if let hold = response.holdAfter, hold >= end, response.gate == nil, response.closeAfter == nil {
-            _ = waitAtHold(fd, gate: nil, state: state)     // held at the very end: stall until the client leaves
+            _ = waitAtHold(fd, gate: nil, state: state)  // held at the very end: stall until the client leaves
         }
         if response.closeAfter != nil { shutdown(fd, Int32(SHUT_RDWR)) }
     }

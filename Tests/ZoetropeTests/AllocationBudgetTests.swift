@@ -18,7 +18,9 @@ import Zoetrope
 
     @Test func overflowIsRefusedEvenWithoutLimits() {
         for reserve: (inout AllocationBudget) -> Void in [
-            { $0.reserve(.max); $0.reserve(1) },
+            {
+                $0.reserve(.max); $0.reserve(1)
+            },
             { $0.reserve(.max / 2, bytesEach: 3) },
             { $0.reserve(PixelSize(width: .max, height: 2).rgbaByteCount) },
             { $0.reserve(2, bytesEach: nil) },
@@ -42,12 +44,16 @@ import Zoetrope
         #expect(throws: AnimatedImageError.limitExceeded(format: .apng, limit: .allocationBytes, requested: .max, allowed: .max)) {
             try Limits.none.checkAllocation(nil, format: .apng)
         }
-        #expect(throws: AnimatedImageError.limitExceeded(format: .apng, limit: .allocationBytes, requested: 3 * 4_000_000,
-                                                         allowed: 10_000_000)) {
+        #expect(
+            throws: AnimatedImageError.limitExceeded(
+                format: .apng, limit: .allocationBytes, requested: 3 * 4_000_000,
+                allowed: 10_000_000)
+        ) {
             try Limits(maxAllocationBytes: 10_000_000).checkCanvases(PixelSize(width: 1000, height: 1000), count: 3, format: .apng)
         }
-        let info = AnimationInfo(format: .gif, canvasSize: PixelSize(width: 1 << 30, height: 1 << 30),
-                                 frameDurations: Array(repeating: .zero, count: 4), loopCount: .once, storedLoopValue: nil)
+        let info = AnimationInfo(
+            format: .gif, canvasSize: PixelSize(width: 1 << 30, height: 1 << 30),
+            frameDurations: Array(repeating: .zero, count: 4), loopCount: .once, storedLoopValue: nil)
         #expect(info.allFramesByteCount == .max)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Zoetrope
 
 /// A coder whose sessions are `SyntheticFrameSource`s it remembers, so a test can count

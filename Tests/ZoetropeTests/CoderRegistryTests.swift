@@ -130,7 +130,8 @@ struct LockProbingCoder: AnimatedImageCoder {
         #expect(ByteSignature.sniff(Data("ZRAW1\nrest".utf8), magic: magic, format: format) == .match(format, .unknown))
         #expect(ByteSignature.sniff(Data("ZRA".utf8), magic: magic, format: format) == .needMoreData(minimumLength: 6))
         #expect(ByteSignature.sniff(Data("ZRB".utf8), magic: magic, format: format) == .noMatch)
-        #expect(ByteSignature.sniff(Data("ZRAW1\n".utf8).dropFirst(0), magic: magic, format: format, kind: .animated)
+        #expect(
+            ByteSignature.sniff(Data("ZRAW1\n".utf8).dropFirst(0), magic: magic, format: format, kind: .animated)
                 == .match(format, .animated))
     }
 }

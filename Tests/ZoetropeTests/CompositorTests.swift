@@ -122,7 +122,7 @@ import Zoetrope
         frame(&c, full, Self.red)
         let clipped = c.beginFrame(rect: PixelRect(x: 1, y: -1, width: 3, height: 3), dispose: dispose)
         #expect(clipped == PixelRect(x: 1, y: 0, width: 1, height: 1))
-        let px = (0..<9).flatMap { i in i == 3 ? Self.blue : Self.green } // only row 1, column 0 lands on the canvas
+        let px = (0..<9).flatMap { i in i == 3 ? Self.blue : Self.green }  // only row 1, column 0 lands on the canvas
         px.withUnsafeBytes { c.draw($0, bytesPerRow: 12, rect: PixelRect(x: 1, y: -1, width: 3, height: 3), blend: .source) }
         #expect(pixels(c) == [Self.red, Self.blue])
         frame(&c, PixelRect(x: 5, y: 5, width: 2, height: 2), Self.green)

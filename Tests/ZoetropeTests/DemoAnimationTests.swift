@@ -32,8 +32,10 @@ import ZoetropeTestSupport
     }
 
     @Test func downsamplesAndPremultipliesOnRequest() throws {
-        let s = try DemoAnimation.makeFrameSource(options: DecodingOptions(pixelFormat: .rgba8Premultiplied,
-                                                                         targetSize: PixelSize(width: 189, height: 189)))
+        let s = try DemoAnimation.makeFrameSource(
+            options: DecodingOptions(
+                pixelFormat: .rgba8Premultiplied,
+                targetSize: PixelSize(width: 189, height: 189)))
         let f = try s.decodeFrame(at: 0)
         #expect(f.size == PixelSize(width: 189, height: 76))
         #expect(f.format == .rgba8Premultiplied)

@@ -12,7 +12,8 @@ import Zoetrope
         for error in errors {
             #expect((error as any Error).localizedDescription == error.description)
         }
-        #expect((errors[0] as any Error).localizedDescription
+        #expect(
+            (errors[0] as any Error).localizedDescription
                 == "unrecognized image format (no registered coder matches the content; first bytes: 6e 6f 74 20 61 6e 20 69)")
         #expect((errors[2] as any Error).localizedDescription == "/tmp/x.gif: no such file")
     }
@@ -28,13 +29,17 @@ import Zoetrope
 
     @Test func frameCountMessagesNeverClaimACountTheDecoderDidNotMake() {
         // A decoder that stops counting at the limit reports allowed + 1.
-        #expect(AnimatedImageError.limitExceeded(format: .gif, limit: .frameCount, requested: 4, allowed: 3).description
+        #expect(
+            AnimatedImageError.limitExceeded(format: .gif, limit: .frameCount, requested: 4, allowed: 3).description
                 == "gif: maxFrameCount exceeded: the file has more than 3 frames, the limit is 3")
-        #expect(AnimatedImageError.limitExceeded(format: .webp, limit: .frameCount, requested: 6, allowed: 3).description
+        #expect(
+            AnimatedImageError.limitExceeded(format: .webp, limit: .frameCount, requested: 6, allowed: 3).description
                 == "webp: maxFrameCount exceeded: the file has 6 frames, the limit is 3")
-        #expect(AnimatedImageError.limitExceeded(format: .gif, limit: .pixelsPerPlay, requested: 2048, allowed: 1024).description
+        #expect(
+            AnimatedImageError.limitExceeded(format: .gif, limit: .pixelsPerPlay, requested: 2048, allowed: 1024).description
                 == "gif: maxPixelsPerPlay exceeded: the file asks for at least 2048 pixels in one play, the limit is 1024")
-        #expect(AnimatedImageError.limitExceeded(format: .gif, limit: .canvasPixels, requested: .max, allowed: 100).description
+        #expect(
+            AnimatedImageError.limitExceeded(format: .gif, limit: .canvasPixels, requested: .max, allowed: 100).description
                 == "gif: maxCanvasPixels exceeded: the file asks for more than \(Int.max), the limit is 100")
     }
 

@@ -21,8 +21,9 @@ import Zoetrope
         // The same value from the other end: addition order does not matter beyond rounding.
         let reversed = parts.reversed().reduce(FrameDuration.zero, +)
         #expect(abs(reversed.seconds - four.seconds) < expected * 1e-15)
-        let info = AnimationInfo(format: .apng, canvasSize: PixelSize(width: 1, height: 1),
-                                 frameDurations: parts, loopCount: .infinite, storedLoopValue: 0)
+        let info = AnimationInfo(
+            format: .apng, canvasSize: PixelSize(width: 1, height: 1),
+            frameDurations: parts, loopCount: .infinite, storedLoopValue: 0)
         #expect(info.totalDuration == four)
         #expect(info.totalDuration.duration > .microseconds(61) && info.totalDuration.duration < .microseconds(62))
     }
@@ -63,7 +64,8 @@ import Zoetrope
         #expect(max.duration == .seconds(Int64.max))
         #expect(max.description == "9.223372036854776e+21 ms")
         #expect(max.milliseconds == Double(Int64.max) * 1000)
-        #expect(FrameDuration(numerator: .max, denominator: 3).duration
+        #expect(
+            FrameDuration(numerator: .max, denominator: 3).duration
                 == .seconds(3_074_457_345_618_258_602) + Duration(secondsComponent: 0, attosecondsComponent: 333_333_333_333_333_333))
         #expect(DelayPolicy.default.displayDuration(for: max) == max)
         #expect(DelayPolicy.default.displayDuration(for: FrameDuration(numerator: 1, denominator: .max)) == .milliseconds(100))

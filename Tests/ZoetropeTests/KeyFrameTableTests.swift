@@ -9,8 +9,10 @@ import ZoetropeTestSupport
 @Suite struct KeyFrameTableTests {
     static let canvas = PixelSize(width: 2, height: 1)
     /// Full, left half, empty, and larger than the canvas (GIF frames may reach past it).
-    static let rects = [PixelRect(x: 0, y: 0, width: 2, height: 1), PixelRect(x: 0, y: 0, width: 1, height: 1),
-                        PixelRect(x: 0, y: 0, width: 0, height: 0), PixelRect(x: 0, y: 0, width: 3, height: 1)]
+    static let rects = [
+        PixelRect(x: 0, y: 0, width: 2, height: 1), PixelRect(x: 0, y: 0, width: 1, height: 1),
+        PixelRect(x: 0, y: 0, width: 0, height: 0), PixelRect(x: 0, y: 0, width: 3, height: 1),
+    ]
     static let choices: [FramePlacement] = rects.flatMap { rect in
         DisposeMode.allCases.flatMap { dispose in
             BlendMode.allCases.flatMap { blend in
@@ -69,8 +71,9 @@ import ZoetropeTestSupport
                 // the one decoding from the first frame leaves.
                 for j in (target + 1)..<frames.count {
                     draw(j, frames[j], bySource: table.drawsBySource(j), on: &canvas)
-                    #expect(canvas.canvas == states[j].canvas,
-                            "\(frames) \(current.map(String.init) ?? "nil") → \(target), then on to \(j)")
+                    #expect(
+                        canvas.canvas == states[j].canvas,
+                        "\(frames) \(current.map(String.init) ?? "nil") → \(target), then on to \(j)")
                 }
             }
             if table.decodesDirectly(target) {
@@ -157,15 +160,21 @@ import ZoetropeTestSupport
         // Dispose to background clears to transparent: the next frame starts afresh.
         #expect(keys([.init(rect: full, dispose: .background, blend: .over), .init(rect: left, dispose: .none, blend: .over)]) == [0, 1])
         // A partial frame disposed to background on a clear canvas leaves it clear.
-        #expect(keys([.init(rect: left, dispose: .background, blend: .over), .init(rect: left, dispose: .none, blend: .over),
-                      .init(rect: left, dispose: .none, blend: .over)]) == [0, 1])
+        #expect(
+            keys([
+                .init(rect: left, dispose: .background, blend: .over), .init(rect: left, dispose: .none, blend: .over),
+                .init(rect: left, dispose: .none, blend: .over),
+            ]) == [0, 1])
         // Dispose to previous brings back the canvas under the frame: clear after a clear start...
         #expect(keys([.init(rect: left, dispose: .previous, blend: .over), .init(rect: left, dispose: .none, blend: .over)]) == [0, 1])
         // ...but not after a frame that covered the canvas: an opaque full frame restored
         // afterwards is no restart point, and neither is what follows it.
-        #expect(keys([.init(rect: left, dispose: .none, blend: .over),
-                      .init(rect: full, dispose: .previous, blend: .over, isOpaque: true),
-                      .init(rect: left, dispose: .none, blend: .over)]) == [0])
+        #expect(
+            keys([
+                .init(rect: left, dispose: .none, blend: .over),
+                .init(rect: full, dispose: .previous, blend: .over, isOpaque: true),
+                .init(rect: left, dispose: .none, blend: .over),
+            ]) == [0])
         // Blend source over the full canvas replaces alpha too: a key frame.
         #expect(keys([.init(rect: left, dispose: .none, blend: .over), .init(rect: full, dispose: .none, blend: .source)]) == [0, 1])
         // A translucent full frame blending over is not.
@@ -174,9 +183,12 @@ import ZoetropeTestSupport
 
     @Test func aFrameThatTurnsOutIncompleteStopsBeingAKeyFrame() {
         let full = Self.rects[0], left = Self.rects[1]
-        var table = KeyFrameTable([.init(rect: left, dispose: .none, blend: .over),
-                                   .init(rect: full, dispose: .none, blend: .over, isOpaque: true),
-                                   .init(rect: left, dispose: .none, blend: .over)], canvasSize: Self.canvas)
+        var table = KeyFrameTable(
+            [
+                .init(rect: left, dispose: .none, blend: .over),
+                .init(rect: full, dispose: .none, blend: .over, isOpaque: true),
+                .init(rect: left, dispose: .none, blend: .over),
+            ], canvasSize: Self.canvas)
         #expect(table.keyFrameIndices == [0, 1])
         #expect(table.restartFrame(for: 2) == 1)
         #expect(table.plan(to: 2, from: nil) == SeekPlan(frames: 1..<3, restarts: true, clearsCanvas: false))
@@ -188,7 +200,8 @@ import ZoetropeTestSupport
 
     @Test func plansContinueOnATieAndRestartWhenTheKeyFrameIsNearer() {
         let full = Self.rects[0], left = Self.rects[1]
-        let frames: [FramePlacement] = [.init(rect: left, dispose: .none, blend: .over)]
+        let frames: [FramePlacement] =
+            [.init(rect: left, dispose: .none, blend: .over)]
             + Array(repeating: .init(rect: left, dispose: .none, blend: .over), count: 3)
             + [.init(rect: full, dispose: .none, blend: .source)]
             + Array(repeating: .init(rect: left, dispose: .none, blend: .over), count: 3)

@@ -3,8 +3,11 @@ import Zoetrope
 
 @Suite struct LimitsTests {
     @Test func aHugeGIFScreenFailsOnPixelsBeforeAnyAllocation() {
-        #expect(throws: AnimatedImageError.limitExceeded(format: .gif, limit: .canvasPixels, requested: 65535 * 65535,
-                                                         allowed: Limits.default.maxCanvasPixels)) {
+        #expect(
+            throws: AnimatedImageError.limitExceeded(
+                format: .gif, limit: .canvasPixels, requested: 65535 * 65535,
+                allowed: Limits.default.maxCanvasPixels)
+        ) {
             try Limits.default.checkSize(width: 65535, height: 65535, format: .gif)
         }
         #expect(throws: AnimatedImageError.limitExceeded(format: .gif, limit: .width, requested: 70_000, allowed: 65_535)) {
@@ -35,8 +38,11 @@ import Zoetrope
     @Test func pixelsPerPlayBoundsFramesTimesCanvas() throws {
         // 500 frames of 1080p (1.04 × 10^9 pixels) fit the default 2^30; 200 × 4096² does not.
         try Limits.default.checkPixelsPerPlay(frameCount: 500, canvas: PixelSize(width: 1920, height: 1080), format: .gif)
-        #expect(throws: AnimatedImageError.limitExceeded(format: .gif, limit: .pixelsPerPlay,
-                                                         requested: 200 * 4096 * 4096, allowed: 1 << 30)) {
+        #expect(
+            throws: AnimatedImageError.limitExceeded(
+                format: .gif, limit: .pixelsPerPlay,
+                requested: 200 * 4096 * 4096, allowed: 1 << 30)
+        ) {
             try Limits.default.checkPixelsPerPlay(frameCount: 200, canvas: PixelSize(width: 4096, height: 4096), format: .gif)
         }
         #expect(throws: AnimatedImageError.limitExceeded(format: .webp, limit: .pixelsPerPlay, requested: .max, allowed: 1 << 30)) {
@@ -48,7 +54,8 @@ import Zoetrope
     @Test func errorsSayWhichFormatAndWhichLimit() {
         let e = AnimatedImageError.limitExceeded(format: .avif, limit: .frameCount, requested: 20, allowed: 10)
         #expect(e.description == "avif: maxFrameCount exceeded: the file has 20 frames, the limit is 10")
-        #expect(AnimatedImageError.truncated(format: .gif, completeFrames: 1, reason: "no trailer").description
+        #expect(
+            AnimatedImageError.truncated(format: .gif, completeFrames: 1, reason: "no trailer").description
                 == "gif: truncated after 1 complete frame: no trailer")
     }
 

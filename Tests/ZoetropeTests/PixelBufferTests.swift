@@ -34,7 +34,7 @@ import Zoetrope
     @Test func downsamplingAveragesPremultipliedSoTransparencyDoesNotBleed() {
         var src = PixelBuffer(width: 2, height: 2)
         src.setPixel(x: 0, y: 0, [255, 0, 0, 255])
-        src.setPixel(x: 1, y: 0, [0, 255, 0, 0])   // transparent green must not tint the result
+        src.setPixel(x: 1, y: 0, [0, 255, 0, 0])  // transparent green must not tint the result
         src.setPixel(x: 0, y: 1, [255, 0, 0, 255])
         src.setPixel(x: 1, y: 1, [0, 0, 0, 0])
         var out = PixelBuffer()

@@ -3,8 +3,9 @@ import Zoetrope
 
 @Suite struct UniformTimelineTests {
     private func info(_ durations: [FrameDuration]) -> AnimationInfo {
-        AnimationInfo(format: .gif, canvasSize: PixelSize(width: 1, height: 1), frameDurations: durations,
-                      loopCount: .infinite, storedLoopValue: 0)
+        AnimationInfo(
+            format: .gif, canvasSize: PixelSize(width: 1, height: 1), frameDurations: durations,
+            loopCount: .infinite, storedLoopValue: 0)
     }
 
     private func ms(_ values: Int64...) -> [FrameDuration] { values.map { .milliseconds($0) } }
@@ -45,19 +46,21 @@ import Zoetrope
     @Test func onePlayNeverTakesMoreThanTheTickCap() {
         // 1 ms and 10 s: a 1 ms GCD would need 10,001 ticks.
         let t = info(ms(11, 10_000)).uniformTimeline(minimumInterval: .zero, maximumTicks: 100)
-        #expect(t.interval == .milliseconds(101))   // 10,011 ms / 100 ticks, rounded up to a whole unit (1 ms here)
+        #expect(t.interval == .milliseconds(101))  // 10,011 ms / 100 ticks, rounded up to a whole unit (1 ms here)
         #expect(t.frames.count == 100)
-        #expect(t.frames.filter { $0 == 0 }.count == 1)   // 11 ms: sampled by the first tick only
+        #expect(t.frames.filter { $0 == 0 }.count == 1)  // 11 ms: sampled by the first tick only
         #expect(t.frames.first == 0 && t.frames.last == 1 && !t.isExact)
     }
 
     @Test func durationsWhoseCommonDenominatorIsTooLargeAreTimedInMicroseconds() {
         // The exact common denominator (about 2 × 10^19) does not fit: microseconds are used.
-        let t = info([FrameDuration(numerator: 100_000_007, denominator: 1_000_000_007),
-                      FrameDuration(numerator: 200_000_011, denominator: 999_999_937),
-                      FrameDuration(numerator: 1, denominator: 3), FrameDuration(numerator: 1, denominator: 7)]).uniformTimeline()
+        let t = info([
+            FrameDuration(numerator: 100_000_007, denominator: 1_000_000_007),
+            FrameDuration(numerator: 200_000_011, denominator: 999_999_937),
+            FrameDuration(numerator: 1, denominator: 3), FrameDuration(numerator: 1, denominator: 7),
+        ]).uniformTimeline()
         #expect(t.interval == .milliseconds(10))
-        #expect(t.frames.count == 78)   // 776,190 µs in 10 ms ticks
+        #expect(t.frames.count == 78)  // 776,190 µs in 10 ms ticks
         #expect(t.frames.first == 0 && t.frames.last == 3 && !t.isExact)
     }
 
@@ -75,7 +78,8 @@ import Zoetrope
         #expect(policy.displayDuration(for: .milliseconds(11)) == .milliseconds(11))
         #expect(policy.displayDuration(for: .zero) == .milliseconds(100))
         // The browser rule keeps 10.5 ms.
-        #expect(DelayPolicy.browser.displayDuration(for: FrameDuration(numerator: 21, denominator: 2000))
+        #expect(
+            DelayPolicy.browser.displayDuration(for: FrameDuration(numerator: 21, denominator: 2000))
                 == FrameDuration(numerator: 21, denominator: 2000))
     }
 }

@@ -1,17 +1,20 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 @Suite struct WebPBadInputTests {
     static func threeFrames() throws -> Data {
         var gradient = PixelBuffer(width: 16, height: 16)
         for y in 0..<16 { for x in 0..<16 { gradient.setPixel(x: x, y: y, [UInt8(x * 16), UInt8(y * 16), UInt8((x * y) % 256), 255]) } }
-        return try WebPFixture.animation(canvas: PixelSize(width: 16, height: 16), frames: [
-            .init(pixels: gradient, durationMs: 10),
-            .init(pixels: WebPFixture.solid(4, 4, (255, 0, 0, 255)), x: 2, y: 2, durationMs: 20),
-            .init(pixels: gradient, x: 0, y: 0, durationMs: 30, blend: .source),
-        ])
+        return try WebPFixture.animation(
+            canvas: PixelSize(width: 16, height: 16),
+            frames: [
+                .init(pixels: gradient, durationMs: 10),
+                .init(pixels: WebPFixture.solid(4, 4, (255, 0, 0, 255)), x: 2, y: 2, durationMs: 20),
+                .init(pixels: gradient, x: 0, y: 0, durationMs: 30, blend: .source),
+            ])
     }
 
     func expectFirstTwoFramesDecode(_ source: any FrameSource) throws {
@@ -49,7 +52,7 @@ import Zoetrope
         var file = try Self.threeFrames()
         let third = try #require(WebPFixture.chunkOffsets(file, "ANMF").last)
         #expect(file[third + 24..<third + 28].elementsEqual("VP8L".utf8))
-        file[third + 32] = 0x00 // the VP8L signature byte (0x2f)
+        file[third + 32] = 0x00  // the VP8L signature byte (0x2f)
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         try expectFirstTwoFramesDecode(source)
         guard case .invalidData(.webp, let reason)? = source.info.truncation else {
@@ -62,7 +65,7 @@ import Zoetrope
     @Test func frameOutsideTheCanvasKeepsTheFramesBeforeIt() throws {
         var file = try Self.threeFrames()
         let third = try #require(WebPFixture.chunkOffsets(file, "ANMF").last)
-        file[third + 8] = 1 // x offset 2: a 16-wide frame then reaches x = 18 on a 16-wide canvas
+        file[third + 8] = 1  // x offset 2: a 16-wide frame then reaches x = 18 on a 16-wide canvas
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         try expectFirstTwoFramesDecode(source)
         #expect(source.info.truncation == .invalidData(format: .webp, reason: "frame 2: 16×16 at (2, 0) reaches outside the 16×16 canvas"))
@@ -77,7 +80,7 @@ import Zoetrope
         #expect(source.info.frameCount == 3)
         let before = try source.decodeFrame(at: 1)
         #expect(throws: AnimatedImageError.self) { try source.decodeFrame(at: 2) }
-        #expect(try source.decodeFrame(at: 1) == before) // still usable
+        #expect(try source.decodeFrame(at: 1) == before)  // still usable
     }
 
     @Test func limitsAreCheckedBeforeDecoding() throws {
@@ -103,7 +106,7 @@ import Zoetrope
     @Test func stillWhoseCanvasDisagreesWithItsImageIsRejected() throws {
         var file = try WebPFixture.still(WebPFixture.solid(6, 4, (10, 20, 30, 128)), lossyQuality: 80)
         let vp8x = try #require(WebPFixture.chunkOffsets(file, "VP8X").first)
-        file[vp8x + 12] = 6 // canvas width 1 + 6 = 7, the image is 6 wide
+        file[vp8x + 12] = 6  // canvas width 1 + 6 = 7, the image is 6 wide
         #expect(throws: AnimatedImageError.invalidData(format: .webp, reason: "the still image is 6×4 but the VP8X canvas is 7×4")) {
             try WebPCoder().makeFrameSource(data: file, options: .default)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 /// WebP frames blended over partly transparent pixels must match libwebp's own animation
@@ -27,9 +28,11 @@ import Zoetrope
                     p.setPixel(x: x, y: y, [UInt8((60 * k + 23 * x) % 256), UInt8((90 + 17 * y) % 256), UInt8((200 + 31 * k) % 256), a])
                 }
             }
-            frames.append(.init(pixels: p, x: 2 * (k % 7), y: k % 8 & ~1,
-                                dispose: k == 5 ? .background : .none,
-                                lossyQuality: k % 4 == 3 ? 85 : nil))
+            frames.append(
+                .init(
+                    pixels: p, x: 2 * (k % 7), y: k % 8 & ~1,
+                    dispose: k == 5 ? .background : .none,
+                    lossyQuality: k % 4 == 3 ? 85 : nil))
         }
         return try WebPFixture.animation(canvas: PixelSize(width: 24, height: 16), frames: frames)
     }
@@ -42,8 +45,9 @@ import Zoetrope
         for i in 0..<reference.count {
             let frame = try source.decodeFrame(at: i)
             // Compared as a count of differing bytes, so a failure says how far off, not 1,536 numbers.
-            #expect(zip(frame.bytes, reference[i]).filter { $0 != $1 }.count == 0,
-                    "frame \(i): off by up to \(frame.maxChannelDifference(from: reference[i]))")
+            #expect(
+                zip(frame.bytes, reference[i]).filter { $0 != $1 }.count == 0,
+                "frame \(i): off by up to \(frame.maxChannelDifference(from: reference[i]))")
         }
         // Random access from a fresh source lands on the same bytes.
         for i in [12, 7, 6, 3] {

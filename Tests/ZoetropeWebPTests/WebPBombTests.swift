@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 /// Heavy but legal WebP files: thousands of 1×1 frames on an 8192² canvas ask for about
@@ -13,7 +14,7 @@ import Zoetrope
     /// assembled chunk by chunk around one frame bitstream made by libwebp.
     static func tinyFramesOnAHugeCanvas(count: Int) throws -> Data {
         let still = try WebPFixture.still(WebPFixture.solid(1, 1, (200, 10, 30, 128)))
-        let bitstream = still[12...] // the VP8L chunk, header included
+        let bitstream = still[12...]  // the VP8L chunk, header included
         func le(_ v: Int, _ n: Int) -> [UInt8] { (0..<n).map { UInt8(truncatingIfNeeded: v >> (8 * $0)) } }
         func chunk(_ tag: String, _ payload: [UInt8]) -> [UInt8] {
             Array(tag.utf8) + le(payload.count, 4) + payload + (payload.count & 1 == 1 ? [0] : [])
@@ -31,8 +32,11 @@ import Zoetrope
     @Test func thousandsOfTinyFramesOnAnEightKCanvasAreRefusedByPixelsPerPlay() throws {
         let data = try Self.tinyFramesOnAHugeCanvas(count: 3000)
         #expect(data.count < 160_000)
-        #expect(throws: AnimatedImageError.limitExceeded(format: .webp, limit: .pixelsPerPlay,
-                                                         requested: 3000 * Self.side * Self.side, allowed: 1 << 30)) {
+        #expect(
+            throws: AnimatedImageError.limitExceeded(
+                format: .webp, limit: .pixelsPerPlay,
+                requested: 3000 * Self.side * Self.side, allowed: 1 << 30)
+        ) {
             try WebPCoder().makeFrameSource(data: data, options: .default)
         }
     }

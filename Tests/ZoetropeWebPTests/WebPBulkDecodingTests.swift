@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeWebP
 import ZoetropeTestSupport
+
+@testable import ZoetropeWebP
 
 /// The bulk path over WebP: bitstreams decoded on worker threads, libwebp's blend in order.
 @Suite struct WebPBulkDecodingTests {

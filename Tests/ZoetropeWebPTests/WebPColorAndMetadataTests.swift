@@ -3,14 +3,16 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeTestSupport
+
 @testable import ZoetropeWebP
 
 /// WebP's `ICCP`, `EXIF` and `XMP ` chunks: written by `WebPEncoder` where the container
 /// specification puts them, read back byte for byte, and found by libwebp's demuxer.
 @Suite struct WebPColorAndMetadataTests {
     static let size = PixelSize(width: 24, height: 16)
-    static let full = EncodingOptions(loopCount: .plays(3), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
-                                      metadata: ColorFixtures.metadata)
+    static let full = EncodingOptions(
+        loopCount: .plays(3), color: ColorInfo(iccProfile: ColorFixtures.iccProfile),
+        metadata: ColorFixtures.metadata)
 
     static func frames(_ count: Int) -> [EncodingFrame] {
         WebPEncoderTests.canvases().prefix(count).map { EncodingFrame(pixels: $0, duration: .milliseconds(40)) }
@@ -61,7 +63,7 @@ import ZoetropeTestSupport
         #expect(Array(tags.prefix(3)) == ["VP8X", "ICCP", "ANIM"])
         #expect(Array(tags.suffix(2)) == ["EXIF", "XMP "])
         #expect(tags.dropFirst(3).dropLast(2).allSatisfy { $0 == "ANMF" })
-        #expect(file[20] == 0x02 | 0x10 | 0x20 | 0x08 | 0x04) // animation, alpha, ICC, EXIF, XMP
+        #expect(file[20] == 0x02 | 0x10 | 0x20 | 0x08 | 0x04)  // animation, alpha, ICC, EXIF, XMP
         #expect(Int(file[4]) | Int(file[5]) << 8 | Int(file[6]) << 16 | Int(file[7]) << 24 == file.count - 8)
 
         let source = try WebPCoder().makeFrameSource(data: Data(file), options: DecodingOptions(colorOutput: .stored))
@@ -72,8 +74,10 @@ import ZoetropeTestSupport
         #expect(Self.demuxedChunk(file, "EXIF") == ColorFixtures.exif)
         #expect(Self.demuxedChunk(file, "XMP ") == ColorFixtures.xmp)
         // Nothing else changed: without the three chunks it is the file written without them.
-        let plain = [UInt8](try WebPEncoder().encode(Self.frames(4), canvasSize: Self.size,
-                                                     options: EncodingOptions(loopCount: .plays(3))))
+        let plain = [UInt8](
+            try WebPEncoder().encode(
+                Self.frames(4), canvasSize: Self.size,
+                options: EncodingOptions(loopCount: .plays(3))))
         #expect(Self.withoutDescription(file) == plain)
         for i in 0..<4 { #expect(try source.decodeFrame(at: i) == WebPEncoderTests.canvases()[i], "frame \(i)") }
     }
@@ -81,7 +85,7 @@ import ZoetropeTestSupport
     @Test func stillWithAProfileIsExtended() throws {
         let file = [UInt8](try WebPEncoder().encode(Self.frames(1), canvasSize: Self.size, options: Self.full))
         #expect(Self.chunks(file).map(\.tag) == ["VP8X", "ICCP", "VP8L", "EXIF", "XMP "])
-        #expect(file[20] == 0x10 | 0x20 | 0x08 | 0x04) // alpha, ICC, EXIF, XMP; no animation
+        #expect(file[20] == 0x10 | 0x20 | 0x08 | 0x04)  // alpha, ICC, EXIF, XMP; no animation
         #expect(Int(file[24]) + 1 == Self.size.width && Int(file[27]) + 1 == Self.size.height)
         let source = try WebPCoder().makeFrameSource(data: Data(file), options: DecodingOptions(colorOutput: .stored))
         #expect(source.info.frameCount == 1)
@@ -90,8 +94,10 @@ import ZoetropeTestSupport
         #expect(try source.decodeFrame(at: 0) == WebPEncoderTests.canvases()[0])
         #expect(Self.demuxedChunk(file, "ICCP") == ColorFixtures.iccProfile.data)
         // Only the profile: no EXIF/XMP chunks or flags.
-        let profileOnly = [UInt8](try WebPEncoder().encode(Self.frames(1), canvasSize: Self.size,
-                                                           options: EncodingOptions(color: Self.full.color)))
+        let profileOnly = [UInt8](
+            try WebPEncoder().encode(
+                Self.frames(1), canvasSize: Self.size,
+                options: EncodingOptions(color: Self.full.color)))
         #expect(Self.chunks(profileOnly).map(\.tag) == ["VP8X", "ICCP", "VP8L"])
         #expect(profileOnly[20] == 0x10 | 0x20)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeWebP
 import ZoetropeTestSupport
+
+@testable import ZoetropeWebP
 
 /// The shared conformance corpus's WebP cases, decoded through `WebPCoder` and checked
 /// against their `CASE.expect.json` (size, frames, durations, plays) and, pixel for pixel,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 /// Damaged files never crash: every cut and every flipped byte either fails with an
@@ -9,11 +10,13 @@ import Zoetrope
     static func file() throws -> Data {
         var a = PixelBuffer(width: 10, height: 8)
         for y in 0..<8 { for x in 0..<10 { a.setPixel(x: x, y: y, [UInt8(x * 25), UInt8(y * 30), 60, UInt8(255 - x * 10)]) } }
-        return try WebPFixture.animation(canvas: PixelSize(width: 10, height: 8), frames: [
-            .init(pixels: a),
-            .init(pixels: WebPFixture.solid(4, 4, (255, 0, 0, 128)), x: 2, y: 2, dispose: .background, lossyQuality: 50),
-            .init(pixels: WebPFixture.solid(6, 2, (0, 0, 255, 255)), x: 4, y: 6, blend: .source),
-        ], metadata: true)
+        return try WebPFixture.animation(
+            canvas: PixelSize(width: 10, height: 8),
+            frames: [
+                .init(pixels: a),
+                .init(pixels: WebPFixture.solid(4, 4, (255, 0, 0, 128)), x: 2, y: 2, dispose: .background, lossyQuality: 50),
+                .init(pixels: WebPFixture.solid(6, 2, (0, 0, 255, 255)), x: 4, y: 6, blend: .source),
+            ], metadata: true)
     }
 
     /// Decodes everything it can; returns how many frames decoded.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 @Suite struct WebPEncoderTests {
@@ -9,11 +10,16 @@ import Zoetrope
     static func canvases() -> [PixelBuffer] {
         (0..<4).map { k in
             var b = PixelBuffer(width: 24, height: 16)
-            for y in 0..<16 { for x in 0..<24 {
-                let inside = x >= 2 + k * 4 && x < 10 + k * 4 && y >= 3 && y < 11
-                b.setPixel(x: x, y: y, inside ? [UInt8(60 * k), 200, UInt8(x * 10), UInt8(100 + 40 * k)]
-                                              : (y < 2 ? [0, 0, 0, 0] : [30, 40, 50, 255]))
-            } }
+            for y in 0..<16 {
+                for x in 0..<24 {
+                    let inside = x >= 2 + k * 4 && x < 10 + k * 4 && y >= 3 && y < 11
+                    b.setPixel(
+                        x: x, y: y,
+                        inside
+                            ? [UInt8(60 * k), 200, UInt8(x * 10), UInt8(100 + 40 * k)]
+                            : (y < 2 ? [0, 0, 0, 0] : [30, 40, 50, 255]))
+                }
+            }
             return b
         }
     }
@@ -22,8 +28,9 @@ import Zoetrope
         let canvases = Self.canvases()
         let durations: [FrameDuration] = [.milliseconds(40), .milliseconds(100), .centiseconds(7), FrameDuration(numerator: 1, denominator: 3)]
         let frames = zip(canvases, durations).map { EncodingFrame(pixels: $0, duration: $1) }
-        let file = try WebPEncoder().encode(frames, canvasSize: PixelSize(width: 24, height: 16),
-                                            options: EncodingOptions(loopCount: .plays(2)))
+        let file = try WebPEncoder().encode(
+            frames, canvasSize: PixelSize(width: 24, height: 16),
+            options: EncodingOptions(loopCount: .plays(2)))
         #expect(WebPCoder().sniff(file) == .match(.webp, .animated))
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         #expect(source.info.canvasSize == PixelSize(width: 24, height: 16))
@@ -41,29 +48,32 @@ import Zoetrope
 
     @Test func lossyEncodingDecodesLikeLibwebp() throws {
         let frames = Self.canvases().map { EncodingFrame(pixels: $0, duration: .milliseconds(50)) }
-        let file = try WebPEncoder().encode(frames, canvasSize: PixelSize(width: 24, height: 16),
-                                            options: EncodingOptions(loopCount: .infinite, quality: 60))
+        let file = try WebPEncoder().encode(
+            frames, canvasSize: PixelSize(width: 24, height: 16),
+            options: EncodingOptions(loopCount: .infinite, quality: 60))
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         #expect(source.info.loopCount == .infinite)
         let reference = try WebPFixture.referenceFrames(file)
         #expect(reference.count == source.info.frameCount)
         for i in reference.indices {
             let ours = try source.decodeFrame(at: i)
-            #expect(ours.maxChannelDifference(from: reference[i]) <= 1, "frame \(i)") // libwebp's blend rounds ×256
+            #expect(ours.maxChannelDifference(from: reference[i]) <= 1, "frame \(i)")  // libwebp's blend rounds ×256
         }
     }
 
     @Test func identicalFramesMergeAndASingleFrameIsAStill() throws {
         let a = Self.canvases()[0], b = Self.canvases()[1]
-        let merged = try WebPEncoder().encode([
-            EncodingFrame(pixels: a, duration: .milliseconds(30)), EncodingFrame(pixels: a, duration: .milliseconds(40)),
-            EncodingFrame(pixels: b, duration: .milliseconds(50)),
-        ], canvasSize: a.size, options: EncodingOptions())
+        let merged = try WebPEncoder().encode(
+            [
+                EncodingFrame(pixels: a, duration: .milliseconds(30)), EncodingFrame(pixels: a, duration: .milliseconds(40)),
+                EncodingFrame(pixels: b, duration: .milliseconds(50)),
+            ], canvasSize: a.size, options: EncodingOptions())
         let info = try WebPCoder().makeFrameSource(data: merged, options: .default).info
         #expect(info.frameDurations == [.milliseconds(70), .milliseconds(50)])
 
-        let still = try WebPEncoder().encode([EncodingFrame(pixels: a, duration: .milliseconds(30))],
-                                             canvasSize: a.size, options: EncodingOptions())
+        let still = try WebPEncoder().encode(
+            [EncodingFrame(pixels: a, duration: .milliseconds(30))],
+            canvasSize: a.size, options: EncodingOptions())
         #expect(WebPCoder().sniff(still) == .match(.webp, .still))
         let source = try WebPCoder().makeFrameSource(data: still, options: .default)
         #expect(source.info.frameDurations == [.zero])

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeWebP
 import ZoetropeTestSupport
+
+@testable import ZoetropeWebP
 
 /// The writer's own frame choices (blend or not, dispose or not, merging) and its output
 /// path (spilled to a temporary file, renamed into place), each checked on the file written.
@@ -13,10 +14,12 @@ import ZoetropeTestSupport
     static func grain(seed: UInt64) -> PixelBuffer {
         var rng = SplitMix64(seed: seed)
         var b = PixelBuffer(width: size.width, height: size.height)
-        for y in 0..<size.height { for x in 0..<size.width {
-            let r = rng.next()
-            b.setPixel(x: x, y: y, [UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16), 255])
-        } }
+        for y in 0..<size.height {
+            for x in 0..<size.width {
+                let r = rng.next()
+                b.setPixel(x: x, y: y, [UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16), 255])
+            }
+        }
         return b
     }
 
@@ -26,15 +29,15 @@ import ZoetropeTestSupport
 
     @Test func aMostlyChangedRectangleIsStoredUnblendedAndASmallChangeBlended() throws {
         let a = Self.grain(seed: 1)
-        var mostly = Self.grain(seed: 2) // every pixel but the first row changes: 2 % unchanged
-        var small = mostly               // then one 8×8 block changes inside a full-width band
+        var mostly = Self.grain(seed: 2)  // every pixel but the first row changes: 2 % unchanged
+        var small = mostly  // then one 8×8 block changes inside a full-width band
         for x in 0..<Self.size.width {
             mostly.setPixel(x: x, y: 0, a.pixel(x: x, y: 0))
             small.setPixel(x: x, y: 0, a.pixel(x: x, y: 0))
         }
         for y in 20..<28 { for x in 30..<38 { small.setPixel(x: x, y: y, [9, 9, 9, 255]) } }
         small.setPixel(x: 0, y: 20, [1, 2, 3, 255])
-        small.setPixel(x: 63, y: 27, [1, 2, 3, 255]) // the rectangle spans the width: 8 rows, mostly unchanged
+        small.setPixel(x: 63, y: 27, [1, 2, 3, 255])  // the rectangle spans the width: 8 rows, mostly unchanged
         let canvases = [a, mostly, small]
         // A fourth frame equal to the third merges into it: the blended frame's rewrite of
         // unchanged pixels did not leak into the canvas the writer compares with.
@@ -90,8 +93,9 @@ import ZoetropeTestSupport
         let header: [UInt8] = [0xA, 0xB]
         let expected = Data(header + parts.joined())
         func spilledFiles() throws -> Set<String> {
-            Set(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-                .filter { $0.hasPrefix(".zoetrope-\(ProcessInfo.processInfo.processIdentifier)-") })
+            Set(
+                try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+                    .filter { $0.hasPrefix(".zoetrope-\(ProcessInfo.processInfo.processIdentifier)-") })
         }
         let before = try spilledFiles()
 
@@ -115,7 +119,7 @@ import ZoetropeTestSupport
         #expect(try read.data(header: header) == expected)
         #expect(try spilledFiles() == before)
 
-        do { // an abandoned writer leaves no file behind
+        do {  // an abandoned writer leaves no file behind
             let abandoned = WebPSpillBuffer(headerSize: 2, threshold: 5)
             for p in parts { try abandoned.append(p) }
         }
@@ -150,8 +154,10 @@ import ZoetropeTestSupport
                 if !canvases.isEmpty, next(6) == 0 { canvas = canvases[next(canvases.count)] }
                 for _ in 0..<(1 + next(3)) {
                     let x0 = next(size.width), y0 = next(size.height)
-                    let palette: [[UInt8]] = [[0, 0, 0, 0], [90, 10, 200, 0], [UInt8(next(256)), 40, 80, 255],
-                                              [200, UInt8(next(256)), 0, UInt8(1 + next(254))], [12, 34, 56, 255]]
+                    let palette: [[UInt8]] = [
+                        [0, 0, 0, 0], [90, 10, 200, 0], [UInt8(next(256)), 40, 80, 255],
+                        [200, UInt8(next(256)), 0, UInt8(1 + next(254))], [12, 34, 56, 255],
+                    ]
                     for y in y0..<min(size.height, y0 + 1 + next(size.height)) {
                         for x in x0..<min(size.width, x0 + 1 + next(size.width)) {
                             canvas.setPixel(x: x, y: y, next(4) == 0 ? palette[next(palette.count)] : palette[round % palette.count])

@@ -1,7 +1,8 @@
 import Testing
 import Zoetrope
-@testable import ZoetropeWebP
 import ZoetropeTestSupport
+
+@testable import ZoetropeWebP
 
 /// The writer's exact changed rectangle (rows compared with `memcmp`) against the plainest
 /// definition: the bounding box of every pixel that differs from the canvas a decoder shows,

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeTestSupport
+
 @testable import ZoetropeWebP
 
 /// The incremental WebP source: the corpus and fixtures built here (with libwebp's muxer
@@ -11,39 +12,48 @@ import ZoetropeTestSupport
 @Suite struct WebPIncrementalTests {
     static func corpusFiles() -> [URL] {
         guard let root = CorpusLocation.corpus()?.appendingPathComponent("webp"),
-              let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return [] }
+            let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+        else { return [] }
         return walker.compactMap { $0 as? URL }.filter { $0.pathExtension == "webp" }.sorted { $0.path < $1.path }
     }
 
     static func gradient(_ w: Int, _ h: Int, alpha: UInt8 = 255) -> PixelBuffer {
         var b = PixelBuffer(width: w, height: h)
-        for y in 0..<h { for x in 0..<w { b.setPixel(x: x, y: y, [UInt8(x * 255 / max(1, w - 1)), UInt8(y * 255 / max(1, h - 1)), UInt8((x * y) % 256), alpha]) } }
+        for y in 0..<h {
+            for x in 0..<w { b.setPixel(x: x, y: y, [UInt8(x * 255 / max(1, w - 1)), UInt8(y * 255 / max(1, h - 1)), UInt8((x * y) % 256), alpha]) }
+        }
         return b
     }
 
     /// Blend and no-blend, a sub-rectangle, lossless.
     static func threeFrames() throws -> Data {
-        try WebPFixture.animation(canvas: PixelSize(width: 16, height: 16), frames: [
-            .init(pixels: gradient(16, 16), durationMs: 10),
-            .init(pixels: WebPFixture.solid(4, 4, (255, 0, 0, 128)), x: 2, y: 2, durationMs: 20),
-            .init(pixels: gradient(16, 16, alpha: 90), durationMs: 30, blend: .source),
-        ], loopCount: 3)
+        try WebPFixture.animation(
+            canvas: PixelSize(width: 16, height: 16),
+            frames: [
+                .init(pixels: gradient(16, 16), durationMs: 10),
+                .init(pixels: WebPFixture.solid(4, 4, (255, 0, 0, 128)), x: 2, y: 2, durationMs: 20),
+                .init(pixels: gradient(16, 16, alpha: 90), durationMs: 30, blend: .source),
+            ], loopCount: 3)
     }
 
     /// The valid fixtures, each a different path through the container.
     static func fixtures() throws -> [(String, Data)] {
         let canvas = PixelSize(width: 20, height: 12)
-        let disposing = try WebPFixture.animation(canvas: canvas, frames: [
-            .init(pixels: gradient(20, 12), durationMs: 50, dispose: .background),
-            .init(pixels: WebPFixture.solid(6, 4, (0, 255, 0, 255)), x: 4, y: 2, durationMs: 60, dispose: .background),
-            .init(pixels: WebPFixture.solid(8, 8, (0, 0, 255, 100)), x: 10, y: 4, durationMs: 70),
-            .init(pixels: gradient(10, 6, alpha: 200), x: 2, y: 6, durationMs: 80, blend: .source),
-        ], loopCount: 0)
-        let lossyAlpha = try WebPFixture.animation(canvas: canvas, frames: [
-            .init(pixels: gradient(20, 12, alpha: 160), durationMs: 40, lossyQuality: 70),
-            .init(pixels: gradient(8, 6), x: 6, y: 2, durationMs: 40, lossyQuality: 50),
-            .init(pixels: WebPFixture.solid(12, 10, (200, 10, 10, 60)), x: 8, y: 2, durationMs: 40, lossyQuality: 80),
-        ], loopCount: 1, metadata: true)
+        let disposing = try WebPFixture.animation(
+            canvas: canvas,
+            frames: [
+                .init(pixels: gradient(20, 12), durationMs: 50, dispose: .background),
+                .init(pixels: WebPFixture.solid(6, 4, (0, 255, 0, 255)), x: 4, y: 2, durationMs: 60, dispose: .background),
+                .init(pixels: WebPFixture.solid(8, 8, (0, 0, 255, 100)), x: 10, y: 4, durationMs: 70),
+                .init(pixels: gradient(10, 6, alpha: 200), x: 2, y: 6, durationMs: 80, blend: .source),
+            ], loopCount: 0)
+        let lossyAlpha = try WebPFixture.animation(
+            canvas: canvas,
+            frames: [
+                .init(pixels: gradient(20, 12, alpha: 160), durationMs: 40, lossyQuality: 70),
+                .init(pixels: gradient(8, 6), x: 6, y: 2, durationMs: 40, lossyQuality: 50),
+                .init(pixels: WebPFixture.solid(12, 10, (200, 10, 10, 60)), x: 8, y: 2, durationMs: 40, lossyQuality: 80),
+            ], loopCount: 1, metadata: true)
         let canvases = (0..<5).map { i -> PixelBuffer in
             var b = gradient(24, 16)
             b.fill(PixelRect(x: i * 3, y: i * 2, width: 6, height: 5), with: (UInt8(i * 50), 0, 255, i % 2 == 0 ? 255 : 0))
@@ -76,7 +86,7 @@ import ZoetropeTestSupport
         withUnknown.append(unknown)
         setRIFFSize(&withUnknown, withUnknown.count - 8)
         out.append(("\(name) with an unknown chunk at the end", withUnknown))
-        unknown.removeLast() // the padding byte missing: the RIFF end cuts the chunk's padding
+        unknown.removeLast()  // the padding byte missing: the RIFF end cuts the chunk's padding
         var unpadded = file + unknown
         setRIFFSize(&unpadded, unpadded.count - 8)
         out.append(("\(name) with an unpadded last chunk", unpadded))
@@ -99,11 +109,11 @@ import ZoetropeTestSupport
         let file = try threeFrames()
         let anmf = WebPFixture.chunkOffsets(file, "ANMF")
         var badSignature = file
-        badSignature[anmf[1] + 32] = 0x00 // frame 1's VP8L signature byte
+        badSignature[anmf[1] + 32] = 0x00  // frame 1's VP8L signature byte
         var badFirst = file
         badFirst[anmf[0] + 32] = 0x00
         var outside = file
-        outside[anmf[2] + 8] = 1 // frame 2 moved to x = 2: outside the canvas
+        outside[anmf[2] + 8] = 1  // frame 2 moved to x = 2: outside the canvas
         var noAnim = file
         let anim = WebPFixture.chunkOffsets(file, "ANIM")[0]
         noAnim.removeSubrange(anim..<anim + 14)
@@ -146,15 +156,17 @@ import ZoetropeTestSupport
     func fixturesFedInPiecesMatchTheWholeFile(step: Int) throws {
         let files = try Self.fixtures()
         // Odd chunk sizes (padding) are among them.
-        #expect(files.contains { name, data in
-            WebPFixture.chunkOffsets(data, "ANMF").contains { data[$0 + 4] & 1 == 1 || data[$0 + 28] & 1 == 1 }
-        })
+        #expect(
+            files.contains { name, data in
+                WebPFixture.chunkOffsets(data, "ANMF").contains { data[$0 + 4] & 1 == 1 || data[$0 + 28] & 1 == 1 }
+            })
         #expect(Self.expectFeedMatches(files, step: step) >= 20)
     }
 
     @Test(arguments: [1, 7, 4096])
     func damagedFilesFedInPiecesMatchTheWholeFile(step: Int) throws {
-        for (name, file) in try Self.fixtures() where ["three frames", "lossy with alpha and metadata", "lossless still", "lossy still with alpha"].contains(name) {
+        for (name, file) in try Self.fixtures()
+        where ["three frames", "lossy with alpha and metadata", "lossless still", "lossy still with alpha"].contains(name) {
             _ = Self.expectFeedMatches(Self.damaged(name, file), step: step)
         }
         _ = Self.expectFeedMatches(try Self.broken(), step: step)
@@ -237,7 +249,7 @@ import ZoetropeTestSupport
     @Test func aBrokenFrameEndsTheAnimationAsSoonAsItArrives() throws {
         var file = try Self.threeFrames()
         let anmf = WebPFixture.chunkOffsets(file, "ANMF")
-        file[anmf[1] + 32] = 0x00 // frame 1's VP8L signature
+        file[anmf[1] + 32] = 0x00  // frame 1's VP8L signature
         let whole = try WebPCoder().makeFrameSource(data: file, options: .default)
         #expect(whole.info.frameCount == 1)
         let source = WebPCoder().makeIncrementalSource(options: .default)
@@ -384,10 +396,10 @@ extension WebPIncrementalTests {
     /// pieces used to fail on the canvas limit where the whole file named the cut chunk.
     static func oversizedCanvasCutInsideTheLastFrame() throws -> [(String, Data)] {
         var file = try #require(try fixtures().first { $0.0 == "disposing" }).1
-        file[26] |= 0x40 // canvas width 4,194,324
+        file[26] |= 0x40  // canvas width 4,194,324
         let anmf = WebPFixture.chunkOffsets(file, "ANMF")
         try #require(anmf.count == 4)
-        file[anmf[1] + 30] |= 0x02 // frame 1's VP8L chunk: 128 KiB more than its ANMF holds
+        file[anmf[1] + 30] |= 0x02  // frame 1's VP8L chunk: 128 KiB more than its ANMF holds
         let cut = anmf[3] + 18
         var riffShort = file
         setRIFFSize(&riffShort, cut - 8)

@@ -11,15 +11,19 @@ import ZoetropeWebP
 
     /// Flat shapes in eight colours moving over a flat background: a GIF-like source.
     static func paletteFrames() -> [EncodingFrame] {
-        let palette: [[UInt8]] = [[255, 0, 0, 255], [0, 160, 0, 255], [0, 0, 255, 255], [250, 220, 0, 255],
-                                  [0, 0, 0, 255], [255, 255, 255, 255], [128, 0, 128, 255], [0, 128, 128, 255]]
+        let palette: [[UInt8]] = [
+            [255, 0, 0, 255], [0, 160, 0, 255], [0, 0, 255, 255], [250, 220, 0, 255],
+            [0, 0, 0, 255], [255, 255, 255, 255], [128, 0, 128, 255], [0, 128, 128, 255],
+        ]
         return (0..<6).map { k in
             var b = PixelBuffer(width: size.width, height: size.height)
-            for y in 0..<size.height { for x in 0..<size.width {
-                let stripe = ((x + 3 * k) / 6 + y / 9) % 8
-                let inBox = x >= 10 + 8 * k && x < 40 + 8 * k && y >= 12 && y < 44
-                b.setPixel(x: x, y: y, inBox ? palette[(stripe + k) % 8] : palette[stripe / 4 + 4])
-            } }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let stripe = ((x + 3 * k) / 6 + y / 9) % 8
+                    let inBox = x >= 10 + 8 * k && x < 40 + 8 * k && y >= 12 && y < 44
+                    b.setPixel(x: x, y: y, inBox ? palette[(stripe + k) % 8] : palette[stripe / 4 + 4])
+                }
+            }
             return EncodingFrame(pixels: b, duration: .milliseconds(80))
         }
     }
@@ -29,10 +33,13 @@ import ZoetropeWebP
         var rng = SplitMix64(seed: 3)
         return (0..<3).map { _ in
             var b = PixelBuffer(width: size.width, height: size.height)
-            for y in 0..<size.height { for x in 0..<size.width {
-                let r = rng.next()
-                b.setPixel(x: x, y: y, [UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16), 255])
-            } }
+            for y in 0..<size.height {
+                for x in 0..<size.width {
+                    let r = rng.next()
+                    b.setPixel(
+                        x: x, y: y, [UInt8(truncatingIfNeeded: r), UInt8(truncatingIfNeeded: r >> 8), UInt8(truncatingIfNeeded: r >> 16), 255])
+                }
+            }
             return EncodingFrame(pixels: b, duration: .milliseconds(80))
         }
     }
@@ -51,8 +58,9 @@ import ZoetropeWebP
     func aPaletteSourceIsNoBiggerLossyThanLossless(quality: Int) throws {
         let frames = Self.paletteFrames()
         let lossless = try WebPEncoder().encode(frames, canvasSize: Self.size, options: EncodingOptions(loopCount: .infinite))
-        let lossy = try WebPEncoder().encode(frames, canvasSize: Self.size,
-                                             options: EncodingOptions(loopCount: .infinite, quality: quality))
+        let lossy = try WebPEncoder().encode(
+            frames, canvasSize: Self.size,
+            options: EncodingOptions(loopCount: .infinite, quality: quality))
         #expect(lossy.count <= lossless.count, "q\(quality): lossy \(lossy.count) bytes, lossless \(lossless.count)")
         // Frames kept lossless decode exactly.
         let source = try WebPCoder().makeFrameSource(data: lossy, options: .default)
@@ -63,8 +71,9 @@ import ZoetropeWebP
     }
 
     @Test func aSourceOfManyColoursStaysLossy() throws {
-        let lossy = try WebPEncoder().encode(Self.photoFrames(), canvasSize: Self.size,
-                                             options: EncodingOptions(loopCount: .infinite, quality: 75))
+        let lossy = try WebPEncoder().encode(
+            Self.photoFrames(), canvasSize: Self.size,
+            options: EncodingOptions(loopCount: .infinite, quality: 75))
         let streams = Self.bitstreams(lossy)
         #expect(streams.lossy == 3 && streams.lossless == 0)
     }

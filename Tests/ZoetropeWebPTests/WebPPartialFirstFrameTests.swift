@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeWebP
 import ZoetropeTestSupport
+
+@testable import ZoetropeWebP
 
 /// `DecodingOptions.showsPartialFirstFrame` for WebP: a first frame whose image chunk has
 /// not all arrived shows the rows libwebp's incremental decoder has finished, the rest
@@ -26,10 +27,12 @@ import ZoetropeTestSupport
     /// An animation (lossless or lossy) and stills, with where frame 0's image chunk lies.
     static func files() throws -> [(name: String, bytes: [UInt8], image: Range<Int>)] {
         let animation = { (quality: Int?) in
-            try WebPFixture.animation(canvas: PixelSize(width: 64, height: 64), frames: [
-                .init(pixels: picture(seed: 1), durationMs: 40, lossyQuality: quality),
-                .init(pixels: picture(seed: 2), durationMs: 50, lossyQuality: quality),
-            ], loopCount: 0)
+            try WebPFixture.animation(
+                canvas: PixelSize(width: 64, height: 64),
+                frames: [
+                    .init(pixels: picture(seed: 1), durationMs: 40, lossyQuality: quality),
+                    .init(pixels: picture(seed: 2), durationMs: 50, lossyQuality: quality),
+                ], loopCount: 0)
         }
         let files: [(String, Data)] = [
             ("lossless animation", try animation(nil)),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 /// Key frames are found when indexing, and seeking decodes only from the nearest one.
@@ -10,16 +11,18 @@ import Zoetrope
     static func makeFile() throws -> Data {
         let size = PixelSize(width: 6, height: 6)
         func solid(_ w: Int, _ h: Int, _ c: (UInt8, UInt8, UInt8, UInt8)) -> PixelBuffer { WebPFixture.solid(w, h, c) }
-        return try WebPFixture.animation(canvas: size, frames: [
-            .init(pixels: solid(6, 6, (200, 0, 0, 255))),
-            .init(pixels: solid(6, 6, (0, 0, 200, 100))),
-            .init(pixels: solid(2, 2, (0, 200, 0, 255)), x: 2, y: 2),
-            .init(pixels: solid(6, 6, (10, 20, 30, 90)), blend: .source),
-            .init(pixels: solid(4, 2, (50, 60, 70, 255)), x: 0, y: 4),
-            .init(pixels: solid(6, 6, (90, 90, 0, 128)), dispose: .background),
-            .init(pixels: solid(2, 4, (0, 90, 90, 200)), x: 4, y: 0),
-            .init(pixels: solid(2, 2, (255, 255, 255, 60)), x: 2, y: 2),
-        ])
+        return try WebPFixture.animation(
+            canvas: size,
+            frames: [
+                .init(pixels: solid(6, 6, (200, 0, 0, 255))),
+                .init(pixels: solid(6, 6, (0, 0, 200, 100))),
+                .init(pixels: solid(2, 2, (0, 200, 0, 255)), x: 2, y: 2),
+                .init(pixels: solid(6, 6, (10, 20, 30, 90)), blend: .source),
+                .init(pixels: solid(4, 2, (50, 60, 70, 255)), x: 0, y: 4),
+                .init(pixels: solid(6, 6, (90, 90, 0, 128)), dispose: .background),
+                .init(pixels: solid(2, 4, (0, 90, 90, 200)), x: 4, y: 0),
+                .init(pixels: solid(2, 2, (255, 255, 255, 60)), x: 2, y: 2),
+            ])
     }
 
     @Test func keyFramesAreFoundWhenIndexing() throws {
@@ -37,14 +40,14 @@ import Zoetrope
             _ = try source.decodeFrame(at: i)
             return source.decodedFrameCount - before
         }
-        #expect(try cost(5) == 3) // 3, 4, 5
+        #expect(try cost(5) == 3)  // 3, 4, 5
         #expect(try cost(5) == 0)
-        #expect(try cost(7) == 2) // on from 5: 6, 7
-        #expect(try cost(4) == 2) // backwards: 3, 4
-        #expect(try cost(6) == 1) // key frame 6 is nearer than going on from 4
-        #expect(try cost(7) == 1) // sequential: just 7
+        #expect(try cost(7) == 2)  // on from 5: 6, 7
+        #expect(try cost(4) == 2)  // backwards: 3, 4
+        #expect(try cost(6) == 1)  // key frame 6 is nearer than going on from 4
+        #expect(try cost(7) == 1)  // sequential: just 7
         #expect(try cost(0) == 1)
-        #expect(try cost(2) == 2) // on from 0: 1, 2
+        #expect(try cost(2) == 2)  // on from 0: 1, 2
     }
 
     @Test func sequentialFramesRestartOnTransparentOrReplacedCanvases() throws {
@@ -62,14 +65,16 @@ import Zoetrope
         for y in 0..<8 { for x in 0..<12 { gradient.setPixel(x: x, y: y, [UInt8(x * 20), UInt8(y * 30), 77, 255]) } }
         var translucent = gradient
         for y in 0..<8 { for x in 0..<12 { translucent.setPixel(x: x, y: y, [UInt8(x * 20), 40, 200, UInt8(30 * x % 256)]) } }
-        return try WebPFixture.animation(canvas: PixelSize(width: 12, height: 8), frames: [
-            .init(pixels: gradient, lossyQuality: 70),
-            .init(pixels: translucent, blend: .source),
-            .init(pixels: WebPFixture.solid(12, 8, (9, 99, 199, 255))),
-            .init(pixels: WebPFixture.solid(4, 4, (250, 0, 0, 255)), x: 2, y: 2),
-            .init(pixels: translucent, blend: .source, lossyQuality: 80),
-            .init(pixels: gradient),
-        ])
+        return try WebPFixture.animation(
+            canvas: PixelSize(width: 12, height: 8),
+            frames: [
+                .init(pixels: gradient, lossyQuality: 70),
+                .init(pixels: translucent, blend: .source),
+                .init(pixels: WebPFixture.solid(12, 8, (9, 99, 199, 255))),
+                .init(pixels: WebPFixture.solid(4, 4, (250, 0, 0, 255)), x: 2, y: 2),
+                .init(pixels: translucent, blend: .source, lossyQuality: 80),
+                .init(pixels: gradient),
+            ])
     }
 
     @Test func independentFramesSkipTheCanvasAndStillAgreeWithLibwebp() throws {
@@ -80,7 +85,7 @@ import Zoetrope
         let reference = try WebPFixture.referenceFrames(file)
         let source = try WebPCoder().makeFrameSource(data: file, options: .default)
         var buffer = PixelBuffer()
-        for pass in 0..<2 { // the second pass starts a new play after frame 5
+        for pass in 0..<2 {  // the second pass starts a new play after frame 5
             for i in 0..<6 {
                 try source.decodeFrame(at: i, into: &buffer)
                 #expect(buffer.bytes == reference[i], "pass \(pass) frame \(i)")

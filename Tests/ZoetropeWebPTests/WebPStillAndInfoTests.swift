@@ -2,6 +2,7 @@ import CWebP
 import Foundation
 import Testing
 import Zoetrope
+
 @testable import ZoetropeWebP
 
 @Suite struct WebPStillAndInfoTests {
@@ -50,10 +51,12 @@ import Zoetrope
         let frame = WebPFixture.solid(2, 2, (1, 2, 3, 255))
         let other = WebPFixture.solid(2, 2, (9, 8, 7, 255))
         for (stored, plays) in [(0, LoopCount.infinite), (1, .plays(1)), (3, .plays(3)), (65535, .plays(65535))] {
-            let file = try WebPFixture.animation(canvas: PixelSize(width: 2, height: 2), frames: [
-                .init(pixels: frame, durationMs: 0), .init(pixels: other, durationMs: 7),
-                .init(pixels: frame, durationMs: 70), .init(pixels: other, durationMs: 0xFF_FFFF),
-            ], loopCount: stored)
+            let file = try WebPFixture.animation(
+                canvas: PixelSize(width: 2, height: 2),
+                frames: [
+                    .init(pixels: frame, durationMs: 0), .init(pixels: other, durationMs: 7),
+                    .init(pixels: frame, durationMs: 70), .init(pixels: other, durationMs: 0xFF_FFFF),
+                ], loopCount: stored)
             let info = try WebPCoder().makeFrameSource(data: file, options: .default).info
             #expect(info.loopCount == plays)
             #expect(info.storedLoopValue == stored)
@@ -72,16 +75,20 @@ import Zoetrope
     @Test func animationWithoutAnimChunkIsRejected() throws {
         // The container spec requires ANIM before the frames; libwebp's demuxer (and so
         // Chromium) refuses the file, and the error says why.
-        let file = try WebPFixture.animation(canvas: PixelSize(width: 2, height: 2), frames: [
-            .init(pixels: WebPFixture.solid(2, 2, (1, 2, 3, 255))), .init(pixels: WebPFixture.solid(2, 2, (3, 2, 1, 255))),
-        ], loopCount: 0)
+        let file = try WebPFixture.animation(
+            canvas: PixelSize(width: 2, height: 2),
+            frames: [
+                .init(pixels: WebPFixture.solid(2, 2, (1, 2, 3, 255))), .init(pixels: WebPFixture.solid(2, 2, (3, 2, 1, 255))),
+            ], loopCount: 0)
         let anim = try #require(WebPFixture.chunkOffsets(file, "ANIM").first)
         var stripped = file
         stripped.removeSubrange(anim..<anim + 14)
         let riff = UInt32(stripped.count - 8)
         stripped.replaceSubrange(4..<8, with: [UInt8(riff & 0xFF), UInt8(riff >> 8 & 0xFF), UInt8(riff >> 16 & 0xFF), UInt8(riff >> 24)])
-        #expect(throws: AnimatedImageError.invalidData(
-            format: .webp, reason: "an animation (ANMF frames) without the ANIM chunk that must precede them")) {
+        #expect(
+            throws: AnimatedImageError.invalidData(
+                format: .webp, reason: "an animation (ANMF frames) without the ANIM chunk that must precede them")
+        ) {
             try WebPCoder().makeFrameSource(data: stripped, options: .default)
         }
     }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import Zoetrope
-@testable import ZoetropeWebP
 import ZoetropeTestSupport
+
+@testable import ZoetropeWebP
 
 /// WebPEncoder on the streaming API: frames one at a time, the premultiplied-input rule,
 /// lossy and mixed modes.
@@ -35,8 +36,10 @@ import ZoetropeTestSupport
         var premultiplied = straight
         premultiplied.premultiplyAlpha()
         let canvas = PixelSize(width: 4, height: 1)
-        let a = try WebPEncoder().encode([EncodingFrame(pixels: straight, duration: .milliseconds(50))], canvasSize: canvas, options: EncodingOptions())
-        let b = try WebPEncoder().encode([EncodingFrame(pixels: premultiplied, duration: .milliseconds(50))], canvasSize: canvas, options: EncodingOptions())
+        let a = try WebPEncoder().encode(
+            [EncodingFrame(pixels: straight, duration: .milliseconds(50))], canvasSize: canvas, options: EncodingOptions())
+        let b = try WebPEncoder().encode(
+            [EncodingFrame(pixels: premultiplied, duration: .milliseconds(50))], canvasSize: canvas, options: EncodingOptions())
         #expect(a == b)
         #expect(try WebPCoder().makeFrameSource(data: b, options: .default).decodeFrame(at: 0) == straight)
     }
@@ -47,10 +50,12 @@ import ZoetropeTestSupport
         var rng = SplitMix64(seed: 7)
         for k in 0..<3 {
             var b = PixelBuffer(width: 64, height: 64)
-            for y in 0..<64 { for x in 0..<64 {
-                let n = Int(rng.next() % 9)
-                b.setPixel(x: x, y: y, [UInt8(x * 3 + n), UInt8(y * 3 + n), UInt8(k * 60 + n), 255])
-            } }
+            for y in 0..<64 {
+                for x in 0..<64 {
+                    let n = Int(rng.next() % 9)
+                    b.setPixel(x: x, y: y, [UInt8(x * 3 + n), UInt8(y * 3 + n), UInt8(k * 60 + n), 255])
+                }
+            }
             frames.append(EncodingFrame(pixels: b, duration: .milliseconds(100)))
         }
         let canvas = PixelSize(width: 64, height: 64)

@@ -19,8 +19,10 @@ extension ParallelFrameDecoding {
     /// recycled `storage`, shapes it (see `resizeForPayload`), lets `decode` fill it, and
     /// returns it; when `decode` throws, gives the storage back and returns nil, so the
     /// frame takes `decodeFrame`, which reports the error.
-    package func fillPayload(count: Int, storage: inout [UInt8],
-                             _ decode: (UnsafeMutableRawBufferPointer) throws -> Void) -> [UInt8]? {
+    package func fillPayload(
+        count: Int, storage: inout [UInt8],
+        _ decode: (UnsafeMutableRawBufferPointer) throws -> Void
+    ) -> [UInt8]? {
         var pixels = storage
         storage = []
         pixels.resizeForPayload(count, capacity: maxPayloadByteCount)

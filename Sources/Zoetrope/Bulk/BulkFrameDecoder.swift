@@ -69,8 +69,9 @@ public final class BulkFrameDecoder: Sendable {
         let wanted = min(range.count, max(1, threads ?? source.options.threadCount ?? ProcessorBudget.availableCores))
         let canvasPixels = source.info.canvasSize.pixelCount ?? 0
         if wanted > 1, range.count > 1, canvasPixels >= tuning.minimumCanvasPixels,
-           let parallel = source as? any ParallelFrameDecoding,
-           let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted, tuning: tuning) {
+            let parallel = source as? any ParallelFrameDecoding,
+            let started = BulkFrameDecoder.start(parallel, frames: range, threads: wanted, tuning: tuning)
+        {
             run = started.run
             threadCount = started.threads
             framesInFlight = started.window
@@ -129,8 +130,10 @@ public final class BulkFrameDecoder: Sendable {
     /// Bytes the run holds besides the source: payloads decoded ahead and recycled storage.
     public var retainedByteCount: Int { run?.heldByteCount ?? 0 }
 
-    private static func start<S: ParallelFrameDecoding>(_ source: S, frames: Range<Int>, threads: Int,
-                                                          tuning: BulkTuning) -> (run: any BulkRun, window: Int, threads: Int)? {
+    private static func start<S: ParallelFrameDecoding>(
+        _ source: S, frames: Range<Int>, threads: Int,
+        tuning: BulkTuning
+    ) -> (run: any BulkRun, window: Int, threads: Int)? {
         // One payload per thread being decoded, one ready ahead per thread, and one being
         // delivered, on top of the session's canvas; fewer when that would not fit the
         // limits or the tuning's bytes in flight, and none (one thread) when not even two fit.
@@ -141,15 +144,19 @@ public final class BulkFrameDecoder: Sendable {
             budget.reserve(canvasBytes)
             budget.reserve(window + 1, bytesEach: source.maxPayloadByteCount)
             if (try? budget.check()) != nil,
-               tuning.payloadsFit(window + 1, of: source.maxPayloadByteCount, canvasBytes: canvasBytes ?? Int.max) { break }
+                tuning.payloadsFit(window + 1, of: source.maxPayloadByteCount, canvasBytes: canvasBytes ?? Int.max)
+            {
+                break
+            }
             window -= 1
         }
         guard window >= 2 else { return nil }
         // A player's run takes its workers from the process-wide allowance.
         let workers = tuning.sharesWorkers ? BulkWorkerAllowance.reserve(threads - 1) : threads - 1
         guard workers > 0 else { return nil }
-        let pipeline = PayloadPipeline(source: source, frames: frames, window: window,
-                                       minimumParallelism: tuning.minimumParallelism, sharesWorkers: tuning.sharesWorkers)
+        let pipeline = PayloadPipeline(
+            source: source, frames: frames, window: window,
+            minimumParallelism: tuning.minimumParallelism, sharesWorkers: tuning.sharesWorkers)
         pipeline.start(workers: workers)
         return (pipeline, window, workers + 1)
     }

@@ -25,11 +25,14 @@ package struct BulkTuning: Sendable {
     /// The thresholds players' runs use: the standard ones, with workers from the allowance.
     package static let shared = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2, sharesWorkers: true)
     /// Workers for any canvas, never stopped: for tests of the parallel path on small fixtures.
-    package static let alwaysParallel = BulkTuning(minimumCanvasPixels: 0, minimumParallelism: 0,
-                                                   extraPayloadBytes: Int.max)
+    package static let alwaysParallel = BulkTuning(
+        minimumCanvasPixels: 0, minimumParallelism: 0,
+        extraPayloadBytes: Int.max)
 
-    package init(minimumCanvasPixels: Int, minimumParallelism: Double, sharesWorkers: Bool = false,
-                 extraPayloadBytes: Int = 64 << 20) {
+    package init(
+        minimumCanvasPixels: Int, minimumParallelism: Double, sharesWorkers: Bool = false,
+        extraPayloadBytes: Int = 64 << 20
+    ) {
         self.minimumCanvasPixels = minimumCanvasPixels
         self.minimumParallelism = minimumParallelism
         self.sharesWorkers = sharesWorkers

@@ -30,10 +30,12 @@ extension CanvasRendering {
     /// buffer's old storage back in `pixels` for reuse); any other is drawn by `draw` onto
     /// the canvas, which is copied out. When the canvas is not where the payload needs it,
     /// `render` delivers the frame the usual way instead.
-    public mutating func deliverPayload(_ target: Int, pixels: inout [UInt8], into buffer: inout PixelBuffer,
-                                        size: PixelSize, format: PixelFormat,
-                                        render: (inout Self, inout PixelBuffer) throws -> Void,
-                                        draw: (inout Self, UnsafeRawBufferPointer) -> Void) rethrows {
+    public mutating func deliverPayload(
+        _ target: Int, pixels: inout [UInt8], into buffer: inout PixelBuffer,
+        size: PixelSize, format: PixelFormat,
+        render: (inout Self, inout PixelBuffer) throws -> Void,
+        draw: (inout Self, UnsafeRawBufferPointer) -> Void
+    ) rethrows {
         if deliversDirectly(target, size: size, format: format) {
             shownFrame = nil
             buffer.format = .rgba8

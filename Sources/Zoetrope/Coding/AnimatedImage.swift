@@ -35,8 +35,12 @@ public struct AnimatedImage: Sendable {
             self.info = source.info
             self.poster = try source.decodeFrame(at: 0)
         } catch {
-            throw AnimatedImageError(error, format: format ?? ImageFormat(identifier: "unknown", mediaType: "application/octet-stream",
-                                                                         fileExtensions: []))
+            throw AnimatedImageError(
+                error,
+                format: format
+                    ?? ImageFormat(
+                        identifier: "unknown", mediaType: "application/octet-stream",
+                        fileExtensions: []))
         }
         self.data = data
         self.options = options

@@ -5,8 +5,9 @@ extension AnimatedImageError {
         if let error = error as? AnimatedImageError {
             self = error
         } else {
-            self = .codecFailure(format: format, library: String(describing: type(of: error)),
-                                 message: String(describing: error))
+            self = .codecFailure(
+                format: format, library: String(describing: type(of: error)),
+                message: String(describing: error))
         }
     }
 }

@@ -61,15 +61,17 @@ public struct AnimatedImageFrames: AsyncSequence, Sendable {
                     if let truncation = info.truncation { throw truncation }
                     return nil
                 }
-                return AnimatedFrame(index: index, pixels: pixels,
-                                     duration: delayPolicy.displayDuration(for: info.frameDurations[index]))
+                return AnimatedFrame(
+                    index: index, pixels: pixels,
+                    duration: delayPolicy.displayDuration(for: info.frameDurations[index]))
             } catch let error as AnimatedImageError {
                 _ = finish()
                 throw error
             } catch {
                 _ = finish()
-                throw .codecFailure(format: image.info.format, library: String(describing: type(of: error)),
-                                    message: String(describing: error))
+                throw .codecFailure(
+                    format: image.info.format, library: String(describing: type(of: error)),
+                    message: String(describing: error))
             }
         }
 

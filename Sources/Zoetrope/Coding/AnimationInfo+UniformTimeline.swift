@@ -20,8 +20,10 @@ extension AnimationInfo {
     ///   - minimumInterval: the shortest tick (default 10 ms, the shortest delay browsers
     ///     honour). Zero means no floor.
     ///   - maximumTicks: the most ticks one play may take (at least 1).
-    public func uniformTimeline(delayPolicy: DelayPolicy = .default, minimumInterval: FrameDuration = .milliseconds(10),
-                                maximumTicks: Int = 10_000) -> UniformTimeline {
+    public func uniformTimeline(
+        delayPolicy: DelayPolicy = .default, minimumInterval: FrameDuration = .milliseconds(10),
+        maximumTicks: Int = 10_000
+    ) -> UniformTimeline {
         let durations = displayDurations(delayPolicy)
         let floorInterval = minimumInterval.isZero ? FrameDuration.milliseconds(1) : minimumInterval
         guard !durations.isEmpty else { return UniformTimeline(interval: floorInterval, frames: [], isExact: true) }

@@ -30,10 +30,12 @@ public struct AnimationInfo: Hashable, Sendable {
     public var metadata: EmbeddedMetadata
 
     /// Creates an info value.
-    public init(format: ImageFormat, canvasSize: PixelSize, frameDurations: [FrameDuration],
-                loopCount: LoopCount, storedLoopValue: Int?, hasAlpha: Bool? = nil,
-                truncation: AnimatedImageError? = nil, warnings: [String] = [],
-                color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none) {
+    public init(
+        format: ImageFormat, canvasSize: PixelSize, frameDurations: [FrameDuration],
+        loopCount: LoopCount, storedLoopValue: Int?, hasAlpha: Bool? = nil,
+        truncation: AnimatedImageError? = nil, warnings: [String] = [],
+        color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none
+    ) {
         self.format = format
         self.canvasSize = canvasSize
         self.frameDurations = frameDurations

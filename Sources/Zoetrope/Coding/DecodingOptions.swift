@@ -24,8 +24,10 @@ public struct DecodingOptions: Hashable, Sendable {
     public var colorOutput: ColorOutput
 
     /// Creates options; the defaults are straight RGBA8, full size, default limits, sRGB.
-    public init(pixelFormat: PixelFormat = .rgba8, targetSize: PixelSize? = nil, limits: Limits = .default,
-                threadCount: Int? = nil, showsPartialFirstFrame: Bool = false, colorOutput: ColorOutput = .sRGB) {
+    public init(
+        pixelFormat: PixelFormat = .rgba8, targetSize: PixelSize? = nil, limits: Limits = .default,
+        threadCount: Int? = nil, showsPartialFirstFrame: Bool = false, colorOutput: ColorOutput = .sRGB
+    ) {
         self.pixelFormat = pixelFormat
         self.targetSize = targetSize
         self.limits = limits
@@ -41,7 +43,8 @@ public struct DecodingOptions: Hashable, Sendable {
     /// largest size inside `targetSize` with the canvas's aspect ratio (at least 1×1).
     public func outputSize(forCanvas canvas: PixelSize) -> PixelSize {
         guard let target = targetSize, canvas.width > 0, canvas.height > 0,
-              target.width < canvas.width || target.height < canvas.height else { return canvas }
+            target.width < canvas.width || target.height < canvas.height
+        else { return canvas }
         let tw = max(1, target.width), th = max(1, target.height)
         // Scale by the tighter of the two ratios, computed in integers.
         if tw * canvas.height <= th * canvas.width {

@@ -8,7 +8,8 @@ final class FailedFrameSource: FrameSource {
     init(info: AnimationInfo, options: DecodingOptions, error: any Error) {
         self.info = info
         self.options = options
-        self.error = error as? AnimatedImageError
+        self.error =
+            error as? AnimatedImageError
             ?? .codecFailure(format: info.format, library: "FrameSource", message: "\(error)")
     }
 

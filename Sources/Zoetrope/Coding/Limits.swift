@@ -26,8 +26,10 @@ public struct Limits: Hashable, Sendable {
     public var maxPixelsPerPlay: Int
 
     /// Creates limits; every parameter defaults to the documented safe value.
-    public init(maxWidth: Int = 65_535, maxHeight: Int = 65_535, maxCanvasPixels: Int = 16_384 * 16_384 / 4,
-                maxFrameCount: Int = 10_000, maxAllocationBytes: Int = 1 << 30, maxPixelsPerPlay: Int = 1 << 30) {
+    public init(
+        maxWidth: Int = 65_535, maxHeight: Int = 65_535, maxCanvasPixels: Int = 16_384 * 16_384 / 4,
+        maxFrameCount: Int = 10_000, maxAllocationBytes: Int = 1 << 30, maxPixelsPerPlay: Int = 1 << 30
+    ) {
         self.maxWidth = maxWidth
         self.maxHeight = maxHeight
         self.maxCanvasPixels = maxCanvasPixels
@@ -40,8 +42,9 @@ public struct Limits: Hashable, Sendable {
     public static let `default` = Limits()
 
     /// No practical limit. For trusted input only.
-    public static let none = Limits(maxWidth: .max, maxHeight: .max, maxCanvasPixels: .max,
-                                    maxFrameCount: .max, maxAllocationBytes: .max, maxPixelsPerPlay: .max)
+    public static let none = Limits(
+        maxWidth: .max, maxHeight: .max, maxCanvasPixels: .max,
+        maxFrameCount: .max, maxAllocationBytes: .max, maxPixelsPerPlay: .max)
 
     /// Throws `.limitExceeded` unless a `width`×`height` canvas (or frame) fits.
     public func checkSize(width: Int, height: Int, format: ImageFormat) throws(AnimatedImageError) {

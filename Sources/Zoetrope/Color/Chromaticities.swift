@@ -11,8 +11,10 @@ public struct Chromaticities: Hashable, Sendable {
     public var blueX: UInt32, blueY: UInt32
 
     /// Creates chromaticities from the stored values.
-    public init(whiteX: UInt32, whiteY: UInt32, redX: UInt32, redY: UInt32,
-                greenX: UInt32, greenY: UInt32, blueX: UInt32, blueY: UInt32) {
+    public init(
+        whiteX: UInt32, whiteY: UInt32, redX: UInt32, redY: UInt32,
+        greenX: UInt32, greenY: UInt32, blueX: UInt32, blueY: UInt32
+    ) {
         self.whiteX = whiteX; self.whiteY = whiteY
         self.redX = redX; self.redY = redY
         self.greenX = greenX; self.greenY = greenY

@@ -18,8 +18,10 @@ public struct ColorInfo: Hashable, Sendable {
     public var codePoints: ColorCodePoints?
 
     /// Creates a colour description; every part is absent by default.
-    public init(iccProfile: ICCProfile? = nil, srgbRenderingIntent: UInt8? = nil, gamma: UInt32? = nil,
-                chromaticities: Chromaticities? = nil, codePoints: ColorCodePoints? = nil) {
+    public init(
+        iccProfile: ICCProfile? = nil, srgbRenderingIntent: UInt8? = nil, gamma: UInt32? = nil,
+        chromaticities: Chromaticities? = nil, codePoints: ColorCodePoints? = nil
+    ) {
         self.iccProfile = iccProfile
         self.srgbRenderingIntent = srgbRenderingIntent
         self.gamma = gamma

@@ -23,8 +23,10 @@ public struct EmbeddedParts: OptionSet, Hashable, Sendable {
     public static let xmp = EmbeddedParts(rawValue: 1 << 6)
 
     /// Every part.
-    public static let all: EmbeddedParts = [.iccProfile, .srgbRenderingIntent, .gamma, .chromaticities, .codePoints,
-                                            .exif, .xmp]
+    public static let all: EmbeddedParts = [
+        .iccProfile, .srgbRenderingIntent, .gamma, .chromaticities, .codePoints,
+        .exif, .xmp,
+    ]
 
     /// The parts `color` and `metadata` hold.
     public init(color: ColorInfo, metadata: EmbeddedMetadata) {

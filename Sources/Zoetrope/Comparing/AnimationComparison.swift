@@ -54,11 +54,12 @@ public struct AnimationComparison: Hashable, Sendable {
             a.unpremultiplyAlpha()
             b.unpremultiplyAlpha()
             let m = FrameComparison.measure(a, b)
-            frames.append(FrameComparison(
-                index: index, maxChannelDifference: m.maxChannelDifference, differingPixelCount: m.differingPixelCount,
-                squaredError: m.squaredError, sampleCount: m.sampleCount,
-                durations: [first.info.frameDurations[index], second.info.frameDurations[index]],
-                displayedDurations: [firstDisplayedDurations[index], secondDisplayedDurations[index]]))
+            frames.append(
+                FrameComparison(
+                    index: index, maxChannelDifference: m.maxChannelDifference, differingPixelCount: m.differingPixelCount,
+                    squaredError: m.squaredError, sampleCount: m.sampleCount,
+                    durations: [first.info.frameDurations[index], second.info.frameDurations[index]],
+                    displayedDurations: [firstDisplayedDurations[index], secondDisplayedDurations[index]]))
         }
         self.frames = frames
     }

@@ -20,8 +20,10 @@ public struct FrameComparison: Hashable, Sendable {
     public let displayedDurations: [FrameDuration]
 
     /// Creates a frame comparison from its measurements.
-    public init(index: Int, maxChannelDifference: Int, differingPixelCount: Int, squaredError: UInt64, sampleCount: Int,
-                durations: [FrameDuration], displayedDurations: [FrameDuration]) {
+    public init(
+        index: Int, maxChannelDifference: Int, differingPixelCount: Int, squaredError: UInt64, sampleCount: Int,
+        durations: [FrameDuration], displayedDurations: [FrameDuration]
+    ) {
         self.index = index
         self.maxChannelDifference = maxChannelDifference
         self.differingPixelCount = differingPixelCount
@@ -42,7 +44,8 @@ public struct FrameComparison: Hashable, Sendable {
 extension FrameComparison {
     /// Compares two straight-alpha canvases of the same size.
     static func measure(_ a: PixelBuffer, _ b: PixelBuffer)
-        -> (maxChannelDifference: Int, differingPixelCount: Int, squaredError: UInt64, sampleCount: Int) {
+        -> (maxChannelDifference: Int, differingPixelCount: Int, squaredError: UInt64, sampleCount: Int)
+    {
         precondition(a.size == b.size, "compared canvases must have one size")
         let width = a.width, height = a.height, strideA = a.bytesPerRow, strideB = b.bytesPerRow
         var maxDifference: Int32 = 0, differing = 0, squared: UInt64 = 0

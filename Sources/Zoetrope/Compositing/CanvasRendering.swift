@@ -51,8 +51,10 @@ extension CanvasRendering {
     public var decodesFullFrames: Bool { false }
 
     /// The default: never called, as `decodesFullFrames` is false.
-    public mutating func decodeFullFrame(_ index: Int, input: Input, into pixels: UnsafeMutableRawPointer,
-                                         bytesPerRow: Int) throws {
+    public mutating func decodeFullFrame(
+        _ index: Int, input: Input, into pixels: UnsafeMutableRawPointer,
+        bytesPerRow: Int
+    ) throws {
         preconditionFailure("decodeFullFrame called on a state whose decodesFullFrames is false")
     }
 
@@ -67,7 +69,8 @@ extension CanvasRendering {
             let result = try drawFrame(i, input: input)
             decodedFrameCount += 1
             if result == .incomplete, keyFrames.markIncomplete(i), plan.restarts, i == plan.frames.lowerBound,
-               !plan.clearsCanvas {
+                !plan.clearsCanvas
+            {
                 // The key frame was chosen for covering the canvas, which it turned out not
                 // to do: its holes show a stale canvas. Plan again without it.
                 return try render(target, input: input)
@@ -81,11 +84,14 @@ extension CanvasRendering {
     /// the full canvas in straight alpha (no canvas, no copy); any other goes through
     /// `render` and a copy out of the canvas. Either way the frame passes through
     /// `compositor.colorTransform` when there is one.
-    public mutating func renderFrame(_ target: Int, input: Input, into output: inout PixelBuffer,
-                                     size: PixelSize, format: PixelFormat) throws {
+    public mutating func renderFrame(
+        _ target: Int, input: Input, into output: inout PixelBuffer,
+        size: PixelSize, format: PixelFormat
+    ) throws {
         let canvasSize = compositor.canvas.size
         if decodesFullFrames, size == canvasSize, format.alphaMode == .straight, shownFrame != target,
-           keyFrames.decodesDirectly(target) {
+            keyFrames.decodesDirectly(target)
+        {
             shownFrame = nil
             output.format = .rgba8
             output.reshape(width: canvasSize.width, height: canvasSize.height)

@@ -71,8 +71,9 @@ public struct Compositor: Sendable {
     public mutating func draw(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect, blend: BlendMode) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
-        precondition(bytesPerRow >= rect.width * 4 && pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * 4,
-                     "frame pixels smaller than their rectangle")
+        precondition(
+            bytesPerRow >= rect.width * 4 && pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * 4,
+            "frame pixels smaller than their rectangle")
         let stride = canvas.bytesPerRow
         let dx = clipped.x - rect.x, dy = clipped.y - rect.y
         canvas.bytes.withUnsafeMutableBytes { dstRaw in
@@ -147,8 +148,8 @@ public struct Compositor: Sendable {
                 d[o] = s[o]; d[o + 1] = s[o + 1]; d[o + 2] = s[o + 2]; d[o + 3] = s[o + 3]
                 continue
             }
-            let t = da * (255 - sa)              // αd(1−αs), scaled by 255²
-            let a255 = sa * 255 + t               // αo scaled by 255²
+            let t = da * (255 - sa)  // αd(1−αs), scaled by 255²
+            let a255 = sa * 255 + t  // αo scaled by 255²
             let half = a255 / 2
             for c in 0..<3 {
                 let v = (UInt32(s[o + c]) * sa * 255 + UInt32(d[o + c]) * t + half) / a255

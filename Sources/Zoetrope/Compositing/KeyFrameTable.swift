@@ -86,7 +86,8 @@ public struct KeyFrameTable: Hashable, Sendable {
         // disposal is applied under it and then drawn over. Unless it is disposed to
         // previous: it saves the canvas under it, which the next frame gets back, so that
         // canvas must be the transparent one decoding from the first frame has there.
-        let overwrites = (coversCanvas(key) || (keyFramesReplace && placements[key].rect.intersection(canvas) == canvas))
+        let overwrites =
+            (coversCanvas(key) || (keyFramesReplace && placements[key].rect.intersection(canvas) == canvas))
             && placements[key].dispose != .previous
         return SeekPlan(frames: key..<(target + 1), restarts: true, clearsCanvas: !overwrites)
     }

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
 import Darwin
 import Foundation
@@ -6,7 +8,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Dispatch
 
 #if canImport(Glibc) || canImport(Musl)
 // GNU extensions the C library exports but its Swift module does not declare
@@ -33,11 +34,13 @@ package enum NativeThread {
         pthread_attr_init(&attributes)
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         var thread = pthread_t()
-        let result = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            Unmanaged<Start>.fromOpaque(context).takeRetainedValue().run()
-            return nil
-        }, start.toOpaque())
+        let result = pthread_create(
+            &thread, &attributes,
+            { context in
+                guard let context else { return nil }
+                Unmanaged<Start>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, start.toOpaque())
         pthread_attr_destroy(&attributes)
         if result != 0 {
             start.release()

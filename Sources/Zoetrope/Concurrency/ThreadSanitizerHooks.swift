@@ -15,7 +15,7 @@ enum ThreadSanitizerHooks {
 
     private static func lookup(_ name: String) -> Int {
         #if canImport(Glibc)
-        let handle = UnsafeMutableRawPointer(bitPattern: 0)   // RTLD_DEFAULT
+        let handle = UnsafeMutableRawPointer(bitPattern: 0)  // RTLD_DEFAULT
         #else
         let handle = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT on Darwin
         #endif

@@ -18,9 +18,10 @@ package enum DemoAnimation {
 
     /// The info every demo source reports.
     package static var info: AnimationInfo {
-        AnimationInfo(format: format, canvasSize: canvasSize,
-                      frameDurations: Array(repeating: frameDuration, count: frameCount),
-                      loopCount: .infinite, storedLoopValue: nil, hasAlpha: true)
+        AnimationInfo(
+            format: format, canvasSize: canvasSize,
+            frameDurations: Array(repeating: frameDuration, count: frameCount),
+            loopCount: .infinite, storedLoopValue: nil, hasAlpha: true)
     }
 
     /// A decoding session over the demo.

@@ -27,9 +27,11 @@ extension AnimatedImage {
     /// let webp = try image.encoded(with: WebPEncoder())                       // lossless
     /// let avif = try image.encoded(with: AVIFEncoder(), options: EncodingOptions(quality: AVIFEncoder.defaultQuality))
     /// ```
-    public func encoded(with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
-                        targetSize: PixelSize? = nil,
-                        description: AnimationConversion.DescriptionPolicy = .keepAll) throws(AnimatedImageError) -> Data {
+    public func encoded(
+        with encoder: any AnimatedImageEncoder, options: EncodingOptions? = nil,
+        targetSize: PixelSize? = nil,
+        description: AnimationConversion.DescriptionPolicy = .keepAll
+    ) throws(AnimatedImageError) -> Data {
         var decoding = self.options
         decoding.pixelFormat = .rgba8
         decoding.targetSize = targetSize

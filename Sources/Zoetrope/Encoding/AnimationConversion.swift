@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -36,19 +37,27 @@ public enum AnimationConversion {
     /// first, converts the frames before the break and reports it in `Summary.truncation`;
     /// a decoding error at the first frame, or an encoder error, is thrown and no file
     /// results (the writer is not finished).
-    public static func run(source: any FrameSource, writer: any AnimatedImageWriter,
-                           progress: ((Int, Int) -> Void)? = nil) throws -> (data: Data, summary: Summary) {
+    public static func run(
+        source: any FrameSource, writer: any AnimatedImageWriter,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> (data: Data, summary: Summary) {
         let fed = try feed(source: source, writer: writer, progress: progress)
         let data = try writer.finish()
-        return (data, Summary(frameCount: fed.count, outputByteCount: data.count,
-                              truncation: fed.failure ?? source.info.truncation))
+        return (
+            data,
+            Summary(
+                frameCount: fed.count, outputByteCount: data.count,
+                truncation: fed.failure ?? source.info.truncation)
+        )
     }
 
     /// The same conversion, finished into the file at `url` with the writer's
     /// `finish(to:)`: atomic, and never holding the whole output in memory when the writer
     /// keeps it in a temporary file as it goes.
-    public static func run(source: any FrameSource, writer: any AnimatedImageWriter, to url: URL,
-                           progress: ((Int, Int) -> Void)? = nil) throws -> Summary {
+    public static func run(
+        source: any FrameSource, writer: any AnimatedImageWriter, to url: URL,
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws -> Summary {
         let fed = try feed(source: source, writer: writer, progress: progress)
         try writer.finish(to: url)
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
@@ -69,7 +78,7 @@ public enum AnimationConversion {
             do {
                 guard try run.nextFrame(into: &pixels) != nil else { break }
             } catch {
-                break // the conversion stops here too
+                break  // the conversion stops here too
             }
             guard pixels.isOpaque else { return false }
             decoded += 1
@@ -83,8 +92,10 @@ public enum AnimationConversion {
     /// holds one decoded frame beside the decoder's canvas and the encoder's own. Returns
     /// the frames added and the decoding error that ended the run early, if one did after
     /// frame 0.
-    static func feed(source: any FrameSource, writer: any AnimatedImageWriter, progress: ((Int, Int) -> Void)?,
-                     decodeAheadCanvasBytes: Int = decodeAheadCanvasBytes) throws -> (count: Int, failure: AnimatedImageError?) {
+    static func feed(
+        source: any FrameSource, writer: any AnimatedImageWriter, progress: ((Int, Int) -> Void)?,
+        decodeAheadCanvasBytes: Int = decodeAheadCanvasBytes
+    ) throws -> (count: Int, failure: AnimatedImageError?) {
         let info = source.info
         let count = info.frameCount
         guard count > 0 else {
@@ -106,7 +117,7 @@ public enum AnimationConversion {
             try writer.add(EncodingFrame(pixels: pixels, duration: info.frameDurations[i]))
             progress?(i + 1, count)
             if !decodesAhead, i + 1 < count {
-                pixels = PixelBuffer() // freed before the next frame is decoded
+                pixels = PixelBuffer()  // freed before the next frame is decoded
                 next = DecodedFrameSlot.start(index: i + 1, run: run, on: queue)
             }
         }

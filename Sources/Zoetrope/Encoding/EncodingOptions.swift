@@ -21,8 +21,10 @@ public struct EncodingOptions: Hashable, Sendable {
 
     /// Options for a file that plays `loopCount` times (nil: as the source does, see
     /// `loopCount`), lossless unless `quality` is given, with no colour profile or metadata.
-    public init(loopCount: LoopCount? = nil, quality: Int? = nil, framesAreOpaque: Bool = false,
-                color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none) {
+    public init(
+        loopCount: LoopCount? = nil, quality: Int? = nil, framesAreOpaque: Bool = false,
+        color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none
+    ) {
         self.loopCount = loopCount
         self.quality = quality
         self.framesAreOpaque = framesAreOpaque

@@ -49,8 +49,10 @@ public enum ByteSignature {
 
     /// Sniffs a format identified by a fixed leading `magic`: `.match(format, kind)` once all
     /// of it is there, `.needMoreData` while `prefix` is a shorter start of it, else `.noMatch`.
-    public static func sniff(_ prefix: Data, magic: [UInt8], format: ImageFormat,
-                             kind: AnimationKind = .unknown) -> SniffResult {
+    public static func sniff(
+        _ prefix: Data, magic: [UInt8], format: ImageFormat,
+        kind: AnimationKind = .unknown
+    ) -> SniffResult {
         let n = min(prefix.count, magic.count)
         guard matches(prefix, Array(magic.prefix(n))) else { return .noMatch }
         return n < magic.count ? .needMoreData(minimumLength: magic.count) : .match(format, kind)

@@ -43,6 +43,7 @@ extension ImageFormat {
     /// AVIF, still (`avif` brand) or image sequence (`avis` brand).
     public static let avif = ImageFormat(identifier: "avif", mediaType: "image/avif", fileExtensions: ["avif", "avifs"])
     /// A JPEG still (JFIF, Exif, baseline or progressive).
-    public static let jpeg = ImageFormat(identifier: "jpeg", mediaType: "image/jpeg",
-                                         fileExtensions: ["jpg", "jpeg", "jpe", "jfif", "jif"])
+    public static let jpeg = ImageFormat(
+        identifier: "jpeg", mediaType: "image/jpeg",
+        fileExtensions: ["jpg", "jpeg", "jpe", "jfif", "jif"])
 }

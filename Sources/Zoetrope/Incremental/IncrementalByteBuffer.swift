@@ -26,14 +26,17 @@ package struct IncrementalByteBuffer: Sendable {
     /// heap allocation that doubles when full.
     package init(capacity: Int = 4096, reservation: Int? = defaultReservation) {
         reserves = reservation != nil
-        (storage, self.capacity) = Self.makeStorage(committing: capacity, reserving: reservation.map { max(capacity, $0) },
-                                                    heap: capacity)!
+        (storage, self.capacity) = Self.makeStorage(
+            committing: capacity, reserving: reservation.map { max(capacity, $0) },
+            heap: capacity)!
     }
 
     /// A reservation of `reserving` bytes with `committing` bytes usable, else (when
     /// `heap` is given) a heap allocation of `heap` bytes, else nil.
-    private static func makeStorage(committing: Int, reserving: Int?,
-                                    heap: Int?) -> (IncrementalByteStorage, capacity: Int)? {
+    private static func makeStorage(
+        committing: Int, reserving: Int?,
+        heap: Int?
+    ) -> (IncrementalByteStorage, capacity: Int)? {
         if let reserving, let reserved = IncrementalByteStorage(reserving: reserving) {
             let committed = IncrementalByteStorage.pageRounded(committing)
             if reserved.commit(from: 0, to: committed) { return (reserved, committed) }
@@ -68,9 +71,11 @@ package struct IncrementalByteBuffer: Sendable {
         }
         let reservation = storage.reservedByteCount.multipliedReportingOverflow(by: 2)
         let doubled = capacity.multipliedReportingOverflow(by: 2)
-        move(to: Self.makeStorage(committing: needed,
-                                  reserving: reserves ? max(needed, reservation.overflow ? needed : reservation.partialValue) : nil,
-                                  heap: max(needed, doubled.overflow ? needed : doubled.partialValue))!)
+        move(
+            to: Self.makeStorage(
+                committing: needed,
+                reserving: reserves ? max(needed, reservation.overflow ? needed : reservation.partialValue) : nil,
+                heap: max(needed, doubled.overflow ? needed : doubled.partialValue))!)
     }
 
     /// Makes room for `capacity` bytes in all (nothing when there is already room), so that
@@ -86,8 +91,11 @@ package struct IncrementalByteBuffer: Sendable {
             }
         }
         let reservation = reserves ? max(capacity, Self.defaultReservation) : nil
-        guard let grown = Self.makeStorage(committing: capacity, reserving: reservation,
-                                           heap: storage.grows ? nil : capacity) else { return }
+        guard
+            let grown = Self.makeStorage(
+                committing: capacity, reserving: reservation,
+                heap: storage.grows ? nil : capacity)
+        else { return }
         move(to: grown)
     }
 

@@ -56,7 +56,8 @@ package final class IncrementalByteStorage: @unchecked Sendable {
         let size = Self.pageRounded(byteCount)
         // PROT_NONE and MAP_NORESERVE: no commit charge until `commit`.
         guard let address = mmap(nil, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0),
-              address != MAP_FAILED else { return nil }
+            address != MAP_FAILED
+        else { return nil }
         base = address
         reservedByteCount = size
         grows = true

@@ -52,10 +52,12 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     public var metadata = EmbeddedMetadata.none
 
     /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
-    public init(state: IncrementalState = .receiving, receivedByteCount: Int = 0, format: ImageFormat? = nil,
-                canvasSize: PixelSize? = nil, frameDurations: [FrameDuration] = [], loopCount: LoopCount? = nil,
-                storedLoopValue: Int? = nil, hasAlpha: Bool? = nil, truncation: AnimatedImageError? = nil,
-                warnings: [String] = [], revision: Int = 0) {
+    public init(
+        state: IncrementalState = .receiving, receivedByteCount: Int = 0, format: ImageFormat? = nil,
+        canvasSize: PixelSize? = nil, frameDurations: [FrameDuration] = [], loopCount: LoopCount? = nil,
+        storedLoopValue: Int? = nil, hasAlpha: Bool? = nil, truncation: AnimatedImageError? = nil,
+        warnings: [String] = [], revision: Int = 0
+    ) {
         self.state = state
         self.receivedByteCount = receivedByteCount
         self.format = format
@@ -81,8 +83,9 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// `.complete` it equals the whole-file source's info.
     public var info: AnimationInfo? {
         guard let format, let canvasSize else { return nil }
-        return AnimationInfo(format: format, canvasSize: canvasSize, frameDurations: frameDurations,
-                             loopCount: loopCount ?? .once, storedLoopValue: storedLoopValue, hasAlpha: hasAlpha,
-                             truncation: truncation, warnings: warnings, color: color, metadata: metadata)
+        return AnimationInfo(
+            format: format, canvasSize: canvasSize, frameDurations: frameDurations,
+            loopCount: loopCount ?? .once, storedLoopValue: storedLoopValue, hasAlpha: hasAlpha,
+            truncation: truncation, warnings: warnings, color: color, metadata: metadata)
     }
 }

@@ -35,7 +35,9 @@ extension IngestingFrameSource {
     /// The snapshot's info, or an empty `format` info before the canvas is known (what a
     /// `FrameSource` consumer of the session sees).
     package func snapshotInfo(or format: ImageFormat) -> AnimationInfo {
-        snapshot.info ?? AnimationInfo(format: format, canvasSize: PixelSize(width: 0, height: 0), frameDurations: [],
-                                       loopCount: .once, storedLoopValue: nil)
+        snapshot.info
+            ?? AnimationInfo(
+                format: format, canvasSize: PixelSize(width: 0, height: 0), frameDurations: [],
+                loopCount: .once, storedLoopValue: nil)
     }
 }

@@ -19,8 +19,10 @@ extension PixelBuffer {
     /// way: after downsampling (so the conversion costs one pass over the output's pixels)
     /// and before premultiplying (the conversion reads straight values). With no transform
     /// this is `copy(into:size:format:)` exactly.
-    public func copy(into output: inout PixelBuffer, size: PixelSize, format: PixelFormat,
-                     colorTransform: (any ColorTransform)?) {
+    public func copy(
+        into output: inout PixelBuffer, size: PixelSize, format: PixelFormat,
+        colorTransform: (any ColorTransform)?
+    ) {
         guard let colorTransform else {
             copy(into: &output, size: size, format: format)
             return

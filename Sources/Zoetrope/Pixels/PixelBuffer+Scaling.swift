@@ -5,8 +5,9 @@ extension PixelBuffer {
     /// averages premultiplied values, so transparent pixels do not bleed their colour.
     /// `output` is reshaped, keeping its storage when large enough.
     public func copy(into output: inout PixelBuffer, size: PixelSize, format: PixelFormat) {
-        precondition(format.alphaMode == .premultiplied || self.format.alphaMode == .straight,
-                     "copy(into:) reads straight alpha")
+        precondition(
+            format.alphaMode == .premultiplied || self.format.alphaMode == .straight,
+            "copy(into:) reads straight alpha")
         let w = max(1, min(size.width, width)), h = max(1, min(size.height, height))
         output.format = format
         output.reshape(width: w, height: h)
@@ -27,9 +28,10 @@ extension PixelBuffer {
                         }
                     }
                 } else {
-                    PixelBuffer.boxDownsample(src: src, srcStride: srcStride, srcW: width, srcH: height,
-                                              dst: dst, dstStride: dstStride, dstW: w, dstH: h,
-                                              premultipliedOutput: premultiply)
+                    PixelBuffer.boxDownsample(
+                        src: src, srcStride: srcStride, srcW: width, srcH: height,
+                        dst: dst, dstStride: dstStride, dstW: w, dstH: h,
+                        premultipliedOutput: premultiply)
                 }
             }
         }
@@ -82,9 +84,11 @@ extension PixelBuffer {
         }
     }
 
-    static func boxDownsample(src: UnsafePointer<UInt8>, srcStride: Int, srcW: Int, srcH: Int,
-                              dst: UnsafeMutablePointer<UInt8>, dstStride: Int, dstW: Int, dstH: Int,
-                              premultipliedOutput: Bool) {
+    static func boxDownsample(
+        src: UnsafePointer<UInt8>, srcStride: Int, srcW: Int, srcH: Int,
+        dst: UnsafeMutablePointer<UInt8>, dstStride: Int, dstW: Int, dstH: Int,
+        premultipliedOutput: Bool
+    ) {
         for oy in 0..<dstH {
             let y0 = oy * srcH / dstH, y1 = max(y0 + 1, (oy + 1) * srcH / dstH)
             for ox in 0..<dstW {

@@ -25,8 +25,9 @@ public struct PixelBuffer: Sendable, Equatable {
         _read { yield storage }
         _modify {
             yield &storage
-            precondition(storage.count == bytesPerRow * height,
-                         "PixelBuffer.bytes must stay bytesPerRow × height bytes long; use reshape to resize")
+            precondition(
+                storage.count == bytesPerRow * height,
+                "PixelBuffer.bytes must stay bytesPerRow × height bytes long; use reshape to resize")
         }
     }
 

@@ -16,8 +16,10 @@ extension AnimationPlayer {
     /// frames in order, one job at a time, so the jobs take them from one `BulkFrameDecoder`
     /// whose workers decode the next frames' data meanwhile. A request out of that order (a
     /// seek, a new play after a reset) starts a new run there.
-    static func decodeInBulk(_ index: Int, of source: any FrameSource, into buffer: inout PixelBuffer,
-                             run slot: Locked<BulkRunSlot>) throws {
+    static func decodeInBulk(
+        _ index: Int, of source: any FrameSource, into buffer: inout PixelBuffer,
+        run slot: Locked<BulkRunSlot>
+    ) throws {
         let run = slot.withLock { s -> BulkFrameDecoder in
             if let current = s.run, current.source === source, current.nextIndex == index { return current }
             s.end()

@@ -17,17 +17,20 @@ extension AnimationPlayer {
     /// same bytes share frames whoever loaded them: the hash is computed once per image (and
     /// its copies), on a thread of its own, when the first such player first asks for a
     /// frame; its frames wait for it as for frames another player decodes.
-    public convenience init(image: AnimatedImage, display: (any AnimationDisplay)? = nil,
-                            clock: any FrameClock = TimerClock.shared,
-                            configuration: PlayerConfiguration = PlayerConfiguration()) {
+    public convenience init(
+        image: AnimatedImage, display: (any AnimationDisplay)? = nil,
+        clock: any FrameClock = TimerClock.shared,
+        configuration: PlayerConfiguration = PlayerConfiguration()
+    ) {
         let source: any FrameSource
         do {
             source = try image.makeFrameSource()
         } catch {
             source = FailedFrameSource(info: image.info, options: image.options, error: error)
         }
-        self.init(source: source, clock: clock, display: display, configuration: configuration,
-                  imageIdentity: .content(image.contentIdentity))
+        self.init(
+            source: source, clock: clock, display: display, configuration: configuration,
+            imageIdentity: .content(image.contentIdentity))
         let poster = image.poster
         perform { e, _ in e.adoptPoster(poster) }
     }

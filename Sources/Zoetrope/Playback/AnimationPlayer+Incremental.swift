@@ -29,17 +29,21 @@ extension AnimationPlayer {
     /// `info` has no frames and a 0×0
     /// canvas. Buffer policies and shared caches work unchanged; a keep-all policy decodes
     /// one frame at a time until the file is complete.
-    public convenience init(incrementalSource session: any IncrementalFrameSource, clock: any FrameClock = TimerClock.shared,
-                            display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()) {
+    public convenience init(
+        incrementalSource session: any IncrementalFrameSource, clock: any FrameClock = TimerClock.shared,
+        display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()
+    ) {
         let identity = "incremental:\(UInt(bitPattern: ObjectIdentifier(session)))"
         let snapshot = session.snapshot
         let info = snapshot.info ?? AnimationPlayer.placeholderInfo(snapshot)
-        self.init(source: IncrementalFrameSourceView(session: session, info: info), clock: clock, display: display,
-                  configuration: configuration, imageIdentity: .known(identity))
+        self.init(
+            source: IncrementalFrameSourceView(session: session, info: info), clock: clock, display: display,
+            configuration: configuration, imageIdentity: .known(identity))
         box.withLock { b in
             b.engine.mayGrow = true
-            b.growth = SourceGrowth(session: session, identity: identity, revision: snapshot.revision,
-                                    hasInfo: snapshot.info != nil)
+            b.growth = SourceGrowth(
+                session: session, identity: identity, revision: snapshot.revision,
+                hasInfo: snapshot.info != nil)
         }
         followSource()
     }
@@ -55,9 +59,12 @@ extension AnimationPlayer {
     var isFollowingSource: Bool { box.withLock { $0.growth != nil } }
 
     static func placeholderInfo(_ snapshot: IncrementalSnapshot) -> AnimationInfo {
-        AnimationInfo(format: snapshot.format ?? ImageFormat(identifier: "unknown", mediaType: "application/octet-stream",
-                                                             fileExtensions: []),
-                      canvasSize: PixelSize(width: 0, height: 0), frameDurations: [], loopCount: .once, storedLoopValue: nil)
+        AnimationInfo(
+            format: snapshot.format
+                ?? ImageFormat(
+                    identifier: "unknown", mediaType: "application/octet-stream",
+                    fileExtensions: []),
+            canvasSize: PixelSize(width: 0, height: 0), frameDurations: [], loopCount: .once, storedLoopValue: nil)
     }
 
     /// Brings the engine up to the session's snapshot (taken outside the player's lock).
@@ -76,20 +83,24 @@ extension AnimationPlayer {
         carryOut(fx, epoch: epoch)
     }
 
-    private func follow(_ snapshot: IncrementalSnapshot, growth: inout SourceGrowth, in b: inout Box,
-                        into fx: inout PlaybackEffects) {
+    private func follow(
+        _ snapshot: IncrementalSnapshot, growth: inout SourceGrowth, in b: inout Box,
+        into fx: inout PlaybackEffects
+    ) {
         let more = snapshot.mayGrow
         if let info = snapshot.info {
             let partial = snapshot.firstFrameIsPartial ? snapshot.receivedByteCount : nil
             if !growth.hasInfo || snapshot.revision != growth.revision || info.canvasSize != b.engine.info.canvasSize
-                || partial != growth.partialFrameBytes {
+                || partial != growth.partialFrameBytes
+            {
                 // The first real info, frames withdrawn, or more of a frame 0 still arriving:
                 // a new engine, in the same state.
                 let status = b.engine.status, prepared = b.engine.pendingShow != nil
                 let diagnostics = b.engine.diagnostics, stalled = b.engine.wasStalled, auto = b.engine.playedByAutoPlay
                 let identity = "\(growth.identity)/\(snapshot.revision)" + (partial.map { "/partial\($0)" } ?? "")
-                replaceEngine(in: &b, source: IncrementalFrameSourceView(session: growth.session, info: info),
-                              sharedImageKey: nil, imageIdentity: .known(identity), into: &fx)
+                replaceEngine(
+                    in: &b, source: IncrementalFrameSourceView(session: growth.session, info: info),
+                    sharedImageKey: nil, imageIdentity: .known(identity), into: &fx)
                 b.engine.mayGrow = more
                 growth.hasInfo = true
                 growth.revision = snapshot.revision
@@ -105,7 +116,8 @@ extension AnimationPlayer {
                 b.engine.wasStalled = stalled
                 b.engine.playedByAutoPlay = auto
             } else if info.frameCount != b.engine.frameCount || more != b.engine.mayGrow
-                        || info.loopCount != b.engine.info.loopCount || info.format != b.engine.info.format {
+                || info.loopCount != b.engine.info.loopCount || info.format != b.engine.info.format
+            {
                 b.source = IncrementalFrameSourceView(session: growth.session, info: info)
                 b.engine.grow(to: info, mayGrow: more, into: &fx)
             }
@@ -114,8 +126,10 @@ extension AnimationPlayer {
             b.engine.sourceFailed(error, into: &fx)
         } else if !more, snapshot.info == nil {
             // Complete without ever knowing a frame: what the whole file would have thrown.
-            b.engine.sourceFailed(.truncated(format: snapshot.format ?? b.engine.info.format, completeFrames: 0,
-                                             reason: "the data ended before the first frame"), into: &fx)
+            b.engine.sourceFailed(
+                .truncated(
+                    format: snapshot.format ?? b.engine.info.format, completeFrames: 0,
+                    reason: "the data ended before the first frame"), into: &fx)
         }
     }
 }

@@ -1,4 +1,3 @@
-
 /// The shared player: plays any `FrameSource` on any `FrameClock`, keeping the frames a
 /// `FrameBufferPolicy` asks for, decoding them ahead on a `DecodeExecutor`, and showing
 /// them on an `AnimationDisplay` (on the main actor, in order; see `AnimationDisplay`).
@@ -37,23 +36,28 @@ public final class AnimationPlayer: Player {
     /// A player of `source`, ticking on `clock` (by default the one `TimerClock.shared`
     /// every such player shares), showing on `display` (held weakly, see `setDisplay(_:)`).
     /// Nothing is decoded until `prepare()`, `play()` or `seek(toFrame:)`.
-    public convenience init(source: any FrameSource, clock: any FrameClock = TimerClock.shared,
-                            display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()) {
+    public convenience init(
+        source: any FrameSource, clock: any FrameClock = TimerClock.shared,
+        display: (any AnimationDisplay)? = nil, configuration: PlayerConfiguration = PlayerConfiguration()
+    ) {
         self.init(source: source, clock: clock, display: display, configuration: configuration, imageIdentity: nil)
     }
 
     /// `imageIdentity` names the image in a shared cache when the policy gives no key (an
     /// `AnimatedImage`'s bytes and options); nil: the source object itself.
-    init(source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)?,
-         configuration: PlayerConfiguration, imageIdentity: SharedImageName?) {
+    init(
+        source: any FrameSource, clock: any FrameClock, display: (any AnimationDisplay)?,
+        configuration: PlayerConfiguration, imageIdentity: SharedImageName?
+    ) {
         id = AnimationPlayer.ids.next()
         self.clock = clock
         executor = configuration.executor
         pressure = configuration.memoryPressure
         self.configuration = configuration
-        let engine = PlaybackEngine(info: source.info, outputSize: source.outputSize, pixelFormat: source.options.pixelFormat,
-                                    configuration: configuration, generation: 0,
-                                    imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source))
+        let engine = PlaybackEngine(
+            info: source.info, outputSize: source.outputSize, pixelFormat: source.options.pixelFormat,
+            configuration: configuration, generation: 0,
+            imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source))
         box = Locked(Box(engine: engine, source: source))
         delivery = DisplayDelivery(display: display)
         installCallbacks()
@@ -141,8 +145,9 @@ public final class AnimationPlayer: Player {
         let (fx, epoch) = box.withLock { b -> (PlaybackEffects, Int) in
             var fx = PlaybackEffects()
             b.growth = nil
-            replaceEngine(in: &b, source: source, sharedImageKey: sharedImageKey,
-                          imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source), into: &fx)
+            replaceEngine(
+                in: &b, source: source, sharedImageKey: sharedImageKey,
+                imageIdentity: imageIdentity ?? AnimationPlayer.identity(of: source), into: &fx)
             apply(&fx, to: &b)
             return (fx, b.displayEpoch)
         }
@@ -151,12 +156,15 @@ public final class AnimationPlayer: Player {
 
     /// Frees everything held for the image played so far and starts a new engine on
     /// `source`, idle, with the settings of the old one.
-    func replaceEngine(in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: SharedImageName,
-                       into fx: inout PlaybackEffects) {
+    func replaceEngine(
+        in b: inout Box, source: any FrameSource, sharedImageKey: String?, imageIdentity: SharedImageName,
+        into fx: inout PlaybackEffects
+    ) {
         b.engine.reset(into: &fx)
-        var engine = PlaybackEngine(info: source.info, outputSize: source.outputSize,
-                                    pixelFormat: source.options.pixelFormat, configuration: configuration,
-                                    generation: b.engine.generation + 1, imageIdentity: imageIdentity)
+        var engine = PlaybackEngine(
+            info: source.info, outputSize: source.outputSize,
+            pixelFormat: source.options.pixelFormat, configuration: configuration,
+            generation: b.engine.generation + 1, imageIdentity: imageIdentity)
         engine.adoptSettings(of: b.engine, sharedImageKey: sharedImageKey)
         b.engine = engine
         b.source = source

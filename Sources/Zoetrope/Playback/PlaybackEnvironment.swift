@@ -17,8 +17,10 @@ public struct PlaybackEnvironment: Hashable, Sendable {
     /// An environment; the defaults animate freely, and show the poster in low power (as
     /// ImageIO-based players do); pass `.throttle(maxFramesPerSecond:)` to keep animating
     /// at a lower update rate instead.
-    public init(reduceMotion: Bool = false, autoPlay: Bool = true, lowPower: Bool = false,
-                lowPowerBehavior: LowPowerBehavior = .poster) {
+    public init(
+        reduceMotion: Bool = false, autoPlay: Bool = true, lowPower: Bool = false,
+        lowPowerBehavior: LowPowerBehavior = .poster
+    ) {
         self.reduceMotion = reduceMotion
         self.autoPlay = autoPlay
         self.lowPower = lowPower

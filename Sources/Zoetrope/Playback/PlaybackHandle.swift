@@ -1,4 +1,3 @@
-
 /// Keeps a `playFrames` playback alive; `stop()` ends it. Dropping the handle also ends it.
 public final class PlaybackHandle: Sendable {
     /// The player doing the work, for control beyond stopping.

@@ -26,16 +26,18 @@ public struct PlayerConfiguration: Sendable {
     public var pressureCalmDelay: Duration
 
     /// A configuration; every parameter defaults to the browser-like behaviour.
-    public init(bufferPolicy: any FrameBufferPolicy = AheadBufferPolicy(framesAhead: 1),
-                latePolicy: LatePolicy = .stall,
-                delayPolicy: DelayPolicy = .default,
-                loopCount: LoopCount? = nil,
-                rate: Double = 1,
-                environment: PlaybackEnvironment = .standard,
-                executor: any DecodeExecutor = DecodeWorkerPool.shared,
-                memoryPressure: MemoryPressureSignal? = .shared,
-                maxStep: Duration = .seconds(1),
-                pressureCalmDelay: Duration = .seconds(5)) {
+    public init(
+        bufferPolicy: any FrameBufferPolicy = AheadBufferPolicy(framesAhead: 1),
+        latePolicy: LatePolicy = .stall,
+        delayPolicy: DelayPolicy = .default,
+        loopCount: LoopCount? = nil,
+        rate: Double = 1,
+        environment: PlaybackEnvironment = .standard,
+        executor: any DecodeExecutor = DecodeWorkerPool.shared,
+        memoryPressure: MemoryPressureSignal? = .shared,
+        maxStep: Duration = .seconds(1),
+        pressureCalmDelay: Duration = .seconds(5)
+    ) {
         self.bufferPolicy = bufferPolicy
         self.latePolicy = latePolicy
         self.delayPolicy = delayPolicy

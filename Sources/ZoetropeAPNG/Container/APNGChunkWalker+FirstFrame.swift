@@ -25,8 +25,10 @@ extension APNGChunkWalker {
     /// the index the file would have if it ended there, while a new thread walks the rest.
     /// That index's frame 0 is the final one's only if nothing later changes it (a broken
     /// animation falls back to the still image): compare before using what it drew.
-    static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits, keepsCutFirstFrame: Bool,
-                      alongsideWalk: (_ provisional: APNGIndex) -> Void) throws(AnimatedImageError) -> APNGIndex {
+    static func index(
+        _ bytes: UnsafeRawBufferPointer, limits: Limits, keepsCutFirstFrame: Bool,
+        alongsideWalk: (_ provisional: APNGIndex) -> Void
+    ) throws(AnimatedImageError) -> APNGIndex {
         var walker = APNGChunkWalker(limits: limits)
         walker.keepsCutFirstFrame = keepsCutFirstFrame
         if bytes.count >= splitMinimumBytes, ProcessorBudget.availableCores > 1 {

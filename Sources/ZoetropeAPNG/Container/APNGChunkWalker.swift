@@ -28,7 +28,7 @@ struct APNGChunkWalker {
     // Animation state.
     private(set) var numFrames: UInt32?
     private(set) var numPlays: UInt32 = 0
-    private(set) var animationIgnored = false   // no acTL before the first IDAT: a plain PNG
+    private(set) var animationIgnored = false  // no acTL before the first IDAT: a plain PNG
     private(set) var animationError: String?
     private var expectedSequence: UInt32 = 0
     /// The frames whose data is complete (a frame's fdAT run ends at the next fcTL or IEND).
@@ -66,8 +66,10 @@ struct APNGChunkWalker {
     var pausesAfterFirstFrame = false
 
     /// Indexes `bytes` (a whole file).
-    static func index(_ bytes: UnsafeRawBufferPointer, limits: Limits,
-                      keepsCutFirstFrame: Bool = false) throws(AnimatedImageError) -> APNGIndex {
+    static func index(
+        _ bytes: UnsafeRawBufferPointer, limits: Limits,
+        keepsCutFirstFrame: Bool = false
+    ) throws(AnimatedImageError) -> APNGIndex {
         var walker = APNGChunkWalker(limits: limits)
         walker.keepsCutFirstFrame = keepsCutFirstFrame
         try walker.advance(bytes)
@@ -85,8 +87,9 @@ struct APNGChunkWalker {
             p.chunks = idatChunks
             return p
         }
-        return APNGFrameRecord(rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height), duration: .zero,
-                               dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
+        return APNGFrameRecord(
+            rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height), duration: .zero,
+            dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
     }
 
     /// No chunk after this point changes the index: IEND was read, or a chunk length stopped the walk.
@@ -137,13 +140,15 @@ struct APNGChunkWalker {
 
     // MARK: - Chunks
 
-    private mutating func visit(type: UInt32, chunk: Range<Int>, payload: UnsafeRawBufferPointer,
-                                storedCRC: UInt32) throws(AnimatedImageError) {
+    private mutating func visit(
+        type: UInt32, chunk: Range<Int>, payload: UnsafeRawBufferPointer,
+        storedCRC: UInt32
+    ) throws(AnimatedImageError) {
         switch type {
         case PNGChunkType.IDAT, PNGChunkType.IEND: break
         case PNGChunkType.fdAT: bytesExamined += min(4, payload.count)
         case PNGChunkType.IHDR, PNGChunkType.PLTE, PNGChunkType.tRNS, PNGChunkType.acTL, PNGChunkType.fcTL:
-            bytesExamined += payload.count // read (and their CRCs checked) once
+            bytesExamined += payload.count  // read (and their CRCs checked) once
         default: break
         }
         switch type {
@@ -170,8 +175,9 @@ struct APNGChunkWalker {
             try visitFdAT(payload, at: chunk.lowerBound + 8, storedCRC)
         case _ where PNGChunkType.isColor(type):
             bytesExamined += payload.count
-            colorChunks.visit(type: type, payload: payload, crcMatches: crcMatches(type, payload, storedCRC),
-                              beforeImage: idatState == .before && palette == nil, limits: limits)
+            colorChunks.visit(
+                type: type, payload: payload, crcMatches: crcMatches(type, payload, storedCRC),
+                beforeImage: idatState == .before && palette == nil, limits: limits)
         default:
             // Exif and XMP; other ancillary chunks Zoetrope does not use.
             bytesExamined += metadataChunks.visit(type: type, payload: payload, storedCRC: storedCRC, limits: limits)
@@ -199,14 +205,16 @@ struct APNGChunkWalker {
             break
         }
         try countDataChunk()
-        idatChunks.append(APNGDataChunk(range: offset..<(offset + payload.count),
-                                        headCRC: APNGDataChunk.idatTypeCRC, storedCRC: storedCRC))
+        idatChunks.append(
+            APNGDataChunk(
+                range: offset..<(offset + payload.count),
+                headCRC: APNGDataChunk.idatTypeCRC, storedCRC: storedCRC))
     }
 
     private mutating func visitAcTL(_ p: UnsafeRawBufferPointer, _ storedCRC: UInt32) {
-        guard idatState == .before else { return } // after IDAT: not an APNG (the chunk is ignored)
+        guard idatState == .before else { return }  // after IDAT: not an APNG (the chunk is ignored)
         guard crcMatches(PNGChunkType.acTL, p, storedCRC) else {
-            numFrames = 0 // an animation was meant, but its control chunk is damaged
+            numFrames = 0  // an animation was meant, but its control chunk is damaged
             return fail("acTL CRC mismatch")
         }
         guard numFrames == nil else { return fail("more than one acTL chunk") }
@@ -242,11 +250,12 @@ struct APNGChunkWalker {
         try limits.checkFrameCount(frames.count + 1, format: .apng)
         try limits.checkPixelsPerPlay(frameCount: frames.count + 1, canvas: h.size, format: .apng)
         let isFirst = frames.isEmpty
-        let dispose: DisposeMode = switch disposeOp {
-        case 0: .none
-        case 1: .background
-        default: isFirst ? .background : .previous // PREVIOUS on the first frame acts as BACKGROUND
-        }
+        let dispose: DisposeMode =
+            switch disposeOp {
+            case 0: .none
+            case 1: .background
+            default: isFirst ? .background : .previous  // PREVIOUS on the first frame acts as BACKGROUND
+            }
         pending = APNGFrameRecord(
             rect: PixelRect(x: Int(x), y: Int(y), width: Int(w), height: Int(hh)),
             duration: FrameDuration(numerator: Int64(num), denominator: den == 0 ? 100 : Int64(den)),
@@ -259,8 +268,9 @@ struct APNGChunkWalker {
         guard p.count >= 4 else { return fail("fdAT is \(p.count) bytes, must be at least 4") }
         // The data's CRC is checked when the frame is decoded (frame 0's at the end of the
         // walk), so opening a large file does not read all of it.
-        let headCRC = CRC32.checksum(UnsafeRawBufferPointer(rebasing: p[0..<4]),
-                                     continuing: CRC32.checksum(type: PNGChunkType.fdAT))
+        let headCRC = CRC32.checksum(
+            UnsafeRawBufferPointer(rebasing: p[0..<4]),
+            continuing: CRC32.checksum(type: PNGChunkType.fdAT))
         let data = UnsafeRawBufferPointer(rebasing: p[4...])
         guard checkSequence(PNGHeader.be32(p, 0), in: "fdAT") else { return }
         guard idatState != .before else { return fail("fdAT before IDAT") }
@@ -280,8 +290,9 @@ struct APNGChunkWalker {
         dataChunkCount += 1
         let bytes = dataChunkCount * APNGChunkWalker.bytesPerDataChunk
         if bytes > limits.maxAllocationBytes {
-            throw .limitExceeded(format: numFrames == nil ? .png : .apng, limit: .allocationBytes,
-                                 requested: bytes, allowed: limits.maxAllocationBytes)
+            throw .limitExceeded(
+                format: numFrames == nil ? .png : .apng, limit: .allocationBytes,
+                requested: bytes, allowed: limits.maxAllocationBytes)
         }
     }
 
@@ -343,11 +354,13 @@ struct APNGChunkWalker {
             cleanBreak = true
         }
         let canvas = header.size
-        let still = APNGFrameRecord(rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
-                              duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
-        var index = APNGIndex(header: header, palette: palette, transparency: transparency,
-                              frames: [still], format: .png,
-                              numPlays: nil, fallbackReason: nil, truncation: nil)
+        let still = APNGFrameRecord(
+            rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height),
+            duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
+        var index = APNGIndex(
+            header: header, palette: palette, transparency: transparency,
+            frames: [still], format: .png,
+            numPlays: nil, fallbackReason: nil, truncation: nil)
         index.color = colorChunks.color
         index.colorWarnings = colorChunks.warnings
         index.metadata = metadataChunks.metadata

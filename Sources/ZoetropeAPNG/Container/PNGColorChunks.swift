@@ -33,8 +33,10 @@ struct PNGColorChunks: Sendable {
     static let maxProfileBytes = 4 << 20
 
     /// Reads one colour chunk; `beforeImage` says whether it comes before `PLTE` and `IDAT`.
-    mutating func visit(type: UInt32, payload p: UnsafeRawBufferPointer, crcMatches: Bool,
-                        beforeImage: Bool, limits: Limits) {
+    mutating func visit(
+        type: UInt32, payload p: UnsafeRawBufferPointer, crcMatches: Bool,
+        beforeImage: Bool, limits: Limits
+    ) {
         let name = PNGChunkType.name(type)
         guard beforeImage else { return warn("\(name) after PLTE or IDAT ignored") }
         guard seen.insert(type).inserted else { return warn("a second \(name) chunk ignored") }
@@ -50,8 +52,9 @@ struct PNGColorChunks: Sendable {
             guard p.count == 32 else { return warn("cHRM chunk of \(p.count) bytes, not 32: ignored") }
             let v = (0..<8).map { PNGHeader.be32(p, $0 * 4) }
             guard v.allSatisfy({ $0 <= 0x7FFF_FFFF }) else { return warn("cHRM value over 2³¹−1 ignored") }
-            color.chromaticities = Chromaticities(whiteX: v[0], whiteY: v[1], redX: v[2], redY: v[3],
-                                                  greenX: v[4], greenY: v[5], blueX: v[6], blueY: v[7])
+            color.chromaticities = Chromaticities(
+                whiteX: v[0], whiteY: v[1], redX: v[2], redY: v[3],
+                greenX: v[4], greenY: v[5], blueX: v[6], blueY: v[7])
         case PNGChunkType.cICP:
             guard p.count == 4 else { return warn("cICP chunk of \(p.count) bytes, not 4: ignored") }
             // PNG holds RGB: matrix coefficients must be 0 (identity); range 0 or 1.

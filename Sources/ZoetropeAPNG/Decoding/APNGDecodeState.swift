@@ -32,8 +32,10 @@ struct APNGDecodeState: Sendable, CanvasRendering {
         return .complete
     }
 
-    mutating func decodeFullFrame(_ index: Int, input source: any APNGFrameDrawing, into pixels: UnsafeMutableRawPointer,
-                                  bytesPerRow: Int) throws {
+    mutating func decodeFullFrame(
+        _ index: Int, input source: any APNGFrameDrawing, into pixels: UnsafeMutableRawPointer,
+        bytesPerRow: Int
+    ) throws {
         do {
             try source.decodeFull(index, into: pixels, bytesPerRow: bytesPerRow, stream: &stream)
         } catch {

@@ -22,8 +22,9 @@ struct APNGFirstFrameDraw {
         guard (try? budget.check()) != nil else { return nil }
         let opaque = !provisional.header.hasAlphaChannel && provisional.transparency == nil
         let placement = FramePlacement(rect: frame.rect, dispose: frame.dispose, blend: frame.blend, isOpaque: opaque)
-        var state = APNGDecodeState(compositor: Compositor(size: canvasSize),
-                                    keyFrames: KeyFrameTable([placement], canvasSize: canvasSize))
+        var state = APNGDecodeState(
+            compositor: Compositor(size: canvasSize),
+            keyFrames: KeyFrameTable([placement], canvasSize: canvasSize))
         let drawer = APNGFrameDrawer(index: provisional, file: file, format: provisional.format, limits: limits)
         guard (try? state.render(0, input: drawer)) != nil, state.shownFrame == 0 else { return nil }
         self.provisional = provisional

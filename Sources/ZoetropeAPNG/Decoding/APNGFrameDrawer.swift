@@ -40,8 +40,9 @@ struct APNGFrameDrawer: APNGFrameDrawing {
                 let stride = canvas.bytesPerRow
                 try canvas.bytes.withUnsafeMutableBytes { dst in
                     let origin = dst.baseAddress! + r.y * stride + r.x * 4
-                    let outcome = try stream.decode(frame, file: file, into: origin, bytesPerRow: stride,
-                                                    limits: limits, format: format)
+                    let outcome = try stream.decode(
+                        frame, file: file, into: origin, bytesPerRow: stride,
+                        limits: limits, format: format)
                     clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
                 }
             }
@@ -50,8 +51,9 @@ struct APNGFrameDrawer: APNGFrameDrawing {
         let rowBytes = r.width * 4
         if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
         try s.scratch.withUnsafeMutableBytes { dst in
-            let outcome = try stream.decode(frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                                            limits: limits, format: format)
+            let outcome = try stream.decode(
+                frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
+                limits: limits, format: format)
             clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: r)
         }
         let scratch = s.scratch
@@ -62,7 +64,8 @@ struct APNGFrameDrawer: APNGFrameDrawing {
     /// keeps the rows decoded before the end (Docs/FormatRules.md).
     func clearUndecoded(_ outcome: PNGFrameStream.Outcome, _ pixels: UnsafeMutableRawPointer, bytesPerRow: Int, rect: PixelRect) {
         guard let broken = outcome.broken else { return }
-        PNGRowCoverage.clearUndecoded(pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
-                                      interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
+        PNGRowCoverage.clearUndecoded(
+            pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
+            interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
     }
 }

@@ -17,8 +17,9 @@ extension APNGFrameSource: ParallelFrameDecoding {
         return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in
             try withDrawer { drawer in
                 try stream.prepare(frame, index: index, file: drawer.file, format: drawer.format)
-                let outcome = try stream.decode(frame, file: drawer.file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                                                limits: drawer.limits, format: drawer.format)
+                let outcome = try stream.decode(
+                    frame, file: drawer.file, into: dst.baseAddress!, bytesPerRow: rowBytes,
+                    limits: drawer.limits, format: drawer.format)
                 drawer.clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: frame.rect)
             }
         }

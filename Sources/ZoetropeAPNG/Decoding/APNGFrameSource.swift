@@ -1,10 +1,11 @@
+import Zoetrope
+import ZoetropeColor
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
-import ZoetropeColor
 
 /// A decoding session over one PNG or APNG.
 ///
@@ -37,8 +38,10 @@ final class APNGFrameSource: SeekCostReporting {
             guard splitsWalk else {
                 return try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
             }
-            return try APNGChunkWalker.index(raw, limits: options.limits,
-                                             keepsCutFirstFrame: options.showsPartialFirstFrame) { provisional in
+            return try APNGChunkWalker.index(
+                raw, limits: options.limits,
+                keepsCutFirstFrame: options.showsPartialFirstFrame
+            ) { provisional in
                 firstFrame = APNGFirstFrameDraw(provisional, file: raw, limits: options.limits)
             }
         }
@@ -74,8 +77,9 @@ final class APNGFrameSource: SeekCostReporting {
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode (reading `info` allocates no pixels),
         // unless the open drew frame 0 on it.
-        var state = APNGDecodeState(compositor: Compositor(size: PixelSize(width: 0, height: 0)),
-                                    keyFrames: KeyFrameTable(placements, canvasSize: canvas))
+        var state = APNGDecodeState(
+            compositor: Compositor(size: PixelSize(width: 0, height: 0)),
+            keyFrames: KeyFrameTable(placements, canvasSize: canvas))
         if let firstFrame, firstFrame.drawsFirstFrame(of: index) {
             drewFirstFrameAtOpen = state.adoptFirstFrame(firstFrame.canvas)
         } else {

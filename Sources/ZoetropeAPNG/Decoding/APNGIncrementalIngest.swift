@@ -47,12 +47,13 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         if walker.offset >= 8 { snapshot.format = snapshot.format ?? .png }
         guard let header = walker.header else { return }
         if index == nil {
-            index = APNGIndex(header: header, palette: nil, transparency: nil, frames: [], format: .png,
-                              numPlays: nil, fallbackReason: nil, truncation: nil)
+            index = APNGIndex(
+                header: header, palette: nil, transparency: nil, frames: [], format: .png,
+                numPlays: nil, fallbackReason: nil, truncation: nil)
             snapshot.canvasSize = header.size
         }
         if walker.idatState != .before { settleColor() }
-        if walker.numFrames == nil, walker.idatState == .before { return } // not known yet whether animated
+        if walker.numFrames == nil, walker.idatState == .before { return }  // not known yet whether animated
         // PLTE and tRNS count only before IDAT, so they are final once a frame is.
         index!.palette = walker.palette
         index!.transparency = walker.transparency
@@ -66,7 +67,8 @@ struct APNGIncrementalIngest: IncrementalIngesting {
             return
         }
         if snapshot.endPartialFirstFrame() { partialFirstFrame = nil }
-        let animating = !walker.animationIgnored && walker.numFrames != nil && walker.animationError == nil
+        let animating =
+            !walker.animationIgnored && walker.numFrames != nil && walker.animationError == nil
             && !firstFrameDamaged && walker.frames.count <= Int(walker.numFrames!)
         if animating {
             snapshot.format = .apng
@@ -89,8 +91,9 @@ struct APNGIncrementalIngest: IncrementalIngesting {
             snapshot.loopCount = .once
             snapshot.storedLoopValue = nil
             guard walker.idatState == .after else { return }
-            let still = APNGFrameRecord(rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height),
-                                        duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: [])
+            let still = APNGFrameRecord(
+                rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height),
+                duration: .zero, dispose: .none, blend: .source, usesIDAT: true, chunks: [])
             try add([still], format: .png)
         }
     }

@@ -43,14 +43,17 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
             // one must not show a frame that is not final).
             still.frames = [partial]
             let canvas = still.header.size, limits = options.limits
-            var state = APNGDecodeState(compositor: Compositor(size: canvas), keyFrames: KeyFrameTable(
-                [FramePlacement(rect: partial.rect, dispose: partial.dispose, blend: partial.blend, isOpaque: false)],
-                canvasSize: canvas))
+            var state = APNGDecodeState(
+                compositor: Compositor(size: canvas),
+                keyFrames: KeyFrameTable(
+                    [FramePlacement(rect: partial.rect, dispose: partial.dispose, blend: partial.blend, isOpaque: false)],
+                    canvasSize: canvas))
             state.compositor.colorTransform = colorTransform
             try prefix.withBytes { file in
                 let drawer = APNGFrameDrawer(index: still, file: file, format: still.format, limits: limits)
-                try state.renderFrame(0, input: drawer, into: &buffer, size: options.outputSize(forCanvas: canvas),
-                                      format: options.pixelFormat)
+                try state.renderFrame(
+                    0, input: drawer, into: &buffer, size: options.outputSize(forCanvas: canvas),
+                    format: options.pixelFormat)
             }
             return
         }
@@ -61,13 +64,19 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
         let size = options.outputSize(forCanvas: canvas), format = options.pixelFormat
         let limits = options.limits
         try decoder.withLock { slot in
-            var entry = slot ?? (APNGDecodeState(compositor: Compositor(size: canvas),
-                                                 keyFrames: KeyFrameTable([], canvasSize: canvas)), snapshot.revision)
+            var entry =
+                slot ?? (
+                    APNGDecodeState(
+                        compositor: Compositor(size: canvas),
+                        keyFrames: KeyFrameTable([], canvasSize: canvas)), snapshot.revision
+                )
             slot = nil
             if entry.revision != snapshot.revision {
                 // The frames were withdrawn (the still image replaced the animation): start over.
-                entry = (APNGDecodeState(compositor: Compositor(size: canvas), keyFrames: KeyFrameTable([], canvasSize: canvas)),
-                         snapshot.revision)
+                entry = (
+                    APNGDecodeState(compositor: Compositor(size: canvas), keyFrames: KeyFrameTable([], canvasSize: canvas)),
+                    snapshot.revision
+                )
             }
             defer { slot = entry }
             entry.state.compositor.colorTransform = colorTransform

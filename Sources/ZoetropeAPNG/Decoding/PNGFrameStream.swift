@@ -29,8 +29,10 @@ struct PNGFrameStream: Sendable {
 
     /// Lays out `frame`'s stream, checking each data chunk's CRC on the way (one pass over
     /// its data, which also yields the CRC of the rewritten IDAT chunk).
-    mutating func prepare(_ frame: APNGFrameRecord, index: APNGIndex, file: UnsafeRawBufferPointer,
-                          format: ImageFormat) throws(AnimatedImageError) {
+    mutating func prepare(
+        _ frame: APNGFrameRecord, index: APNGIndex, file: UnsafeRawBufferPointer,
+        format: ImageFormat
+    ) throws(AnimatedImageError) {
         head.removeAll(keepingCapacity: true)
         head.append(contentsOf: APNGCoder.signature)
         let h = index.header
@@ -70,8 +72,10 @@ struct PNGFrameStream: Sendable {
     /// that ends before the last row comes back in `Outcome.broken`. The segment list points into `file`
     /// and this value's buffers, so it lives only for the call (one small allocation per frame).
     @discardableResult
-    func decode(_ frame: APNGFrameRecord, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
-                bytesPerRow: Int, limits: Limits, format: ImageFormat) throws(AnimatedImageError) -> Outcome {
+    func decode(
+        _ frame: APNGFrameRecord, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
+        bytesPerRow: Int, limits: Limits, format: ImageFormat
+    ) throws(AnimatedImageError) -> Outcome {
         var cLimits = zoetrope_png_limits(
             max_width: UInt32(clamping: min(limits.maxWidth, 0x7FFF_FFFF)),
             max_height: UInt32(clamping: min(limits.maxHeight, 0x7FFF_FFFF)),

@@ -16,8 +16,10 @@ enum PNGRowCoverage {
 
     /// Sets every pixel of the `width`×`height` RGBA8 image at `pixels` that the decode did
     /// not reach to transparent black. The break happened reading image row `row` of `pass`.
-    static func clearUndecoded(_ pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-                               interlaced: Bool, pass: Int, row: Int) {
+    static func clearUndecoded(
+        _ pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
+        interlaced: Bool, pass: Int, row: Int
+    ) {
         for y in 0..<height {
             let line = pixels + y * bytesPerRow
             guard interlaced else {

@@ -1,3 +1,5 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,7 +12,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Zoetrope
 
 /// Writes animated PNGs, losslessly.
 ///
@@ -43,7 +44,8 @@ public struct APNGEncoder: AnimatedImageEncoder {
     /// are stored as 2³²−1 (`storedLoopCount(for:)`).
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard canvasSize.width > 0, canvasSize.height > 0,
-              canvasSize.width <= 0x7FFF_FFFF, canvasSize.height <= 0x7FFF_FFFF else {
+            canvasSize.width <= 0x7FFF_FFFF, canvasSize.height <= 0x7FFF_FFFF
+        else {
             throw AnimatedImageError.invalidArgument("APNGEncoder canvas \(canvasSize) is outside 1…2³¹−1")
         }
         let plays: UInt32

@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// `APNGEncoder`'s streaming session: holds the previous canvas (for the changed rectangle)
 /// and the output so far. The frame count in `acTL` is written as 0 and patched (with its

@@ -1,10 +1,11 @@
 import CPNG
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// The chunks that describe a PNG's colour and carry its metadata, as `APNGEncoder` writes
 /// them between `IHDR` and `acTL` (before `PLTE` and `IDAT`, where the PNG specification
@@ -20,7 +21,7 @@ import Zoetrope
 /// - `iTXt` with keyword `XML:com.adobe.xmp`, uncompressed, no language: the XMP packet.
 enum PNGDescriptionChunks {
     static let iCCP = PNGChunkType.code("iCCP"), sRGB = PNGChunkType.code("sRGB"), gAMA = PNGChunkType.code("gAMA"),
-               cHRM = PNGChunkType.code("cHRM"), cICP = PNGChunkType.code("cICP")
+        cHRM = PNGChunkType.code("cHRM"), cICP = PNGChunkType.code("cICP")
     /// The profile name written in `iCCP` (the profile's own description is inside it).
     static let profileName = "ICC profile"
 
@@ -29,7 +30,7 @@ enum PNGDescriptionChunks {
         var result: [(type: UInt32, payload: Data)] = []
         if let profile = color.iccProfile {
             var payload = Data(profileName.utf8)
-            payload += [0, 0] // the name's terminator, compression method 0
+            payload += [0, 0]  // the name's terminator, compression method 0
             payload += try deflate(profile.data)
             result.append((iCCP, payload))
         } else if let intent = color.srgbRenderingIntent {
@@ -44,8 +45,8 @@ enum PNGDescriptionChunks {
         }
         if let exif = metadata.exif { result.append((PNGMetadataChunks.eXIf, Data(exif))) }
         if let xmp = metadata.xmp {
-            var payload = Data(PNGMetadataChunks.xmpKeyword) // keyword and its NUL
-            payload += [0, 0, 0, 0] // uncompressed, method 0, empty language tag, empty translated keyword
+            var payload = Data(PNGMetadataChunks.xmpKeyword)  // keyword and its NUL
+            payload += [0, 0, 0, 0]  // uncompressed, method 0, empty language tag, empty translated keyword
             payload += xmp
             result.append((PNGMetadataChunks.iTXt, payload))
         }

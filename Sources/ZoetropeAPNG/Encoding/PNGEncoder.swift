@@ -1,10 +1,11 @@
 import CPNG
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Writes one straight-alpha RGBA8 buffer as a PNG, through libpng's simplified API
 /// (which reports errors by return value, so libpng never long-jumps across Swift frames).
@@ -45,9 +46,9 @@ public struct PNGEncoder: Sendable {
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(region.width)
         image.height = UInt32(region.height)
-        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA) // PNG_FORMAT_RGBA, a macro Swift cannot import
+        image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA, a macro Swift cannot import
         if fast { image.flags |= UInt32(PNG_IMAGE_FLAG_FAST) }
-        let stride = Int32(pixels.bytesPerRow) // in components (bytes, for 8-bit RGBA)
+        let stride = Int32(pixels.bytesPerRow)  // in components (bytes, for 8-bit RGBA)
         let start = region.y * pixels.bytesPerRow + region.x * 4
         var size: png_alloc_size_t = 0
         // First call sizes the output, second writes it.

@@ -27,8 +27,9 @@ extension AVIFIndex {
     /// own error then stands.
     static func mergedItemPropertyAssociations(_ iprp: ISOBox, _ bytes: UnsafeRawBufferPointer) -> Patch? {
         guard let children = try? ISOBoxScanner.children(of: iprp, in: bytes), children.count > 2,
-              children[0].type == ISOBox.code("ipco"),
-              children.dropFirst().allSatisfy({ $0.type == ISOBox.code("ipma") }) else { return nil }
+            children[0].type == ISOBox.code("ipco"),
+            children.dropFirst().allSatisfy({ $0.type == ISOBox.code("ipma") })
+        else { return nil }
         var groups: [(version: UInt8, flags: UInt32, entries: [Association])] = []
         for box in children.dropFirst() {
             guard let (version, flags, entries) = try? readAssociations(box, bytes), version <= 1 else { return nil }
@@ -81,7 +82,8 @@ extension AVIFIndex {
     }
 
     private static func readAssociations(_ ipma: ISOBox, _ bytes: UnsafeRawBufferPointer)
-        throws(AnimatedImageError) -> (UInt8, UInt32, [Association]) {
+        throws(AnimatedImageError) -> (UInt8, UInt32, [Association])
+    {
         var r = ISOByteReader(bytes, range: ipma.payload, context: "ipma")
         let (version, flags) = try r.versionAndFlags()
         let count = Int(try r.u32())

@@ -52,8 +52,9 @@ struct AVIFTopLevelScanner {
             }
             bytesExamined += header
             let (end, overflow) = UInt64(offset).addingReportingOverflow(size)
-            pending = ISOBox(type: type, start: offset, payloadStart: offset + header,
-                             end: overflow || end > UInt64(Int.max) ? .max : Int(end))
+            pending = ISOBox(
+                type: type, start: offset, payloadStart: offset + header,
+                end: overflow || end > UInt64(Int.max) ? .max : Int(end))
         }
     }
 

@@ -9,8 +9,10 @@ enum ISOBoxScanner {
     /// top level of a file that may have been cut short), the scan stops before it and
     /// reports the box as the second value so the caller can decide whether it mattered.
     /// That box's `end` is where its size says it ends, past the end of `range`.
-    static func boxes(in bytes: UnsafeRawBufferPointer, range: Range<Int>, parent: String,
-                      tolerateTruncation: Bool = false) throws(AnimatedImageError) -> (boxes: [ISOBox], cut: ISOBox?) {
+    static func boxes(
+        in bytes: UnsafeRawBufferPointer, range: Range<Int>, parent: String,
+        tolerateTruncation: Bool = false
+    ) throws(AnimatedImageError) -> (boxes: [ISOBox], cut: ISOBox?) {
         var out: [ISOBox] = []
         var o = range.lowerBound
         while o < range.upperBound {
@@ -29,7 +31,7 @@ enum ISOBoxScanner {
                 }
                 size = try r.u64()
             } else if size32 == 0 {
-                size = UInt64(range.upperBound - o) // extends to the end of its parent
+                size = UInt64(range.upperBound - o)  // extends to the end of its parent
             }
             let header = r.offset - o
             guard size >= UInt64(header) else {
@@ -38,8 +40,9 @@ enum ISOBoxScanner {
             let available = UInt64(range.upperBound - o)
             if size > available {
                 let declaredEnd = UInt64(o).addingReportingOverflow(size)
-                let box = ISOBox(type: type, start: o, payloadStart: o + header,
-                                 end: declaredEnd.overflow || declaredEnd.partialValue > UInt64(Int.max) ? .max : Int(declaredEnd.partialValue))
+                let box = ISOBox(
+                    type: type, start: o, payloadStart: o + header,
+                    end: declaredEnd.overflow || declaredEnd.partialValue > UInt64(Int.max) ? .max : Int(declaredEnd.partialValue))
                 if tolerateTruncation { return (out, box) }
                 throw .invalidData(format: .avif, reason: "box '\(box.typeName)' in '\(parent)' claims \(size) bytes but only \(available) remain")
             }

@@ -45,18 +45,23 @@ final class AVIFDecodeState {
 
     /// Parses `file` (kept alive by the session) with libavif, whose reader reports
     /// `sizeHint` as the size of the content (see `AVIFFileIO`).
-    convenience init(file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits,
-                     readsMetadata: Bool = false) throws(AnimatedImageError) {
-        try self.init(io: AVIFFileIO.make(file: file, sizeHint: sizeHint), reader: file, fileByteCount: file.count,
-                      source: source, threads: threads, limits: limits, readsMetadata: readsMetadata)
+    convenience init(
+        file: AVIFFileBytes, sizeHint: Int, source: avifDecoderSource, threads: Int, limits: Limits,
+        readsMetadata: Bool = false
+    ) throws(AnimatedImageError) {
+        try self.init(
+            io: AVIFFileIO.make(file: file, sizeHint: sizeHint), reader: file, fileByteCount: file.count,
+            source: source, threads: threads, limits: limits, readsMetadata: readsMetadata)
     }
 
     /// Parses through `io` (made with `AVIFFileIO.make` or `AVIFGrowingIO.makeIO`; freed by
     /// this state), whose context `reader` stays alive while the decoder does.
     /// `readsMetadata`: libavif reads the Exif and XMP items into the parsed image
     /// (otherwise it skips them, `configure`).
-    init(io: UnsafeMutablePointer<avifIO>, reader: AnyObject, fileByteCount: Int, source: avifDecoderSource, threads: Int,
-         limits: Limits, readsMetadata: Bool = false) throws(AnimatedImageError) {
+    init(
+        io: UnsafeMutablePointer<avifIO>, reader: AnyObject, fileByteCount: Int, source: avifDecoderSource, threads: Int,
+        limits: Limits, readsMetadata: Bool = false
+    ) throws(AnimatedImageError) {
         do throws(AnimatedImageError) {
             try LibAVIF.load()
         } catch {
@@ -117,7 +122,8 @@ final class AVIFDecodeState {
 
     /// Decodes frame `index` (sequentially when it follows the current one, else from the
     /// nearest key frame) and writes it as RGBA8 at `size` in `format`.
-    func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
+    func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError)
+    {
         if snapshotIndex == index {
             // Asked again for the frame just delivered while the next one decodes: reuse the copy.
             try snapshot.withImage { (copy) throws(AnimatedImageError) in
@@ -157,7 +163,8 @@ final class AVIFDecodeState {
         }
         let image = decoder.pointee.image!
         guard Int(image.pointee.width) == canvasSize.width, Int(image.pointee.height) == canvasSize.height else {
-            throw .invalidData(format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
+            throw .invalidData(
+                format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
         }
         // Until a second frame has been decoded, frames convert inline: the first is what a
         // viewer waits for, and the next frame's decode would take the cores it converts on.
@@ -179,8 +186,10 @@ final class AVIFDecodeState {
         }
     }
 
-    private func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
-                         size: PixelSize, format: PixelFormat) throws(AnimatedImageError) {
+    private func convert(
+        _ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
+        size: PixelSize, format: PixelFormat
+    ) throws(AnimatedImageError) {
         if size == canvasSize {
             guard let colorTransform else {
                 try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)

@@ -60,7 +60,7 @@ final class AVIFGrowingIO {
         if size <= count - start {
             length = size
         } else if size <= 32, start < count {
-            length = count - start // a box header look-ahead: the header is in
+            length = count - start  // a box header look-ahead: the header is in
         } else {
             return AVIF_RESULT_WAITING_ON_IO
         }

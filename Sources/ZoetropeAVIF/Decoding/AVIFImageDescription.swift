@@ -13,9 +13,10 @@ enum AVIFImageDescription {
         let primaries = UInt16(image.colorPrimaries), transfer = UInt16(image.transferCharacteristics)
         let meansSRGB = (primaries == 2 || primaries == 1) && (transfer == 2 || transfer == 13)
         if !meansSRGB {
-            color.codePoints = ColorCodePoints(primaries: primaries, transfer: transfer,
-                                               matrix: UInt16(image.matrixCoefficients),
-                                               fullRange: image.yuvRange == AVIF_RANGE_FULL)
+            color.codePoints = ColorCodePoints(
+                primaries: primaries, transfer: transfer,
+                matrix: UInt16(image.matrixCoefficients),
+                fullRange: image.yuvRange == AVIF_RANGE_FULL)
         }
         return color
     }

@@ -18,9 +18,10 @@ final class AVIFIncrementalDecoder {
     /// side parsed it from the same bytes).
     init(plan: AVIFIncrementalPlan, prefix: IncrementalBytePrefix, limits: Limits) throws(AnimatedImageError) {
         reader = AVIFGrowingIO(prefix: prefix, overlays: plan.overlays)
-        state = try AVIFDecodeState(io: reader.makeIO(limits: limits), reader: reader, fileByteCount: 0,
-                                    source: plan.isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
-                                    threads: plan.threads, limits: limits)
+        state = try AVIFDecodeState(
+            io: reader.makeIO(limits: limits), reader: reader, fileByteCount: 0,
+            source: plan.isSequence ? AVIF_DECODER_SOURCE_TRACKS : AVIF_DECODER_SOURCE_PRIMARY_ITEM,
+            threads: plan.threads, limits: limits)
         state.setFrameCount(plan.frameCount)
         state.colorTransform = plan.colorTransform
         canvas = plan.canvas
@@ -30,8 +31,10 @@ final class AVIFIncrementalDecoder {
     var retainedByteCount: Int { state.retainedByteCount }
 
     /// Decodes frame `index`, whose bytes are all within `prefix`.
-    func decode(_ index: Int, prefix: IncrementalBytePrefix, into buffer: inout PixelBuffer, size: PixelSize,
-                format: PixelFormat) throws(AnimatedImageError) {
+    func decode(
+        _ index: Int, prefix: IncrementalBytePrefix, into buffer: inout PixelBuffer, size: PixelSize,
+        format: PixelFormat
+    ) throws(AnimatedImageError) {
         reader.prefix = prefix
         try state.decode(index, canvasSize: canvas, into: &buffer, size: size, format: format)
     }

@@ -1,11 +1,12 @@
 import CAVIF
+import Zoetrope
+import ZoetropeColor
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
-import ZoetropeColor
 
 /// The receiving side of an `AVIFIncrementalSource`, behind its lock: the bytes, the
 /// resumable top-level scan, the metadata once parsed, and the snapshot.
@@ -49,7 +50,7 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
 
     mutating func advanceParser() throws(AnimatedImageError) -> Bool {
         try bytes.withBytes { raw throws(AnimatedImageError) in try scanner.advance(raw) }
-        return false // AVIF has no end marker: the data ends when `finish()` says so.
+        return false  // AVIF has no end marker: the data ends when `finish()` says so.
     }
 
     mutating func update() throws(AnimatedImageError) {
@@ -124,7 +125,8 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
         }
         let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
         let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels)
-        pipelined = isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
+        pipelined =
+            isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
             && pixels >= AVIFCoder.pipelineMinimumPixels
         planeBytesEach = (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1)
         metadataBytes = metadataPayloadBytes(upTo: point)
@@ -132,8 +134,9 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
         // The colour the whole-file source reads from the same parse (an ICC profile before nclx).
         let color = AVIFImageDescription.color(of: image)
         let (transform, warning) = ColorManagement.prepare(color, options: options)
-        plan = AVIFIncrementalPlan(overlays: overlays, isSequence: isSequence, threads: threads, canvas: canvas, frameCount: count,
-                                   colorTransform: transform)
+        plan = AVIFIncrementalPlan(
+            overlays: overlays, isSequence: isSequence, threads: threads, canvas: canvas, frameCount: count,
+            colorTransform: transform)
         snapshot.color = color
         if let warning { snapshot.warnings.append(warning) }
         snapshot.format = .avif
@@ -146,8 +149,11 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
     /// The payloads of the `meta` and `moov` boxes before `point`, read by the metadata parse.
     private func metadataPayloadBytes(upTo point: Int) -> Int {
         bytes.withBytes { raw in
-            let top = (try? ISOBoxScanner.boxes(in: UnsafeRawBufferPointer(rebasing: raw[0..<point]), range: 0..<point,
-                                                parent: "file", tolerateTruncation: true).boxes) ?? []
+            let top =
+                (try? ISOBoxScanner.boxes(
+                    in: UnsafeRawBufferPointer(rebasing: raw[0..<point]), range: 0..<point,
+                    parent: "file", tolerateTruncation: true
+                ).boxes) ?? []
             return top.filter { $0.type == ISOBox.code("meta") || $0.type == ISOBox.code("moov") }.reduce(0) { $0 + $1.payload.count }
         }
     }
@@ -165,7 +171,9 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
     mutating func complete() throws(AnimatedImageError) {
         let options = self.options
         let source = try bytes.prefix.withBytes { raw throws(AnimatedImageError) -> AVIFFrameSource in
-            let data = raw.isEmpty ? Data()
+            let data =
+                raw.isEmpty
+                ? Data()
                 : Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: raw.baseAddress!), count: raw.count, deallocator: .none)
             return try AVIFCoder().makeAVIFFrameSource(data: data, options: options)
         }

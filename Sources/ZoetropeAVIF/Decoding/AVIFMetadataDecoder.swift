@@ -37,8 +37,10 @@ final class AVIFMetadataDecoder: @unchecked Sendable {
 
     /// Parses the bytes of `prefix` with the settings of the whole-file source
     /// (`AVIFDecodeState`), the metadata rewritten by `overlays`.
-    static func parse(_ prefix: IncrementalBytePrefix, overlays: [AVIFIndex.Patch], sequence: Bool,
-                      limits: Limits) -> Outcome {
+    static func parse(
+        _ prefix: IncrementalBytePrefix, overlays: [AVIFIndex.Patch], sequence: Bool,
+        limits: Limits
+    ) -> Outcome {
         guard let decoder = avifDecoderCreate() else { return .failed }
         let state = AVIFMetadataDecoder(decoder: decoder, reader: AVIFGrowingIO(prefix: prefix, overlays: overlays), limits: limits)
         AVIFDecodeState.configure(decoder, limits: limits)

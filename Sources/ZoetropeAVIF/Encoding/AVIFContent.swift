@@ -35,7 +35,7 @@ public enum AVIFContent: String, Sendable, CaseIterable {
                 var last: UInt32?
                 for x in 0..<width {
                     let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                    if v == last { continue }    // runs are common: one lookup per run
+                    if v == last { continue }  // runs are common: one lookup per run
                     last = v
                     if seen.insert(v).inserted, seen.count > 256 { return false }
                 }

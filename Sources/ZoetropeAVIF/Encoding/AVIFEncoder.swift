@@ -1,10 +1,11 @@
 import CAVIF
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Writes AVIF image sequences (and stills) with libavif's encoder and the AV1 encoders
 /// libavif was built with (here aom, rav1e and SVT-AV1; aom by default).
@@ -49,8 +50,10 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     /// `defaultChroma(codec:)` (4:4:4; 4:2:0 for svt), two threads, screen-content tools
     /// for palette sources (`AVIFContent.automatic`). Lossy quality is the caller's
     /// `EncodingOptions.quality`: `defaultQuality` is the tool's.
-    public init(codec: String = "aom", speed: Int = 6, depth: Int = 8, chroma: AVIFChroma? = nil, threads: Int = 2,
-                content: AVIFContent = .automatic) {
+    public init(
+        codec: String = "aom", speed: Int = 6, depth: Int = 8, chroma: AVIFChroma? = nil, threads: Int = 2,
+        content: AVIFContent = .automatic
+    ) {
         self.codec = codec
         self.speed = speed
         self.depth = depth
@@ -126,7 +129,8 @@ public struct AVIFEncoder: AnimatedImageEncoder {
         }
         try checkCodecSupports(options, canvasSize: canvasSize)
         if content == .screen, codec == "aom", !screenToolsApply(lossless: options.quality == nil) {
-            throw AnimatedImageError.invalidArgument("aom's screen-content tools need speed 0…7 (libaom 3.6's real-time speeds 8–10 crash with them), got speed \(speed)")
+            throw AnimatedImageError.invalidArgument(
+                "aom's screen-content tools need speed 0…7 (libaom 3.6's real-time speeds 8–10 crash with them), got speed \(speed)")
         }
         return try AVIFStreamWriter(encoder: self, choice: choice, canvasSize: canvasSize, options: options)
     }
@@ -138,14 +142,16 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     func checkCodecSupports(_ options: EncodingOptions, canvasSize: PixelSize) throws {
         guard codec == "svt" else { return }
         guard canvasSize.width >= 64, canvasSize.height >= 64, canvasSize.width % 2 == 0, canvasSize.height % 2 == 0 else {
-            throw AnimatedImageError.invalidArgument("the svt AV1 encoder needs an even canvas of at least 64×64, got \(canvasSize): use aom or rav1e")
+            throw AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder needs an even canvas of at least 64×64, got \(canvasSize): use aom or rav1e")
         }
         guard options.quality != nil, chroma == .yuv420 else {
             let what = options.quality == nil ? "lossless (4:4:4)" : "4:4:4"
             throw AnimatedImageError.invalidArgument("the svt AV1 encoder writes lossy 4:2:0 only, not \(what): use chroma 4:2:0, or aom or rav1e")
         }
         guard depth == 8 else {
-            throw AnimatedImageError.invalidArgument("the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")
+            throw AnimatedImageError.invalidArgument(
+                "the svt AV1 encoder is limited to 8 bits here (10-bit input crashes SVT-AV1 1.4 under libavif 0.11): use aom or rav1e for 10 bits")
         }
     }
 
@@ -154,7 +160,8 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     /// (libavif reports "Encoding of color planes failed").
     func checkCodecWritesSequences(canvasSize: PixelSize) throws {
         guard codec == "rav1e", canvasSize.width < 16 || canvasSize.height < 16 else { return }
-        throw AnimatedImageError.invalidArgument("the rav1e AV1 encoder writes sequences of at least 16×16 (stills of any size), got \(canvasSize): use aom")
+        throw AnimatedImageError.invalidArgument(
+            "the rav1e AV1 encoder writes sequences of at least 16×16 (stills of any size), got \(canvasSize): use aom")
     }
 
     /// Whether libavif here can encode with `codec` ("aom", "rav1e", "svt").

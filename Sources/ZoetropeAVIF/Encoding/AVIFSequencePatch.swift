@@ -97,10 +97,10 @@ enum AVIFSequencePatch {
             ISOWriter.write(&head, at, size: size, UInt64(n))
         }
         for _ in 0..<itemCount {
-            o += version < 2 ? 2 : 4                       // item_ID
+            o += version < 2 ? 2 : 4  // item_ID
             var method = 0
             if version >= 1 { method = Int(ISOWriter.read(head, o, size: 2) & 0xF); o += 2 }
-            o += 2                                          // data_reference_index
+            o += 2  // data_reference_index
             let baseAt = o
             o += baseSize
             let extents = Int(ISOWriter.read(head, o, size: 2))
@@ -120,8 +120,10 @@ enum AVIFSequencePatch {
     }
 
     /// Runs a box scan over `bytes`, keeping the typed error.
-    private static func scan(_ bytes: [UInt8],
-                             _ body: (UnsafeRawBufferPointer) throws(AnimatedImageError) -> [ISOBox]) throws(AnimatedImageError) -> [ISOBox] {
+    private static func scan(
+        _ bytes: [UInt8],
+        _ body: (UnsafeRawBufferPointer) throws(AnimatedImageError) -> [ISOBox]
+    ) throws(AnimatedImageError) -> [ISOBox] {
         let result: Result<[ISOBox], AnimatedImageError> = bytes.withUnsafeBytes { raw in
             do throws(AnimatedImageError) { return .success(try body(raw)) } catch { return .failure(error) }
         }

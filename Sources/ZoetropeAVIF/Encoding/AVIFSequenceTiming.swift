@@ -71,7 +71,7 @@ struct AVIFSequenceTiming: Hashable, Sendable {
         } else {
             payload += ISOWriter.u32(UInt32(d)) + ISOWriter.u32(0)
         }
-        payload += ISOWriter.u32(0x0001_0000) // media_rate_integer 1, media_rate_fraction 0
+        payload += ISOWriter.u32(0x0001_0000)  // media_rate_integer 1, media_rate_fraction 0
         return ISOWriter.box("elst", payload)
     }
 

@@ -1,10 +1,11 @@
 import CAVIF
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// `AVIFEncoder`'s streaming session over one libavif encoder. The first frame is held until
 /// a second arrives (a lone frame is written as a still); libavif keeps the encoded samples;
@@ -41,7 +42,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         encoder.pointee.codecChoice = choice
         encoder.pointee.speed = Int32(settings.effectiveSpeed(lossless: lossless))
         encoder.pointee.maxThreads = Int32(max(1, settings.threads))
-        encoder.pointee.timescale = 1 // one tick per frame; the real timing is written at finish()
+        encoder.pointee.timescale = 1  // one tick per frame; the real timing is written at finish()
         let q = options.quality.map(AVIFEncoder.quantizer(forQuality:)) ?? 0
         encoder.pointee.minQuantizer = q
         encoder.pointee.maxQuantizer = q

@@ -38,10 +38,12 @@ extension AnimatedImageLoader {
         ///   - timeout: the longest wait for the next byte (default 30 s).
         ///   - maximumRedirects: the most redirects followed (default 10).
         ///   - memoryPressure: the signal that empties the memory cache (default `.shared`).
-        public init(memoryCacheLimit: Int, diskCache: DiskCache.Configuration?, memoryCacheCountLimit: Int = 500,
-                    registry: CoderRegistry = .shared, decodingOptions: DecodingOptions = .default,
-                    timeout: Duration = .seconds(30), maximumRedirects: Int = 10,
-                    memoryPressure: MemoryPressureSignal? = .shared) {
+        public init(
+            memoryCacheLimit: Int, diskCache: DiskCache.Configuration?, memoryCacheCountLimit: Int = 500,
+            registry: CoderRegistry = .shared, decodingOptions: DecodingOptions = .default,
+            timeout: Duration = .seconds(30), maximumRedirects: Int = 10,
+            memoryPressure: MemoryPressureSignal? = .shared
+        ) {
             self.memoryCacheLimit = memoryCacheLimit
             self.diskCache = diskCache
             self.memoryCacheCountLimit = memoryCacheCountLimit

@@ -1,8 +1,9 @@
 import Foundation
+import Zoetrope
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Zoetrope
 
 /// Loads animated (and still) images from URLs for views: one download per URL however
 /// many ask, a memory cache of decoded images, a disk cache of responses that honours HTTP
@@ -42,13 +43,15 @@ public final class AnimatedImageLoader: Sendable {
     /// A loader with its own caches and network session.
     public init(configuration: Configuration = .standard) {
         self.configuration = configuration
-        let memory = ImageMemoryCache(costLimit: configuration.memoryCacheLimit,
-                                      countLimit: configuration.memoryCacheCountLimit)
+        let memory = ImageMemoryCache(
+            costLimit: configuration.memoryCacheLimit,
+            countLimit: configuration.memoryCacheCountLimit)
         diskCache = configuration.diskCache.map(DiskCache.init(configuration:))
-        context = LoaderContext(memory: memory, disk: diskCache, registry: configuration.registry,
-                                options: configuration.decodingOptions, timeout: configuration.timeout,
-                                maximumRedirects: max(0, configuration.maximumRedirects),
-                                network: LoaderNetwork(timeout: configuration.timeout), inFlight: Locked([:]))
+        context = LoaderContext(
+            memory: memory, disk: diskCache, registry: configuration.registry,
+            options: configuration.decodingOptions, timeout: configuration.timeout,
+            maximumRedirects: max(0, configuration.maximumRedirects),
+            network: LoaderNetwork(timeout: configuration.timeout), inFlight: Locked([:]))
         pressureObservation = configuration.memoryPressure?.observe { level in
             if level >= .warning { memory.removeAll() }
         }
@@ -91,8 +94,10 @@ public final class AnimatedImageLoader: Sendable {
     /// From a cache, or for a format that cannot be decoded while it arrives, it is a
     /// player of the whole image. The download goes on while the player is alive (or a
     /// request waits for the URL); the finished bytes go to both caches.
-    public func player(for url: URL, display: (any AnimationDisplay)?, clock: any FrameClock = TimerClock.shared,
-                       configuration: PlayerConfiguration = PlayerConfiguration()) async throws -> AnimationPlayer {
+    public func player(
+        for url: URL, display: (any AnimationDisplay)?, clock: any FrameClock = TimerClock.shared,
+        configuration: PlayerConfiguration = PlayerConfiguration()
+    ) async throws -> AnimationPlayer {
         if let image = context.memory.image(for: url) {
             return AnimationPlayer(image: image, display: display, clock: clock, configuration: configuration)
         }
@@ -103,8 +108,9 @@ public final class AnimatedImageLoader: Sendable {
         case .image(let image):
             return AnimationPlayer(image: image, display: display, clock: clock, configuration: configuration)
         case .stream(let session):
-            let player = AnimationPlayer(incrementalSource: session, clock: clock, display: display,
-                                         configuration: configuration)
+            let player = AnimationPlayer(
+                incrementalSource: session, clock: clock, display: display,
+                configuration: configuration)
             download.adopt(player)
             return player
         }

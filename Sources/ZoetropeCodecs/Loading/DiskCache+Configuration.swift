@@ -20,10 +20,12 @@ extension DiskCache {
         /// `Zoetrope/Images` in the user's caches folder (`~/.cache` on Linux,
         /// `~/Library/Caches` on Apple platforms), 256 MiB.
         public static var standard: Configuration {
-            let caches = FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
+            let caches =
+                FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
                 ?? FileManager.default.temporaryDirectory
-            return Configuration(folder: caches.appendingPathComponent("Zoetrope/Images", isDirectory: true),
-                                 sizeLimit: 256 << 20)
+            return Configuration(
+                folder: caches.appendingPathComponent("Zoetrope/Images", isDirectory: true),
+                sizeLimit: 256 << 20)
         }
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import Zoetrope
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Zoetrope
 
 /// HTTP responses kept in a folder across launches, least recently used removed past a
 /// size limit: the disk cache of `AnimatedImageLoader`.
@@ -90,7 +91,8 @@ public final class DiskCache: Sendable {
         }
         prepareFolder()
         let temp = configuration.folder.appendingPathComponent(
-            ".\(fileName(for: entry.url)).\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp").path
+            ".\(fileName(for: entry.url)).\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
+        ).path
         let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { return false }
         let written = entry.body.withUnsafeBytes { Self.writeAll(fd, $0) } && trailer.withUnsafeBytes { Self.writeAll(fd, $0) }
@@ -134,10 +136,12 @@ public final class DiskCache: Sendable {
     /// Creates the folder and, once per instance, lists it: removes what is not a whole
     /// entry and temporary files left by a process that died writing, and learns the size.
     private func prepareFolder() {
-        guard state.withLock({ s -> Bool in
-            defer { s.scanned = true }
-            return !s.scanned
-        }) else { return }
+        guard
+            state.withLock({ s -> Bool in
+                defer { s.scanned = true }
+                return !s.scanned
+            })
+        else { return }
         try? FileManager.default.createDirectory(at: configuration.folder, withIntermediateDirectories: true)
         let entries = listEntries(validating: true)
         let size = entries.reduce(0) { $0 + $1.size }
@@ -159,8 +163,10 @@ public final class DiskCache: Sendable {
     /// long before).
     private func listEntries(validating: Bool = false) -> [Listed] {
         let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
-        let files = (try? FileManager.default.contentsOfDirectory(at: configuration.folder, includingPropertiesForKeys: keys,
-                                                                    options: [])) ?? []
+        let files =
+            (try? FileManager.default.contentsOfDirectory(
+                at: configuration.folder, includingPropertiesForKeys: keys,
+                options: [])) ?? []
         var listed: [Listed] = []
         for file in files {
             guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
@@ -172,7 +178,8 @@ public final class DiskCache: Sendable {
             }
             if validating {
                 guard name.hasSuffix(".entry"), let file = try? AnimatedImage.fileData(contentsOf: file),
-                      let entry = DiskCacheEntry(file: file, url: nil), path == self.path(for: entry.url) else {
+                    let entry = DiskCacheEntry(file: file, url: nil), path == self.path(for: entry.url)
+                else {
                     unlink(path)
                     continue
                 }

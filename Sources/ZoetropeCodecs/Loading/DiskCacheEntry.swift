@@ -79,7 +79,8 @@ struct DiskCacheEntry: Sendable {
     /// fits a file of `fileSize` bytes.
     static func lengths(footer: UnsafeRawBufferPointer, fileSize: Int) -> (body: Int, meta: Int)? {
         guard footer.count == footerSize, Array(footer[24..<32]) == magic,
-              footer.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian == version else { return nil }
+            footer.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian == version
+        else { return nil }
         let body = footer.loadUnaligned(fromByteOffset: 0, as: UInt64.self).littleEndian
         let meta = footer.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
         guard body <= UInt64(Int.max / 2), UInt64(fileSize) == body + UInt64(meta) + UInt64(footerSize) else { return nil }
@@ -101,8 +102,9 @@ struct DiskCacheEntry: Sendable {
             return (body, metaBytes)
         }
         guard let (bodyLength, metaBytes) = parsed, let meta = Self.fields(metaBytes),
-              let url = meta["url"], expectedURL == nil || url == expectedURL,
-              let stored = meta["stored"].flatMap(Double.init), let lifetime = meta["lifetime"].flatMap(Double.init) else { return nil }
+            let url = meta["url"], expectedURL == nil || url == expectedURL,
+            let stored = meta["stored"].flatMap(Double.init), let lifetime = meta["lifetime"].flatMap(Double.init)
+        else { return nil }
         self.url = url
         body = file.prefix(bodyLength)
         etag = meta["etag"]

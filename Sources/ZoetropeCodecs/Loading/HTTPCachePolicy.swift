@@ -36,7 +36,8 @@ struct HTTPCachePolicy: Hashable, Sendable {
             for directive in control.split(separator: ",") {
                 let parts = directive.split(separator: "=", maxSplits: 1)
                 let name = parts.first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
-                let value = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
+                let value =
+                    parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : nil
                 switch name {
                 case "no-store": noStore = true
                 case "no-cache": noCache = true

@@ -10,13 +10,15 @@ enum HTTPDate {
         let fields = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "-" }).map { $0.lowercased() }
         // IMF-fixdate: wkday DD Mon YYYY HH:MM:SS GMT; RFC 850: weekday DD-Mon-YY HH:MM:SS GMT.
         if fields.count == 6, fields[5] == "gmt", let day = Int(fields[1]), let month = months.firstIndex(of: fields[2]),
-           var year = Int(fields[3]), let time = clock(fields[4]) {
+            var year = Int(fields[3]), let time = clock(fields[4])
+        {
             if fields[3].count == 2 { year += year < 70 ? 2000 : 1900 }
             return seconds(year: year, month: month + 1, day: day, time: time)
         }
         // asctime: wkday Mon D HH:MM:SS YYYY
         if fields.count == 5, let month = months.firstIndex(of: fields[1]), let day = Int(fields[2]),
-           let time = clock(fields[3]), let year = Int(fields[4]) {
+            let time = clock(fields[3]), let year = Int(fields[4])
+        {
             return seconds(year: year, month: month + 1, day: day, time: time)
         }
         return nil

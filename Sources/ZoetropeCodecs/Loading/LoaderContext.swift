@@ -1,8 +1,9 @@
 import Foundation
+import Zoetrope
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Zoetrope
 
 /// What every download of one loader shares: the caches, how to decode, the network
 /// session, and the table of downloads in flight (a download removes itself when done).

@@ -1,8 +1,9 @@
 import Foundation
+import Zoetrope
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Zoetrope
 
 /// One fetch of one URL, shared by every request for it while it runs: the disk cache is
 /// read once, the network asked at most once (conditionally when a stale entry has
@@ -187,7 +188,7 @@ final class LoaderDownload: Sendable {
                     finish(.success(image))
                     return
                 }
-                disk.remove(url: key)        // a body that does not decode is not served again
+                disk.remove(url: key)  // a body that does not decode is not served again
             } else if entry.hasValidators {
                 revalidating = entry
             }
@@ -249,8 +250,10 @@ final class LoaderDownload: Sendable {
     /// than `interval` after the previous one means the process's threads (which on Linux
     /// also deliver URLSession's data) were all busy, and that time is not the server's
     /// silence.
-    static func activity(_ last: ContinuousClock.Instant, creditedFor previousLook: ContinuousClock.Instant,
-                         now: ContinuousClock.Instant, interval: Duration) -> ContinuousClock.Instant {
+    static func activity(
+        _ last: ContinuousClock.Instant, creditedFor previousLook: ContinuousClock.Instant,
+        now: ContinuousClock.Instant, interval: Duration
+    ) -> ContinuousClock.Instant {
         let late = now - previousLook - interval
         return late > interval ? last + late : last
     }
@@ -384,8 +387,10 @@ final class LoaderDownload: Sendable {
     }
 
     /// A whole response: decoded, and kept on disk as its headers allow.
-    private func complete(status: Int, headers: [String: String], body: Data,
-                          revalidating: DiskCacheEntry?) throws -> AnimatedImage {
+    private func complete(
+        status: Int, headers: [String: String], body: Data,
+        revalidating: DiskCacheEntry?
+    ) throws -> AnimatedImage {
         let now = Self.now()
         let policy = HTTPCachePolicy(headers: headers, now: now)
         if status == 304, let revalidating {
@@ -417,16 +422,21 @@ final class LoaderDownload: Sendable {
     /// Only the first call counts.
     private func finish(_ outcome: Result<AnimatedImage, any Error>, cancellingTask: Bool = true) {
         if case .success(let image) = outcome { context.memory.insert(image, for: url) }
-        let taken = state.withLock { s -> (images: [CheckedContinuation<AnimatedImage, any Error>],
-                                            sources: [CheckedContinuation<LoadedSource, any Error>],
-                                            task: URLSessionDataTask?, stream: (any IncrementalFrameSource)?,
-                                            players: [AnimationPlayer])? in
+        let taken = state.withLock {
+            s -> (
+                images: [CheckedContinuation<AnimatedImage, any Error>],
+                sources: [CheckedContinuation<LoadedSource, any Error>],
+                task: URLSessionDataTask?, stream: (any IncrementalFrameSource)?,
+                players: [AnimationPlayer]
+            )? in
             guard s.outcome == nil else { return nil }
             s.outcome = outcome
             s.live.removeAll()
             s.body = Data()
-            let taken = (Array(s.imageWaiters.values), Array(s.sourceWaiters.values), s.task, s.stream,
-                         s.players.compactMap(\.player))
+            let taken = (
+                Array(s.imageWaiters.values), Array(s.sourceWaiters.values), s.task, s.stream,
+                s.players.compactMap(\.player)
+            )
             s.imageWaiters = [:]
             s.progressObservers = [:]
             s.sourceWaiters = [:]

@@ -1,8 +1,9 @@
 import Foundation
+import Zoetrope
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Zoetrope
 
 /// The loader's `URLSession`, with Foundation's own caching off (the loader keeps its own
 /// caches, which work the same on every platform: on Linux `URLSession` never fills

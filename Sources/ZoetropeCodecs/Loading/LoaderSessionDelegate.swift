@@ -1,8 +1,9 @@
 import Foundation
+import Zoetrope
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import Zoetrope
 
 /// The one delegate of a loader's `URLSession`: routes each task's events to the download
 /// that started it.
@@ -17,8 +18,10 @@ final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         downloads.withLock { $0[task.taskIdentifier] }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let allow = download(dataTask)?.received(response: response) ?? false
         completionHandler(allow ? .allow : .cancel)
         // FoundationNetworking leaves the connection open on `.cancel`: close it, now that
@@ -33,8 +36,10 @@ final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         // Refusing (nil) makes the redirecting response the task's response: the download
         // fails on it. Cancelling here instead would upset FoundationNetworking, which
         // still waits for this handler.

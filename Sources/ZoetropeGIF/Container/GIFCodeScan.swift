@@ -108,8 +108,10 @@ struct GIFCodeScan {
     /// the whole bytes it takes are the next bytes' own, so the next load sets them again
     /// to the same values.
     @inline(__always)
-    private static func refill(_ bits: inout UInt64, _ bitCount: inout Int, from bytes: UnsafeRawPointer,
-                               at i: inout Int, count: Int) {
+    private static func refill(
+        _ bits: inout UInt64, _ bitCount: inout Int, from bytes: UnsafeRawPointer,
+        at i: inout Int, count: Int
+    ) {
         if count - i >= 8 {
             bits |= UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)) << UInt64(bitCount)
             let taken = (63 - bitCount) >> 3

@@ -9,8 +9,9 @@ struct GIFDeferredScan: Sendable {
 
     /// Scans the image's data sub-blocks in `bytes` (the whole file) with `scan`.
     func run(_ bytes: UnsafeRawBufferPointer, with scan: inout GIFCodeScan) -> GIFCodeScan.Result {
-        scan.begin(minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
-                   transparentIndex: image.record.transparentIndex, colorCount: image.colorCount)
+        scan.begin(
+            minimumCodeSize: minimumCodeSize, pixelCount: pixelCount,
+            transparentIndex: image.record.transparentIndex, colorCount: image.colorCount)
         // The block walk already found every sub-block inside the file.
         scan.feedSubBlocks(bytes, from: dataStart, upTo: bytes.count)
         if scan.needsExactScan {

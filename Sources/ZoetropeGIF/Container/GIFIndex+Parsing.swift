@@ -16,10 +16,13 @@ extension GIFIndex {
     /// kept only for a file that ends with its trailer and has no bad code anywhere; any
     /// other (where the order of the findings matters) is walked again one image at a time,
     /// so the index is the same either way.
-    static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits,
-                      partialFirstFrame: Bool = false) throws(AnimatedImageError) -> GIFIndex {
+    static func parse(
+        _ bytes: UnsafeRawBufferPointer, limits: Limits,
+        partialFirstFrame: Bool = false
+    ) throws(AnimatedImageError) -> GIFIndex {
         if bytes.count >= parallelScanMinimumBytes, ProcessorBudget.availableCores > 1,
-           let index = try? parseScanningInParallel(bytes, limits: limits) {
+            let index = try? parseScanningInParallel(bytes, limits: limits)
+        {
             return index
         }
         var parser = GIFIndexParser(limits: limits)
@@ -41,8 +44,10 @@ extension GIFIndex {
     }
 
     /// Runs `scans` over `bytes` (the whole file) on up to `threads` threads, results in order.
-    static func runScans(_ scans: ArraySlice<GIFDeferredScan>, in bytes: UnsafeRawBufferPointer,
-                         threads: Int) -> [GIFCodeScan.Result] {
+    static func runScans(
+        _ scans: ArraySlice<GIFDeferredScan>, in bytes: UnsafeRawBufferPointer,
+        threads: Int
+    ) -> [GIFCodeScan.Result] {
         let scans = Array(scans)
         var results = [GIFCodeScan.Result](repeating: GIFCodeScan.Result(), count: scans.count)
         let threads = min(max(1, threads), max(1, scans.count))
@@ -71,9 +76,10 @@ extension GIFIndexParser {
     /// whole file apply (the canvas, one transparent frame for a file without images).
     /// Throws when the file cannot be decoded at all.
     func finish(receivedByteCount count: Int, partialFirstFrame: Bool = false) throws(AnimatedImageError) -> GIFIndex {
-        var index = GIFIndex(screenSize: screenSize, canvasSize: canvasSize, frames: frames,
-                             storedLoopCount: storedLoopCount, truncation: truncation,
-                             iccProfile: iccProfile.map(ICCProfile.init(data:)))
+        var index = GIFIndex(
+            screenSize: screenSize, canvasSize: canvasSize, frames: frames,
+            storedLoopCount: storedLoopCount, truncation: truncation,
+            iccProfile: iccProfile.map(ICCProfile.init(data:)))
         let partial = partialFirstFrame ? partialFirstImage : nil
         func stop(_ reason: String) -> AnimatedImageError {
             .truncated(format: .gif, completeFrames: frames.count, reason: reason)
@@ -105,9 +111,11 @@ extension GIFIndexParser {
         if index.frames.isEmpty {
             if let truncation = index.truncation { throw truncation }
             // A GIF with a screen but no image shows one transparent frame.
-            index.frames.append(GIFFrameRecord(descriptorOffset: 0, rect: PixelRect(x: 0, y: 0, width: 0, height: 0),
-                                               interlaced: false, delayCentiseconds: 0, rawDisposal: 0,
-                                               transparentIndex: nil))
+            index.frames.append(
+                GIFFrameRecord(
+                    descriptorOffset: 0, rect: PixelRect(x: 0, y: 0, width: 0, height: 0),
+                    interlaced: false, delayCentiseconds: 0, rawDisposal: 0,
+                    transparentIndex: nil))
         }
         try limits.checkPixelsPerPlay(frameCount: index.frames.count, canvas: index.canvasSize, format: .gif)
         index.warnings = warnings
@@ -140,7 +148,8 @@ extension GIFIndexParser {
         // Problems are recorded as their frame completes, so every one is about a frame of the index.
         let problems = colourProblems
         guard let first = problems.first else { return [] }
-        let what = first.colors == 0
+        let what =
+            first.colors == 0
             ? "frame \(first.frame) has no colour table (neither local nor global)"
             : "frame \(first.frame) uses colour index \(first.index) outside its \(first.colors)-entry colour table"
         let more = problems.count > 1 ? " (and \(problems.count - 1) more frame\(problems.count == 2 ? "" : "s") like it)" : ""

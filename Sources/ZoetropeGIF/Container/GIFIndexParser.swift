@@ -117,21 +117,27 @@ struct GIFIndexParser {
             case 0x21: step = .extensionLabel
             case 0x2C: step = .descriptor(blockStart: blockStart)
             default:
-                stop(.invalidData(format: .gif, reason: "unknown block 0x\(String(introducer, radix: 16)) at offset \(blockStart) after \(frames.count) frames"))
+                stop(
+                    .invalidData(
+                        format: .gif, reason: "unknown block 0x\(String(introducer, radix: 16)) at offset \(blockStart) after \(frames.count) frames")
+                )
             }
         case .extensionLabel:
             guard available >= 1 else { return false }
-            let kind: GIFExtensionKind = switch read(bytes) {
-            case 0xF9: .graphicControl
-            case 0xFF: .application
-            // Comments, plain text (not rendered, and it does not take the pending graphic
-            // control, as in browsers), unknown extensions.
-            default: .other
-            }
+            let kind: GIFExtensionKind =
+                switch read(bytes) {
+                case 0xF9: .graphicControl
+                case 0xFF: .application
+                // Comments, plain text (not rendered, and it does not take the pending graphic
+                // control, as in browsers), unknown extensions.
+                default: .other
+                }
             beginChain()
             step = .extensionData(kind)
         case .extensionData(let kind):
-            return readSubBlock(bytes) { parser, block in parser.extensionBlock(block, kind: kind) } chainEnded: { parser in
+            return readSubBlock(bytes) { parser, block in
+                parser.extensionBlock(block, kind: kind)
+            } chainEnded: { parser in
                 if kind == .graphicControl, let gce = parser.chainControl { parser.control = gce }
                 if parser.iccProfile == nil, let profile = parser.chainProfile, !profile.isEmpty { parser.iccProfile = profile }
                 parser.step = .block
@@ -147,17 +153,22 @@ struct GIFIndexParser {
             guard available >= 1 else { return false }
             let codeSize = read(bytes)
             guard codeSize <= 8 else {
-                stop(.invalidData(format: .gif, reason: "image \(image.ordinal) at offset \(image.blockStart) has LZW code size \(codeSize) (at most 8)"))
+                stop(
+                    .invalidData(
+                        format: .gif, reason: "image \(image.ordinal) at offset \(image.blockStart) has LZW code size \(codeSize) (at most 8)"))
                 return false
             }
             let pixelCount = image.isEmpty ? 0 : image.record.rect.width * image.record.rect.height
             if defersScans {
-                deferredScans.append(GIFDeferredScan(image: image, dataStart: position, minimumCodeSize: Int(codeSize),
-                                                     pixelCount: pixelCount))
+                deferredScans.append(
+                    GIFDeferredScan(
+                        image: image, dataStart: position, minimumCodeSize: Int(codeSize),
+                        pixelCount: pixelCount))
                 scan.begin(minimumCodeSize: 0, pixelCount: 0, transparentIndex: nil, colorCount: 0)
             } else {
-                scan.begin(minimumCodeSize: Int(codeSize), pixelCount: pixelCount,
-                           transparentIndex: image.record.transparentIndex, colorCount: image.colorCount)
+                scan.begin(
+                    minimumCodeSize: Int(codeSize), pixelCount: pixelCount,
+                    transparentIndex: image.record.transparentIndex, colorCount: image.colorCount)
             }
             imageDataStart = position
             beginChain()
@@ -196,8 +207,12 @@ struct GIFIndexParser {
                 }
                 if let bad = parser.scan.result.badCode {
                     // giflib would make up pixels; Chromium drops the frame and what follows.
-                    parser.stop(.invalidData(
-                        format: .gif, reason: "frame \(image.ordinal) at offset \(image.blockStart) has LZW code \(bad.code) past the next free table entry \(bad.nextFree); the animation ends before it"))
+                    parser.stop(
+                        .invalidData(
+                            format: .gif,
+                            reason:
+                                "frame \(image.ordinal) at offset \(image.blockStart) has LZW code \(bad.code) past the next free table entry \(bad.nextFree); the animation ends before it"
+                        ))
                 }
             } chainEnded: { parser in
                 parser.imageEnded(image)
@@ -237,24 +252,27 @@ struct GIFIndexParser {
         // Total work: the canvas is known once the first frame is (it grows to hold it).
         if frames.isEmpty, w > 0, h > 0 {
             let (right, o1) = x.addingReportingOverflow(w), (bottom, o2) = y.addingReportingOverflow(h)
-            canvasSize = PixelSize(width: o1 ? .max : max(screenSize.width, right),
-                                   height: o2 ? .max : max(screenSize.height, bottom))
+            canvasSize = PixelSize(
+                width: o1 ? .max : max(screenSize.width, right),
+                height: o2 ? .max : max(screenSize.height, bottom))
             try limits.checkSize(width: canvasSize.width, height: canvasSize.height, format: .gif)
         }
         sawDescriptor = true
         try limits.checkPixelsPerPlay(frameCount: frames.count + 1, canvas: canvasSize, format: .gif)
         let gce = control ?? GIFGraphicControl()
         control = nil
-        let record = GIFFrameRecord(descriptorOffset: descriptorOffset,
-                                    rect: PixelRect(x: x, y: y, width: w, height: h),
-                                    interlaced: flags & 0x40 != 0,
-                                    delayCentiseconds: gce.delayCentiseconds,
-                                    rawDisposal: gce.disposal,
-                                    transparentIndex: gce.transparentIndex)
+        let record = GIFFrameRecord(
+            descriptorOffset: descriptorOffset,
+            rect: PixelRect(x: x, y: y, width: w, height: h),
+            interlaced: flags & 0x40 != 0,
+            delayCentiseconds: gce.delayCentiseconds,
+            rawDisposal: gce.disposal,
+            transparentIndex: gce.transparentIndex)
         let localColorCount = flags & 0x80 != 0 ? 1 << (Int(flags & 7) + 1) : 0
-        let image = GIFPendingImage(record: record, blockStart: blockStart, ordinal: frames.count,
-                                    localColorCount: localColorCount,
-                                    colorCount: localColorCount > 0 ? localColorCount : globalColorCount)
+        let image = GIFPendingImage(
+            record: record, blockStart: blockStart, ordinal: frames.count,
+            localColorCount: localColorCount,
+            colorCount: localColorCount > 0 ? localColorCount : globalColorCount)
         // An empty image has no pixels to decode: it is a complete (transparent) frame as
         // soon as its descriptor is read, whatever follows.
         if image.isEmpty { addFrame(record) }
@@ -267,9 +285,10 @@ struct GIFIndexParser {
             guard subBlockOrdinal == 0, block.count >= 4 else { return }
             bytesExamined += 4
             let flags = block[0]
-            chainControl = GIFGraphicControl(delayCentiseconds: Int(block[1]) | Int(block[2]) << 8,
-                                             disposal: Int(flags >> 2) & 7,
-                                             transparentIndex: flags & 1 != 0 ? Int(block[3]) : nil)
+            chainControl = GIFGraphicControl(
+                delayCentiseconds: Int(block[1]) | Int(block[2]) << 8,
+                disposal: Int(flags >> 2) & 7,
+                transparentIndex: flags & 1 != 0 ? Int(block[3]) : nil)
         case .application:
             if subBlockOrdinal == 0 {
                 bytesExamined += block.count
@@ -336,9 +355,11 @@ struct GIFIndexParser {
     /// Reads the chain's sub-blocks whose bytes are all in, handing each to `body`, and at
     /// the terminator calls `chainEnded` and returns true. Returns false when it needs more
     /// bytes (or `body` stopped the parser).
-    private mutating func readSubBlock(_ bytes: UnsafeRawBufferPointer,
-                                       _ body: (inout GIFIndexParser, UnsafeRawBufferPointer) -> Void,
-                                       chainEnded: (inout GIFIndexParser) -> Void) -> Bool {
+    private mutating func readSubBlock(
+        _ bytes: UnsafeRawBufferPointer,
+        _ body: (inout GIFIndexParser, UnsafeRawBufferPointer) -> Void,
+        chainEnded: (inout GIFIndexParser) -> Void
+    ) -> Bool {
         while true {
             if subBlockSize == nil {
                 guard position < bytes.count else { return false }

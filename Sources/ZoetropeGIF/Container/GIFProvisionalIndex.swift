@@ -28,8 +28,10 @@ struct GIFProvisionalIndex: Sendable {
     /// With a second core, `alongsideWalk` runs on this thread once frame 0's data has been
     /// walked, with its record and the canvas, while a new thread walks the rest and scans
     /// frame 0: the frame source draws frame 0 there. On one core it is not called.
-    init?(_ bytes: UnsafeRawBufferPointer, limits: Limits,
-          alongsideWalk: (_ record: GIFFrameRecord, _ canvas: PixelSize) -> Void) {
+    init?(
+        _ bytes: UnsafeRawBufferPointer, limits: Limits,
+        alongsideWalk: (_ record: GIFFrameRecord, _ canvas: PixelSize) -> Void
+    ) {
         guard bytes.count >= GIFProvisionalIndex.minimumBytes else { return nil }
         var parser = GIFIndexParser(limits: limits)
         parser.defersScans = true
@@ -48,15 +50,19 @@ struct GIFProvisionalIndex: Sendable {
             // Drawing frame 0 is the longest of the three: it starts at once on this
             // thread, and the walk and the scan, with time to spare, go to a new one.
             let canvas = parser.canvasSize
-            NativeThread.pair(name: "zoetrope.gif", here: { alongsideWalk(record, canvas) },
-                              other: { work.walkOn(); work.scan(firstScans) })
+            NativeThread.pair(
+                name: "zoetrope.gif", here: { alongsideWalk(record, canvas) },
+                other: {
+                    work.walkOn(); work.scan(firstScans)
+                })
         } else {
             work.walkOn()
             work.scan(firstScans)
         }
         parser = work.parser
         guard work.walkSucceeded, case .trailer = parser.step, !work.results.contains(where: { $0.badCode != nil }),
-              let index = try? parser.finish(receivedByteCount: bytes.count) else { return nil }
+            let index = try? parser.finish(receivedByteCount: bytes.count)
+        else { return nil }
         self.parser = parser
         firstResults = work.results
         self.index = index

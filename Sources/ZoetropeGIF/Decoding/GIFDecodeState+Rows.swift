@@ -4,8 +4,10 @@ import Zoetrope
 extension GIFDecodeState {
     /// Writes `count` palette indices as RGBA words, skipping the transparent index.
     @inline(__always)
-    static func drawRow(_ src: UnsafePointer<UInt8>, to dst: UnsafeMutableRawPointer, count: Int,
-                        lut: UnsafePointer<UInt32>, transparent: Int?) {
+    static func drawRow(
+        _ src: UnsafePointer<UInt8>, to dst: UnsafeMutableRawPointer, count: Int,
+        lut: UnsafePointer<UInt32>, transparent: Int?
+    ) {
         if let transparent {
             let t = UInt8(truncatingIfNeeded: transparent)
             for j in 0..<count {

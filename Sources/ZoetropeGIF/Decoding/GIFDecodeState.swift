@@ -117,8 +117,10 @@ struct GIFDecodeState: CanvasRendering {
 
     /// Draws the first `rows` rows of a non-interlaced image `batchRows` at a time. False,
     /// with the handle dropped, when giflib fails on a batch.
-    private mutating func drawBatches(record: GIFFrameRecord, rows: Int, batchRows: Int, clip: PixelRect,
-                                      handle: GIFLibHandle) -> Bool {
+    private mutating func drawBatches(
+        record: GIFFrameRecord, rows: Int, batchRows: Int, clip: PixelRect,
+        handle: GIFLibHandle
+    ) -> Bool {
         var line = self.line, palette = self.palette
         self.line = []
         self.palette = []
@@ -137,9 +139,10 @@ struct GIFDecodeState: CanvasRendering {
                             for k in 0..<n {
                                 let cy = record.rect.y + r + k
                                 guard cy >= clip.y else { continue }
-                                GIFDecodeState.drawRow(lineBuffer.baseAddress! + k * width + from,
-                                                        to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
-                                                        count: clip.width, lut: lut.baseAddress!, transparent: transparent)
+                                GIFDecodeState.drawRow(
+                                    lineBuffer.baseAddress! + k * width + from,
+                                    to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
+                                    count: clip.width, lut: lut.baseAddress!, transparent: transparent)
                             }
                             r += n
                         }
@@ -154,8 +157,10 @@ struct GIFDecodeState: CanvasRendering {
 
     /// Draws the first `rows` rows (in decoding order) one giflib call each, keeping what
     /// decodes of an image whose data stops early.
-    private mutating func drawRows(_ i: Int, record: GIFFrameRecord, rows: Int, clip: PixelRect, handle: GIFLibHandle,
-                                   bytes: UnsafeRawBufferPointer) throws {
+    private mutating func drawRows(
+        _ i: Int, record: GIFFrameRecord, rows: Int, clip: PixelRect, handle: GIFLibHandle,
+        bytes: UnsafeRawBufferPointer
+    ) throws {
         let width = record.rect.width
         // Moved out (not copied) so the closures below own them without copy-on-write.
         var line = self.line, palette = self.palette
@@ -197,8 +202,9 @@ struct GIFDecodeState: CanvasRendering {
                                 let n = min(clip.width, valid - from)
                                 let canvasRow = canvasRaw.baseAddress! + cy * stride
                                 if n > 0 {
-                                    GIFDecodeState.drawRow(src + from, to: canvasRow + clip.x * 4,
-                                                            count: n, lut: lut.baseAddress!, transparent: transparent)
+                                    GIFDecodeState.drawRow(
+                                        src + from, to: canvasRow + clip.x * 4,
+                                        count: n, lut: lut.baseAddress!, transparent: transparent)
                                 }
                             }
                             if partial { break }

@@ -68,8 +68,9 @@ extension GIFFrameSource: ParallelFrameDecoding {
             storage = indices
             return nil
         }
-        return GIFFramePayload(indices: indices, palette: palette,
-                               rows: record.interlaced ? record.rect.height : rows)
+        return GIFFramePayload(
+            indices: indices, palette: palette,
+            rows: record.interlaced ? record.rect.height : rows)
     }
 
     func deliverFrame(_ i: Int, payload: consuming GIFFramePayload, into buffer: inout PixelBuffer) throws -> [UInt8] {
@@ -106,8 +107,9 @@ extension GIFDecodeState {
                         let from = clip.x - record.rect.x
                         for cy in top..<bottom {
                             let src = indices.baseAddress! + (cy - record.rect.y) * width + from
-                            GIFDecodeState.drawRow(src, to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
-                                                    count: clip.width, lut: lut.baseAddress!, transparent: transparent)
+                            GIFDecodeState.drawRow(
+                                src, to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
+                                count: clip.width, lut: lut.baseAddress!, transparent: transparent)
                         }
                     }
                 }

@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// A GIF decoding session: the index from the first pass, the file's bytes, and one
 /// canvas composited frame by frame with giflib.
@@ -32,17 +33,23 @@ final class GIFFrameSource: SeekCostReporting {
     /// is false (tests compare the two).
     init(data: Data, options: DecodingOptions, twoStep: Bool = true) throws {
         var firstFrame: Compositor?
-        let provisional = !twoStep ? nil : data.withUnsafeBytes { raw in
-            GIFProvisionalIndex(raw, limits: options.limits) { record, canvas in
-                firstFrame = GIFFirstFrameDraw.draw(record, canvasSize: canvas, data: data, limits: options.limits)
+        let provisional =
+            !twoStep
+            ? nil
+            : data.withUnsafeBytes { raw in
+                GIFProvisionalIndex(raw, limits: options.limits) { record, canvas in
+                    firstFrame = GIFFirstFrameDraw.draw(record, canvasSize: canvas, data: data, limits: options.limits)
+                }
             }
-        }
         // The walk's index has at least the final frames: a budget it passes, the final one passes.
         if let provisional, (try? GIFFrameSource.checkBudget(provisional.index, options: options)) != nil {
             indexing = Locked(.walked(provisional))
             canvasSize = provisional.index.canvasSize
-            var state = GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(provisional.index.placements,
-                                                                                         canvasSize: canvasSize))
+            var state = GIFDecodeState(
+                canvasSize: canvasSize,
+                keyFrames: KeyFrameTable(
+                    provisional.index.placements,
+                    canvasSize: canvasSize))
             drewFirstFrameAtOpen = firstFrame.map { state.adoptFirstFrame($0) } ?? false
             self.state = Locked(state)
         } else {
@@ -53,8 +60,12 @@ final class GIFFrameSource: SeekCostReporting {
             drewFirstFrameAtOpen = false
             indexing = Locked(.complete(GIFIndexing.Complete(index, options: options)))
             canvasSize = index.canvasSize
-            self.state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(index.placements,
-                                                                                                canvasSize: canvasSize)))
+            self.state = Locked(
+                GIFDecodeState(
+                    canvasSize: canvasSize,
+                    keyFrames: KeyFrameTable(
+                        index.placements,
+                        canvasSize: canvasSize)))
         }
         self.data = data
         self.options = options
@@ -62,16 +73,21 @@ final class GIFFrameSource: SeekCostReporting {
 
     /// What the session holds (`GIFIndex.checkBudget`).
     private static func checkBudget(_ index: GIFIndex, options: DecodingOptions) throws(AnimatedImageError) {
-        try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
-                                 lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
+        try GIFIndex.checkBudget(
+            canvas: index.canvasSize, frameCount: index.frames.count,
+            lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
     }
 
     /// A session over `data` from an index another session read (`sessionMaker()`).
     init(data: Data, options: DecodingOptions, complete: GIFIndexing.Complete) {
         indexing = Locked(.complete(complete))
         canvasSize = complete.index.canvasSize
-        state = Locked(GIFDecodeState(canvasSize: canvasSize, keyFrames: KeyFrameTable(complete.index.placements,
-                                                                                       canvasSize: canvasSize)))
+        state = Locked(
+            GIFDecodeState(
+                canvasSize: canvasSize,
+                keyFrames: KeyFrameTable(
+                    complete.index.placements,
+                    canvasSize: canvasSize)))
         drewFirstFrameAtOpen = false
         self.data = data
         self.options = options
@@ -128,8 +144,9 @@ final class GIFFrameSource: SeekCostReporting {
             let canvas = canvasSize, options = options
             let transform = isWaitingForScans ? nil : complete.colorTransform
             try data.withUnsafeBytes { file in
-                try GIFPartialFrame.decode(record, dataEnd: end, file: file, canvas: canvas, options: options,
-                                           colorTransform: transform, into: &buffer)
+                try GIFPartialFrame.decode(
+                    record, dataEnd: end, file: file, canvas: canvas, options: options,
+                    colorTransform: transform, into: &buffer)
             }
             return
         } else if index == 0, let walked = indexing.withLock({ $0.walkedFrames }) {

@@ -58,7 +58,8 @@ struct GIFIncrementalIngest: IncrementalIngesting {
         let canvas = parser.currentCanvas ?? parser.screenSize
         try GIFIndex.checkBudget(canvas: canvas, frameCount: frames.count, lineBytes: lineBytes, limits: options.limits)
         let first = frames[0].rect
-        let covers = first.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
+        let covers =
+            first.intersection(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height))
             == PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
         snapshot.hasAlpha = !covers || parser.anyFrameClears ? true : nil
         snapshot.warnings = parser.warnings + (colorWarning.map { [$0] } ?? [])
@@ -78,8 +79,9 @@ struct GIFIncrementalIngest: IncrementalIngesting {
     /// Makes the index final (the parser completed, or the data ended).
     mutating func complete() throws(AnimatedImageError) {
         let index = try parser.finish(receivedByteCount: bytes.count, partialFirstFrame: options.showsPartialFirstFrame)
-        try GIFIndex.checkBudget(canvas: index.canvasSize, frameCount: index.frames.count,
-                                 lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
+        try GIFIndex.checkBudget(
+            canvas: index.canvasSize, frameCount: index.frames.count,
+            lineBytes: index.frames.map(GIFDecodeState.lineByteCount).max() ?? 0, limits: options.limits)
         final = index
         frames = index.frames
         snapshot = IncrementalSnapshot(

@@ -39,8 +39,9 @@ final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
         if index == 0, let partial, let canvas = snapshot.canvasSize {
             let options = options
             try prefix.withBytes { file in
-                try GIFPartialFrame.decode(partial.record, dataEnd: partial.dataEnd, file: file, canvas: canvas,
-                                           options: options, colorTransform: transform, into: &buffer)
+                try GIFPartialFrame.decode(
+                    partial.record, dataEnd: partial.dataEnd, file: file, canvas: canvas,
+                    options: options, colorTransform: transform, into: &buffer)
             }
             return
         }
@@ -58,8 +59,10 @@ final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
             state.compositor.colorTransform = transform
             // The key-frame table grows with the frames indexed since the last decode.
             for record in frames[state.keyFrames.count...] {
-                state.keyFrames.append(FramePlacement(rect: record.rect, dispose: record.disposal, blend: .over,
-                                                      isOpaque: record.transparentIndex == nil))
+                state.keyFrames.append(
+                    FramePlacement(
+                        rect: record.rect, dispose: record.disposal, blend: .over,
+                        isOpaque: record.transparentIndex == nil))
             }
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }

@@ -14,10 +14,11 @@ enum GIFIndexing: Sendable {
 
         init(_ index: GIFIndex, options: DecodingOptions = .default) {
             self.index = index
-            var info = AnimationInfo(format: .gif, canvasSize: index.canvasSize, frameDurations: index.frames.map(\.duration),
-                                     loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
-                                     hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings,
-                                     color: ColorInfo(iccProfile: index.iccProfile))
+            var info = AnimationInfo(
+                format: .gif, canvasSize: index.canvasSize, frameDurations: index.frames.map(\.duration),
+                loopCount: index.loopCount, storedLoopValue: index.storedLoopCount,
+                hasAlpha: index.hasAlpha, truncation: index.truncation, warnings: index.warnings,
+                color: ColorInfo(iccProfile: index.iccProfile))
             colorTransform = ColorManagement.prepare(&info, options: options)
             self.info = info
             largestImagePixels = index.frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0

@@ -5,9 +5,11 @@ import Zoetrope
 /// by a block terminator, and the pixels decoded before that end are drawn, the rest left
 /// transparent, as for a frame whose data stops early.
 enum GIFPartialFrame {
-    static func decode(_ record: GIFFrameRecord, dataEnd: Int, file: UnsafeRawBufferPointer, canvas: PixelSize,
-                       options: DecodingOptions, colorTransform: (any ColorTransform)? = nil,
-                       into buffer: inout PixelBuffer) throws {
+    static func decode(
+        _ record: GIFFrameRecord, dataEnd: Int, file: UnsafeRawBufferPointer, canvas: PixelSize,
+        options: DecodingOptions, colorTransform: (any ColorTransform)? = nil,
+        into buffer: inout PixelBuffer
+    ) throws {
         guard dataEnd > 0, dataEnd <= file.count else {
             throw AnimatedImageError.invalidData(format: .gif, reason: "frame 0: its data ends outside the file")
         }

@@ -1,10 +1,11 @@
 import CGIF
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// giflib's `EGif*` writer pointed at memory: every byte giflib writes is appended to `data`.
 final class GIFByteSink {
@@ -15,11 +16,13 @@ final class GIFByteSink {
     init() throws {
         var error: Int32 = 0
         let user = Unmanaged.passUnretained(self).toOpaque()
-        gif = EGifOpen(user, { file, bytes, count in
-            guard let file, let user = file.pointee.UserData, let bytes, count > 0 else { return 0 }
-            Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue().data.append(bytes, count: Int(count))
-            return count
-        }, &error)
+        gif = EGifOpen(
+            user,
+            { file, bytes, count in
+                guard let file, let user = file.pointee.UserData, let bytes, count > 0 else { return 0 }
+                Unmanaged<GIFByteSink>.fromOpaque(user).takeUnretainedValue().data.append(bytes, count: Int(count))
+                return count
+            }, &error)
         guard gif != nil else { throw GIFByteSink.failure("EGifOpen", error) }
         EGifSetGifVersion(gif, true)
     }
@@ -40,9 +43,10 @@ final class GIFByteSink {
         var sub: [UInt8] = [1, UInt8(loopValue & 0xFF), UInt8(loopValue >> 8 & 0xFF)]
         var id = Array("NETSCAPE2.0".utf8)
         guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-              EGifPutExtensionBlock(gif, 11, &id) == GIF_OK,
-              EGifPutExtensionBlock(gif, 3, &sub) == GIF_OK,
-              EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("EGifPutExtension (NETSCAPE2.0)") }
+            EGifPutExtensionBlock(gif, 11, &id) == GIF_OK,
+            EGifPutExtensionBlock(gif, 3, &sub) == GIF_OK,
+            EGifPutExtensionTrailer(gif) == GIF_OK
+        else { throw failure("EGifPutExtension (NETSCAPE2.0)") }
     }
 
     /// The ICC's `ICCRGBG1` application extension holding `profile` in sub-blocks of at
@@ -50,7 +54,8 @@ final class GIFByteSink {
     func putICCProfile(_ profile: [UInt8]) throws {
         var id = Array("ICCRGBG1012".utf8)
         guard EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE) == GIF_OK,
-              EGifPutExtensionBlock(gif, 11, &id) == GIF_OK else { throw failure("EGifPutExtension (ICCRGBG1)") }
+            EGifPutExtensionBlock(gif, 11, &id) == GIF_OK
+        else { throw failure("EGifPutExtension (ICCRGBG1)") }
         var start = 0
         while start < profile.count {
             var block = Array(profile[start..<min(start + 255, profile.count)])
@@ -62,8 +67,9 @@ final class GIFByteSink {
 
     /// A graphic control extension and the image of `plan`.
     func putFrame(_ plan: GIFFramePlan, delay: Int, disposal: Int32) throws {
-        var gcb = GraphicsControlBlock(DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
-                                       TransparentColor: Int32(plan.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
+        var gcb = GraphicsControlBlock(
+            DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
+            TransparentColor: Int32(plan.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
         var ext = [UInt8](repeating: 0, count: 4)
         let n = EGifGCBToExtension(&gcb, &ext)
         guard EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(n), &ext) == GIF_OK else { throw failure("EGifPutExtension (GCE)") }

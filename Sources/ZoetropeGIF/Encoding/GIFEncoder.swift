@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Writes animated GIFs with giflib's `EGif*` API, with its own colour quantiser.
 ///
@@ -64,7 +65,8 @@ public struct GIFEncoder: AnimatedImageEncoder {
             throw AnimatedImageError.invalidArgument("GIF lossy is 0…441 (a colour distance), got \(lossy)")
         }
         let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount ?? .infinite)
-        return GIFStreamWriter(canvasSize: canvasSize, loopValue: loop, dither: dither, lossy: lossy ?? 0,
-                               profile: options.color.iccProfile)
+        return GIFStreamWriter(
+            canvasSize: canvasSize, loopValue: loop, dither: dither, lossy: lossy ?? 0,
+            profile: options.color.iccProfile)
     }
 }

@@ -18,7 +18,7 @@ struct GIFFramePlanner {
             for x in rect.x..<rect.x + rect.width {
                 let c = frame[row + x]
                 if c == 0 { hasTransparent = true; continue }
-                if all.count <= 256 { all.add(c) } // past 256 the exact path is out anyway
+                if all.count <= 256 { all.add(c) }  // past 256 the exact path is out anyway
                 if c == base[row + x] { hasKeep = true } else { changed.add(c) }
             }
         }
@@ -35,7 +35,9 @@ struct GIFFramePlanner {
             let bits = GIFFramePlanner.codeSize(palette.count + 1)
             // Whichever of the three compresses best (on a tie, the first).
             let candidates = [(drawn, false), (kept, true), (runs, true)]
-            let best = candidates.min { LZWSizeEstimator.byteCount($0.0, minimumCodeSize: bits) < LZWSizeEstimator.byteCount($1.0, minimumCodeSize: bits) }!
+            let best = candidates.min {
+                LZWSizeEstimator.byteCount($0.0, minimumCodeSize: bits) < LZWSizeEstimator.byteCount($1.0, minimumCodeSize: bits)
+            }!
             return GIFFramePlan(rect: rect, palette: palette, transparentIndex: hasTransparent || best.1 ? t : nil, indices: best.0)
         }
         // Too many colours for one table: keep unchanged pixels, quantise the changed ones.
@@ -70,8 +72,10 @@ struct GIFFramePlanner {
 
     /// Indices for `rect`: transparent pixels (and, with `keep`, unchanged ones) get
     /// `transparent`; the rest their nearest palette entry, dithered when `quantised`.
-    private func indices(_ frame: [UInt32], _ base: [UInt32], _ rect: PixelRect, keep: Bool, transparent: Int,
-                         mapper: inout PaletteMapper, quantised: Bool) -> [UInt8] {
+    private func indices(
+        _ frame: [UInt32], _ base: [UInt32], _ rect: PixelRect, keep: Bool, transparent: Int,
+        mapper: inout PaletteMapper, quantised: Bool
+    ) -> [UInt8] {
         var out = [UInt8](repeating: UInt8(truncatingIfNeeded: transparent), count: rect.width * rect.height)
         let mode = quantised ? dither : .none
         // Floyd–Steinberg error rows (current and next), 3 channels, with a pixel of margin each side.
@@ -100,8 +104,10 @@ struct GIFFramePlanner {
                 if mode == .floydSteinberg {
                     let p = mapper.palette[Int(index)]
                     let e = 3 * (x + 1)
-                    let diffs = (Int32(target & 0xFF) - Int32(p & 0xFF), Int32(target >> 8 & 0xFF) - Int32(p >> 8 & 0xFF),
-                                 Int32(target >> 16 & 0xFF) - Int32(p >> 16 & 0xFF))
+                    let diffs = (
+                        Int32(target & 0xFF) - Int32(p & 0xFF), Int32(target >> 8 & 0xFF) - Int32(p >> 8 & 0xFF),
+                        Int32(target >> 16 & 0xFF) - Int32(p >> 16 & 0xFF)
+                    )
                     GIFFramePlanner.spread(&errors, at: e, stride: stride, diffs.0)
                     GIFFramePlanner.spread(&errors, at: e + 1, stride: stride, diffs.1)
                     GIFFramePlanner.spread(&errors, at: e + 2, stride: stride, diffs.2)

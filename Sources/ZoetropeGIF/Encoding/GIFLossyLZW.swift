@@ -71,7 +71,7 @@ struct GIFLossyLZW {
     /// two, at least 4), `colours` packed as `PaletteMapper.pack`, each replaced pixel within
     /// `budget` of its own.
     mutating func apply(to indices: inout [UInt8], colours: [UInt32], transparent: Int?, tableSize: Int, budget: Int) {
-        reset()                         // the previous frame's entries, with its literal count
+        reset()  // the previous frame's entries, with its literal count
         var bits = 2
         while 1 << bits < tableSize { bits += 1 }
         literalCount = 1 << bits

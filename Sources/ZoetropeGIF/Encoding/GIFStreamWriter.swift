@@ -1,10 +1,11 @@
 import CGIF
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the
 /// frame after it, so frame *i* is written when frame *i + 1* arrives (or at `finish()`).

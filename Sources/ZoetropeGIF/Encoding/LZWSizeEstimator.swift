@@ -8,7 +8,7 @@ enum LZWSizeEstimator {
         let clear = 1 << minimumCodeSize
         var next = clear + 2
         var codeSize = minimumCodeSize + 1
-        var bits = codeSize // the initial clear code
+        var bits = codeSize  // the initial clear code
         // Dictionary: (prefix << 8 | byte) → code, open addressing over 8192 slots.
         var keys = [Int32](repeating: -1, count: 8192)
         var values = [Int16](repeating: 0, count: 8192)
@@ -30,14 +30,14 @@ enum LZWSizeEstimator {
                 next += 1
                 if next > (1 << codeSize) && codeSize < 12 { codeSize += 1 }
             } else {
-                bits += codeSize // a clear code, then a fresh dictionary
+                bits += codeSize  // a clear code, then a fresh dictionary
                 for i in 0..<keys.count { keys[i] = -1 }
                 next = clear + 2
                 codeSize = minimumCodeSize + 1
             }
             prefix = byte
         }
-        bits += 2 * codeSize // the last code and the end code
+        bits += 2 * codeSize  // the last code and the end code
         let bytes = (bits + 7) / 8
         return bytes + (bytes + 254) / 255 + 1
     }

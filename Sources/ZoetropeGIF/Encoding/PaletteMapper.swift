@@ -45,7 +45,9 @@ struct PaletteMapper {
             while up < p.count || down >= 0 {
                 if up < p.count {
                     let dg = p[up].1 - g
-                    if wg * dg * dg >= bestDistance { up = p.count } else {
+                    if wg * dg * dg >= bestDistance {
+                        up = p.count
+                    } else {
                         let dr = p[up].0 - r, db = p[up].2 - b
                         let d = wr * dr * dr + wg * dg * dg + wb * db * db
                         if d < bestDistance || (d == bestDistance && p[up].3 < best) { bestDistance = d; best = p[up].3 }
@@ -54,7 +56,9 @@ struct PaletteMapper {
                 }
                 if down >= 0 {
                     let dg = p[down].1 - g
-                    if wg * dg * dg > bestDistance { down = -1 } else {
+                    if wg * dg * dg > bestDistance {
+                        down = -1
+                    } else {
                         let dr = p[down].0 - r, db = p[down].2 - b
                         let d = wr * dr * dr + wg * dg * dg + wb * db * db
                         if d < bestDistance || (d == bestDistance && p[down].3 < best) { bestDistance = d; best = p[down].3 }

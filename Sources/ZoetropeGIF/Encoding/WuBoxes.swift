@@ -52,7 +52,11 @@ struct WuBoxes {
     /// The box's moment with its `dir` upper bound moved to `pos` (the lower half of a cut).
     private func lower(_ b: Box, _ dir: Int, _ pos: Int, _ m: [Double]) -> Double {
         var c = b
-        switch dir { case 0: c.r1 = pos; case 1: c.g1 = pos; default: c.b1 = pos }
+        switch dir {
+        case 0: c.r1 = pos;
+        case 1: c.g1 = pos;
+        default: c.b1 = pos
+        }
         return volume(c, m)
     }
 
@@ -68,8 +72,10 @@ struct WuBoxes {
     }
 
     /// The best cut of `b` along `dir`: the position and the score (larger is better).
-    private func maximize(_ b: Box, _ dir: Int, first: Int, last: Int,
-                          whole: (Double, Double, Double, Double)) -> (pos: Int, score: Double) {
+    private func maximize(
+        _ b: Box, _ dir: Int, first: Int, last: Int,
+        whole: (Double, Double, Double, Double)
+    ) -> (pos: Int, score: Double) {
         var best = (pos: -1, score: 0.0)
         guard first < last else { return best }
         for pos in first..<last {
@@ -89,9 +95,13 @@ struct WuBoxes {
         let g = maximize(b, 1, first: b.g0 + 1, last: b.g1, whole: whole)
         let bl = maximize(b, 2, first: b.b0 + 1, last: b.b1, whole: whole)
         let dir: Int, pos: Int
-        if r.score >= g.score && r.score >= bl.score { dir = 0; pos = r.pos }
-        else if g.score >= bl.score { dir = 1; pos = g.pos }
-        else { dir = 2; pos = bl.pos }
+        if r.score >= g.score && r.score >= bl.score {
+            dir = 0; pos = r.pos
+        } else if g.score >= bl.score {
+            dir = 1; pos = g.pos
+        } else {
+            dir = 2; pos = bl.pos
+        }
         guard pos >= 0 else { return false }
         other = b
         switch dir {
@@ -121,9 +131,10 @@ struct WuBoxes {
         return boxes.compactMap { b in
             let w = volume(b, wt)
             guard w > 0 else { return nil }
-            return PaletteMapper.pack(UInt8(min(255, (volume(b, mr) / w).rounded())),
-                                      UInt8(min(255, (volume(b, mg) / w).rounded())),
-                                      UInt8(min(255, (volume(b, mb) / w).rounded())))
+            return PaletteMapper.pack(
+                UInt8(min(255, (volume(b, mr) / w).rounded())),
+                UInt8(min(255, (volume(b, mg) / w).rounded())),
+                UInt8(min(255, (volume(b, mb) / w).rounded())))
         }
     }
 }

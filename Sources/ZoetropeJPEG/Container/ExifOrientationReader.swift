@@ -7,13 +7,13 @@
 enum ExifOrientationReader {
     /// The orientation stored in `payload` (the bytes after the segment's length), or nil.
     static func orientation(inAPP1 payload: UnsafeRawBufferPointer) -> JPEGOrientation? {
-        let exif: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]   // "Exif\0\0"
+        let exif: [UInt8] = [0x45, 0x78, 0x69, 0x66, 0, 0]  // "Exif\0\0"
         guard payload.count >= exif.count + 8, zip(payload, exif).allSatisfy({ $0 == $1 }) else { return nil }
         let tiff = UnsafeRawBufferPointer(rebasing: payload[exif.count...])
         let littleEndian: Bool
         switch (tiff[0], tiff[1]) {
-        case (0x49, 0x49): littleEndian = true    // "II"
-        case (0x4D, 0x4D): littleEndian = false   // "MM"
+        case (0x49, 0x49): littleEndian = true  // "II"
+        case (0x4D, 0x4D): littleEndian = false  // "MM"
         default: return nil
         }
         func u16(_ o: Int) -> Int? {

@@ -23,7 +23,7 @@ enum JPEGMarkerScanner {
             // Bytes that are not a marker where one belongs: libjpeg skips them with a
             // warning ("extraneous bytes before marker"), and so does the walk.
             guard b[i] == 0xFF else { i += 1; continue }
-            while i < n, b[i] == 0xFF { i += 1 }    // fill bytes
+            while i < n, b[i] == 0xFF { i += 1 }  // fill bytes
             guard i < n else { break }
             let marker = b[i]
             i += 1
@@ -32,7 +32,7 @@ enum JPEGMarkerScanner {
                 sawEnd = true
                 break walk
             case 0x00, 0x01, 0xD0...0xD7:
-                continue    // a stray stuffed byte, TEM, a restart marker: no length
+                continue  // a stray stuffed byte, TEM, a restart marker: no length
             case 0xD8:
                 throw .invalidData(format: format, reason: "a second start-of-image marker")
             default:
@@ -55,7 +55,7 @@ enum JPEGMarkerScanner {
                     orientation = o
                     sawExif = true
                 } else if payload.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {
-                    sawExif = true      // the first Exif block decides, even without the tag
+                    sawExif = true  // the first Exif block decides, even without the tag
                 }
             case 0xEE where payload.count >= 12 && payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]):  // "Adobe"
                 adobe = true
@@ -74,18 +74,22 @@ enum JPEGMarkerScanner {
             throw .truncated(format: format, completeFrames: 0, reason: "the file ends before its frame header")
         }
         guard sawEnd else {
-            throw .truncated(format: format, completeFrames: 0,
-                             reason: sawScan ? "the file ends inside its image data (no end-of-image marker)"
-                                             : "the file ends before its image data")
+            throw .truncated(
+                format: format, completeFrames: 0,
+                reason: sawScan
+                    ? "the file ends inside its image data (no end-of-image marker)"
+                    : "the file ends before its image data")
         }
         guard sawScan else { throw .invalidData(format: format, reason: "no scan before the end-of-image marker") }
-        return JPEGHeader(storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
-                          orientation: orientation ?? .up, hasAdobeMarker: adobe)
+        return JPEGHeader(
+            storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
+            orientation: orientation ?? .up, hasAdobeMarker: adobe)
     }
 
     /// The SOFn payload: precision, height, width, components.
     private static func frameHeader(_ marker: UInt8, _ p: UnsafeRawBufferPointer)
-        throws(AnimatedImageError) -> (size: PixelSize, components: Int, progressive: Bool) {
+        throws(AnimatedImageError) -> (size: PixelSize, components: Int, progressive: Bool)
+    {
         let format = ImageFormat.jpeg
         switch marker {
         case 0xC3, 0xC7, 0xCB, 0xCF: throw .unsupported(format: format, feature: "lossless JPEG (SOF\(marker - 0xC0))")

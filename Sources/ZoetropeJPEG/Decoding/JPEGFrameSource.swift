@@ -1,9 +1,10 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// A decoding session over one JPEG: one frame, the stored picture turned by its Exif
 /// orientation, opaque.
@@ -25,8 +26,9 @@ final class JPEGFrameSource: FrameSource {
         try options.limits.checkSize(width: shown.width, height: shown.height, format: format)
         try options.limits.checkPixelsPerPlay(frameCount: 1, canvas: shown, format: format)
         try Self.budget(header, options: options).check()
-        info = AnimationInfo(format: format, canvasSize: shown, frameDurations: [.zero], loopCount: .once,
-                             storedLoopValue: nil, hasAlpha: false)
+        info = AnimationInfo(
+            format: format, canvasSize: shown, frameDurations: [.zero], loopCount: .once,
+            storedLoopValue: nil, hasAlpha: false)
         self.options = options
         self.header = header
         self.data = data

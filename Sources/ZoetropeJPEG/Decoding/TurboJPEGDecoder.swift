@@ -16,8 +16,10 @@ enum TurboJPEGDecoder {
     /// such files; its errors throw `.invalidData` with its message. Progressive files are
     /// limited to libjpeg-turbo's scan limit (`TJFLAG_LIMITSCANS`), which refuses the
     /// pathological many-scan files that would take minutes.
-    static func decode(_ file: UnsafeRawBufferPointer, size: PixelSize, cmyk: Bool,
-                       into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws(AnimatedImageError) {
+    static func decode(
+        _ file: UnsafeRawBufferPointer, size: PixelSize, cmyk: Bool,
+        into pixels: UnsafeMutableRawPointer, bytesPerRow: Int
+    ) throws(AnimatedImageError) {
         let format = ImageFormat.jpeg
         guard let handle = tjInitDecompress() else {
             throw .codecFailure(format: format, library: library, message: "could not create a decompressor")
@@ -37,8 +39,9 @@ enum TurboJPEGDecoder {
             throw .invalidData(format: format, reason: "the colour space does not match the frame's \(cmyk ? 4 : 3) components")
         }
         let pixelFormat = Int32(cmyk ? TJPF_CMYK.rawValue : TJPF_RGBA.rawValue)
-        let status = tjDecompress2(handle, jpeg, UInt(file.count), pixels.assumingMemoryBound(to: UInt8.self),
-                                   width, Int32(bytesPerRow), height, pixelFormat, TJFLAG_LIMITSCANS)
+        let status = tjDecompress2(
+            handle, jpeg, UInt(file.count), pixels.assumingMemoryBound(to: UInt8.self),
+            width, Int32(bytesPerRow), height, pixelFormat, TJFLAG_LIMITSCANS)
         if status != 0 && tjGetErrorCode(handle) != Int32(TJERR_WARNING.rawValue) {
             throw .invalidData(format: format, reason: message(handle))
         }

@@ -43,7 +43,8 @@ enum WebPChunkScanner {
     /// nil otherwise.
     static func extendedCanvas(_ b: UnsafeRawBufferPointer) -> PixelSize? {
         guard b.count >= 30, fourCC(b, 0) == "RIFF", fourCC(b, 8) == "WEBP", fourCC(b, 12) == "VP8X",
-              le32(b, 16) >= 10 else { return nil }
+            le32(b, 16) >= 10
+        else { return nil }
         return PixelSize(width: 1 + le24(b, 24), height: 1 + le24(b, 27))
     }
 
@@ -104,7 +105,9 @@ enum WebPChunkScanner {
                 var width: Int32 = 0, height: Int32 = 0
                 let ok = WebPGetInfo(b.baseAddress! + imageStart, imageEnd - imageStart, &width, &height)
                 guard ok != 0 else {
-                    return problem("frame \(frameIndex): its image bitstream (\(imageEnd - imageStart) bytes at byte \(imageStart)) is not a valid VP8/VP8L image")
+                    return problem(
+                        "frame \(frameIndex): its image bitstream (\(imageEnd - imageStart) bytes at byte \(imageStart)) is not a valid VP8/VP8L image"
+                    )
                 }
                 if let canvas, x + Int(width) > canvas.width || y + Int(height) > canvas.height {
                     return problem("frame \(frameIndex): \(width)×\(height) at (\(x), \(y)) reaches outside the \(canvas) canvas")

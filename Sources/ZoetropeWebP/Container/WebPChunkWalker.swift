@@ -59,7 +59,7 @@ struct WebPChunkWalker {
     }
 
     static let VP8X = tag("VP8X"), VP8 = tag("VP8 "), VP8L = tag("VP8L"), ALPH = tag("ALPH"),
-               ANIM = tag("ANIM"), ANMF = tag("ANMF")
+        ANIM = tag("ANIM"), ANMF = tag("ANMF")
 
     /// Reports no more frames: the whole-file index decides at the end (the caller found
     /// that a rejected chunk's diagnosis depends on bytes still to come).
@@ -210,7 +210,7 @@ struct WebPChunkWalker {
             mode = .rejected(through: chunkEnd)
             return
         }
-        if isExtended { bytesExamined += min(chunkEnd - image - 8, 10) } // a simple file's was read for its canvas
+        if isExtended { bytesExamined += min(chunkEnd - image - 8, 10) }  // a simple file's was read for its canvas
         let size = PixelSize(width: features.width, height: features.height)
         if isExtended {
             // The demuxer wants the image to be the canvas exactly.
@@ -220,11 +220,12 @@ struct WebPChunkWalker {
         }
         let keepsAlpha = alpha != nil && flags & Self.alphaFlag != 0
         let first = keepsAlpha ? alpha! : image
-        frames.append(WebPFrameRecord(
-            payloadOffset: first, payloadCount: chunkEnd - first,
-            rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height), durationMs: 0,
-            blend: .over, dispose: .none, hasAlpha: keepsAlpha || features.hasAlpha,
-            isOpaqueLossy: Self.isVP8(b, first)))
+        frames.append(
+            WebPFrameRecord(
+                payloadOffset: first, payloadCount: chunkEnd - first,
+                rect: PixelRect(x: 0, y: 0, width: size.width, height: size.height), durationMs: 0,
+                blend: .over, dispose: .none, hasAlpha: keepsAlpha || features.hasAlpha,
+                isOpaqueLossy: Self.isVP8(b, first)))
         stillAlpha = nil
     }
 
@@ -272,10 +273,11 @@ struct WebPChunkWalker {
         let first = alpha ?? p
         // The demuxer reads on from the image's end, whatever the ANMF size says past it.
         resume = inner.end
-        frames.append(WebPFrameRecord(
-            payloadOffset: first, payloadCount: inner.end - first, rect: rect, durationMs: duration,
-            blend: bits & 2 != 0 ? .source : .over, dispose: bits & 1 != 0 ? .background : .none,
-            hasAlpha: alpha != nil || features.hasAlpha, isOpaqueLossy: Self.isVP8(b, first)))
+        frames.append(
+            WebPFrameRecord(
+                payloadOffset: first, payloadCount: inner.end - first, rect: rect, durationMs: duration,
+                blend: bits & 2 != 0 ? .source : .over, dispose: bits & 1 != 0 ? .background : .none,
+                hasAlpha: alpha != nil || features.hasAlpha, isOpaqueLossy: Self.isVP8(b, first)))
     }
 
     /// While the first frame's chunk is arriving (the still image's, or the first `ANMF`'s
@@ -285,20 +287,23 @@ struct WebPChunkWalker {
         guard mode == .walking, frames.isEmpty, let canvas, let (tag, _) = awaited, offset + 8 < b.count else { return nil }
         if isStill, tag == Self.VP8 || tag == Self.VP8L, offset == 12 || (isExtended && !sawAnim) {
             let first = isExtended && flags & Self.alphaFlag != 0 ? (stillAlpha ?? offset) : offset
-            return WebPFrameRecord(payloadOffset: first, payloadCount: b.count - first,
-                                   rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), durationMs: 0,
-                                   blend: .over, dispose: .none, hasAlpha: true, isOpaqueLossy: false)
+            return WebPFrameRecord(
+                payloadOffset: first, payloadCount: b.count - first,
+                rect: PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), durationMs: 0,
+                blend: .over, dispose: .none, hasAlpha: true, isOpaqueLossy: false)
         }
         guard tag == Self.ANMF, !isStill, sawAnim, offset + 24 + 8 <= b.count else { return nil }
         let start = offset
-        let rect = PixelRect(x: 2 * WebPChunkScanner.le24(b, start + 8), y: 2 * WebPChunkScanner.le24(b, start + 11),
-                             width: 1 + WebPChunkScanner.le24(b, start + 14), height: 1 + WebPChunkScanner.le24(b, start + 17))
+        let rect = PixelRect(
+            x: 2 * WebPChunkScanner.le24(b, start + 8), y: 2 * WebPChunkScanner.le24(b, start + 11),
+            width: 1 + WebPChunkScanner.le24(b, start + 14), height: 1 + WebPChunkScanner.le24(b, start + 17))
         let bits = b[start + 23]
         guard rect.x + rect.width <= canvas.width, rect.y + rect.height <= canvas.height else { return nil }
-        return WebPFrameRecord(payloadOffset: start + 24, payloadCount: b.count - start - 24, rect: rect,
-                               durationMs: WebPChunkScanner.le24(b, start + 20),
-                               blend: bits & 2 != 0 ? .source : .over, dispose: bits & 1 != 0 ? .background : .none,
-                               hasAlpha: true, isOpaqueLossy: false)
+        return WebPFrameRecord(
+            payloadOffset: start + 24, payloadCount: b.count - start - 24, rect: rect,
+            durationMs: WebPChunkScanner.le24(b, start + 20),
+            blend: bits & 2 != 0 ? .source : .over, dispose: bits & 1 != 0 ? .background : .none,
+            hasAlpha: true, isOpaqueLossy: false)
     }
 
     static func isVP8(_ b: UnsafeRawBufferPointer, _ o: Int) -> Bool {

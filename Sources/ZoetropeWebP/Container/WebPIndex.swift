@@ -1,10 +1,11 @@
 import CWebP
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Everything known about a WebP file before decoding a pixel: the canvas, the loop, and
 /// every frame's place and modes (the key frames follow from them: `keyFrames`). Built once per `WebPFrameSource`
@@ -51,8 +52,10 @@ struct WebPIndex: Sendable {
             if let canvas = WebPChunkScanner.extendedCanvas(bytes) {
                 try limits.checkSize(width: canvas.width, height: canvas.height, format: format)
             }
-            if let index = try WebPIndex.demux(base: base, count: bytes.count, fullCount: bytes.count,
-                                                   limits: limits, hasAnim: WebPChunkScanner.hasAnimChunk(bytes)) {
+            if let index = try WebPIndex.demux(
+                base: base, count: bytes.count, fullCount: bytes.count,
+                limits: limits, hasAnim: WebPChunkScanner.hasAnimChunk(bytes))
+            {
                 return index
             }
             // The demuxer refused the file: find out why, and keep the frames before the
@@ -60,9 +63,11 @@ struct WebPIndex: Sendable {
             let problem = WebPChunkScanner.diagnose(bytes)
             let error = AnimatedImageError.invalidData(format: format, reason: problem.reason)
             if let offset = problem.frameOffset, let k = problem.frameIndex, k > 0,
-               var index = try WebPIndex.demux(base: base, count: offset, fullCount: bytes.count, limits: limits,
-                                                    hasAnim: WebPChunkScanner.hasAnimChunk(bytes)),
-               index.frames.count == k {
+                var index = try WebPIndex.demux(
+                    base: base, count: offset, fullCount: bytes.count, limits: limits,
+                    hasAnim: WebPChunkScanner.hasAnimChunk(bytes)),
+                index.frames.count == k
+            {
                 index.truncation = error
                 describedCount = offset
                 return index
@@ -76,13 +81,16 @@ struct WebPIndex: Sendable {
     /// Indexes the file `bytes`; when `keepsCutFirstFrame` (`DecodingOptions.showsPartialFirstFrame`)
     /// and the file is cut inside its first frame, the index of that frame as far as it
     /// arrived, returned with the frame. Throws what `init(bytes:limits:)` throws otherwise.
-    static func index(bytes: UnsafeRawBufferPointer, limits: Limits,
-                      keepsCutFirstFrame: Bool) throws(AnimatedImageError) -> (index: WebPIndex, cutFirstFrame: WebPFrameRecord?) {
+    static func index(
+        bytes: UnsafeRawBufferPointer, limits: Limits,
+        keepsCutFirstFrame: Bool
+    ) throws(AnimatedImageError) -> (index: WebPIndex, cutFirstFrame: WebPFrameRecord?) {
         do {
             return (try WebPIndex(bytes: bytes, limits: limits), nil)
         } catch let error as AnimatedImageError {
             if keepsCutFirstFrame, case .truncated(_, 0, _) = error,
-               let cut = partialFirstFrame(bytes: bytes, truncation: error, limits: limits) {
+                let cut = partialFirstFrame(bytes: bytes, truncation: error, limits: limits)
+            {
                 return (cut.index, cut.frame)
             }
             throw error
@@ -96,7 +104,8 @@ struct WebPIndex: Sendable {
     /// the caller has made it already.
     func budgetPixels(keyFrames table: KeyFrameTable? = nil) -> (scratch: Int, largest: Int) {
         let table = table ?? keyFrames
-        let scratch = frames.indices.lazy.filter { !frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
+        let scratch =
+            frames.indices.lazy.filter { !frames[$0].drawsBySource(isKeyFrame: table.isKeyFrame($0)) }
             .map { frames[$0].rect.width * frames[$0].rect.height }.max() ?? 0
         return (scratch, frames.lazy.map { $0.rect.width * $0.rect.height }.max() ?? 0)
     }
@@ -104,20 +113,26 @@ struct WebPIndex: Sendable {
     /// The index of a file cut inside its first frame: that frame as far as it arrived
     /// (`WebPChunkWalker.partialFirstFrame`), with `truncation`; nil when the bytes do not
     /// get that far (no canvas, no frame header).
-    static func partialFirstFrame(bytes b: UnsafeRawBufferPointer, truncation: AnimatedImageError,
-                                  limits: Limits) -> (index: WebPIndex, frame: WebPFrameRecord)? {
+    static func partialFirstFrame(
+        bytes b: UnsafeRawBufferPointer, truncation: AnimatedImageError,
+        limits: Limits
+    ) -> (index: WebPIndex, frame: WebPFrameRecord)? {
         var walker = WebPChunkWalker()
         guard (try? walker.advance(b)) != nil, walker.frames.isEmpty, let canvas = walker.canvas,
-              (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
-              let frame = walker.partialFirstFrame(b) else { return nil }
-        var index = WebPIndex(canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
-                              storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
+            (try? limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)) != nil,
+            let frame = walker.partialFirstFrame(b)
+        else { return nil }
+        var index = WebPIndex(
+            canvasSize: canvas, frames: [frame], isAnimated: !walker.isStill,
+            storedLoopCount: walker.isStill ? nil : walker.storedLoopCount, truncation: truncation)
         index.metadataChunks = WebPMetadataChunks(bytes: b)
         return (index, frame)
     }
 
-    private init(canvasSize: PixelSize, frames: [WebPFrameRecord], isAnimated: Bool, storedLoopCount: Int?,
-                 truncation: AnimatedImageError?) {
+    private init(
+        canvasSize: PixelSize, frames: [WebPFrameRecord], isAnimated: Bool, storedLoopCount: Int?,
+        truncation: AnimatedImageError?
+    ) {
         self.canvasSize = canvasSize
         self.frames = frames
         self.isAnimated = isAnimated
@@ -127,8 +142,10 @@ struct WebPIndex: Sendable {
 
     /// Runs the demuxer over the first `count` bytes (a prefix of `fullCount`). Returns nil
     /// when libwebp rejects them; throws for limits and for files with no complete frame.
-    private static func demux(base: UnsafeRawPointer, count: Int, fullCount: Int, limits: Limits,
-                              hasAnim: Bool) throws -> WebPIndex? {
+    private static func demux(
+        base: UnsafeRawPointer, count: Int, fullCount: Int, limits: Limits,
+        hasAnim: Bool
+    ) throws -> WebPIndex? {
         let format = ImageFormat.webp
         var data = WebPData(bytes: base.assumingMemoryBound(to: UInt8.self), size: count)
         var state = WEBP_DEMUX_PARSING_HEADER
@@ -137,11 +154,13 @@ struct WebPIndex: Sendable {
         guard let demuxer = WebPDemuxInternal(&data, 1, &state, WEBP_DEMUX_ABI_VERSION) else { return nil }
         defer { WebPDemuxDelete(demuxer) }
         guard state != WEBP_DEMUX_PARSING_HEADER else {
-            throw AnimatedImageError.truncated(format: format, completeFrames: 0,
-                                               reason: "the file ends inside its header (\(count) bytes)")
+            throw AnimatedImageError.truncated(
+                format: format, completeFrames: 0,
+                reason: "the file ends inside its header (\(count) bytes)")
         }
-        let canvas = PixelSize(width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
-                               height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
+        let canvas = PixelSize(
+            width: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_WIDTH)),
+            height: Int(WebPDemuxGetI(demuxer, WEBP_FF_CANVAS_HEIGHT)))
         try limits.checkSize(width: canvas.width, height: canvas.height, format: format)
         let flags = WebPDemuxGetI(demuxer, WEBP_FF_FORMAT_FLAGS)
         let isAnimated = flags & UInt32(ANIMATION_FLAG.rawValue) != 0
@@ -162,8 +181,9 @@ struct WebPIndex: Sendable {
                 let lossyOpaque = fragment[0] == 0x56 && fragment[1] == 0x50 && fragment[2] == 0x38 && fragment[3] == 0x20
                 let entry = WebPFrameRecord(
                     payloadOffset: offset, payloadCount: iter.fragment.size,
-                    rect: PixelRect(x: Int(iter.x_offset), y: Int(iter.y_offset),
-                                    width: Int(iter.width), height: Int(iter.height)),
+                    rect: PixelRect(
+                        x: Int(iter.x_offset), y: Int(iter.y_offset),
+                        width: Int(iter.width), height: Int(iter.height)),
                     durationMs: isAnimated ? Int(iter.duration) : 0,
                     blend: iter.blend_method == WEBP_MUX_NO_BLEND ? .source : .over,
                     dispose: iter.dispose_method == WEBP_MUX_DISPOSE_BACKGROUND ? .background : .none,
@@ -172,8 +192,9 @@ struct WebPIndex: Sendable {
                 // Frames must lie inside the canvas (the demuxer checks; this keeps the
                 // compositor's input honest whatever the library version).
                 guard entry.rect.x >= 0, entry.rect.y >= 0, entry.rect.width > 0, entry.rect.height > 0,
-                      entry.rect.x + entry.rect.width <= canvas.width,
-                      entry.rect.y + entry.rect.height <= canvas.height else {
+                    entry.rect.x + entry.rect.width <= canvas.width,
+                    entry.rect.y + entry.rect.height <= canvas.height
+                else {
                     throw AnimatedImageError.invalidData(
                         format: format, reason: "frame \(frames.count): \(entry.rect) reaches outside the \(canvas) canvas")
                 }
@@ -184,23 +205,26 @@ struct WebPIndex: Sendable {
         var truncation: AnimatedImageError?
         if state != WEBP_DEMUX_DONE || count < fullCount {
             let riffEnd = 8 + Int(base.loadUnaligned(fromByteOffset: 4, as: UInt32.self).littleEndian)
-            truncation = .truncated(format: format, completeFrames: frames.count,
-                                    reason: "the file has \(count) bytes but its RIFF header declares \(riffEnd); "
-                                        + "frame \(frames.count) onwards is missing or incomplete")
+            truncation = .truncated(
+                format: format, completeFrames: frames.count,
+                reason: "the file has \(count) bytes but its RIFF header declares \(riffEnd); "
+                    + "frame \(frames.count) onwards is missing or incomplete")
         }
         guard !frames.isEmpty else {
             throw truncation ?? AnimatedImageError.invalidData(format: format, reason: "the file holds no frame")
         }
         let loop: Int? = isAnimated && hasAnim ? Int(WebPDemuxGetI(demuxer, WEBP_FF_LOOP_COUNT)) : nil
-        return WebPIndex(canvasSize: canvas, frames: frames, isAnimated: isAnimated,
-                              storedLoopCount: loop, truncation: truncation)
+        return WebPIndex(
+            canvasSize: canvas, frames: frames, isAnimated: isAnimated,
+            storedLoopCount: loop, truncation: truncation)
     }
 
     /// The restart-point rule over these frames: libwebp's (`KeyFrameTable` without
     /// "dispose to previous" is exactly `IsKeyFrame` in libwebp's `anim_decode.c`), with key
     /// frames drawn by replacing their rectangle as libwebp's animation decoder draws them.
     var keyFrames: KeyFrameTable {
-        KeyFrameTable(frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: !$0.hasAlpha) },
-                      canvasSize: canvasSize, keyFramesReplace: true)
+        KeyFrameTable(
+            frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: !$0.hasAlpha) },
+            canvasSize: canvasSize, keyFramesReplace: true)
     }
 }

@@ -23,7 +23,8 @@ struct WebPMetadataChunks: Hashable, Sendable {
     /// Reads the chunks of the file `b` (all of it, or the part received so far).
     init(bytes b: UnsafeRawBufferPointer) {
         guard b.count >= 30, WebPChunkScanner.fourCC(b, 0) == "RIFF", WebPChunkScanner.fourCC(b, 8) == "WEBP",
-              WebPChunkScanner.fourCC(b, 12) == "VP8X", WebPChunkScanner.le32(b, 16) >= 10 else { return }
+            WebPChunkScanner.fourCC(b, 12) == "VP8X", WebPChunkScanner.le32(b, 16) >= 10
+        else { return }
         let flags = b[20]
         let wanted = flags & (Self.iccFlag | Self.exifFlag | Self.xmpFlag)
         guard wanted != 0 else { return }

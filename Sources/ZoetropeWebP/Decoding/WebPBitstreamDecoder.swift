@@ -6,9 +6,11 @@ import Zoetrope
 enum WebPBitstreamDecoder {
     /// Decodes `payload` as straight-alpha RGBA8 into `destination`: `height` rows of
     /// `width` pixels, `bytesPerRow` apart. The frame must be exactly `width`×`height`.
-    static func decode(_ payload: UnsafeRawBufferPointer, width: Int, height: Int,
-                       into destination: UnsafeMutableRawPointer, bytesPerRow: Int, frame: Int,
-                       threads: Bool = false) throws {
+    static func decode(
+        _ payload: UnsafeRawBufferPointer, width: Int, height: Int,
+        into destination: UnsafeMutableRawPointer, bytesPerRow: Int, frame: Int,
+        threads: Bool = false
+    ) throws {
         var config = WebPDecoderConfig()
         // WebPInitDecoderConfig() is a static inline over this versioned entry point.
         guard WebPInitDecoderConfigInternal(&config, WEBP_DECODER_ABI_VERSION) != 0 else {

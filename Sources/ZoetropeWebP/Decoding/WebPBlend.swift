@@ -26,7 +26,7 @@ enum WebPBlend {
         }
         if sa == 0 { return }
         let dstFactor = (UInt32(d[3]) * (256 - sa)) >> 8
-        let alpha = sa + dstFactor            // < 256: libwebp asserts it
+        let alpha = sa + dstFactor  // < 256: libwebp asserts it
         let scale = (UInt32(1) << 24) / alpha
         for c in 0..<3 {
             let unscaled = UInt32(s[c]) * sa + UInt32(d[c]) * dstFactor
@@ -47,11 +47,14 @@ enum WebPBlend {
     /// previous frame's rectangle when that frame was disposed to the background (nil
     /// otherwise): there the frame's pixels are copied, not blended. `rect` lies inside
     /// the canvas.
-    static func draw(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect,
-                     unblended: PixelRect?, onto canvas: inout PixelBuffer) {
+    static func draw(
+        _ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect,
+        unblended: PixelRect?, onto canvas: inout PixelBuffer
+    ) {
         guard !rect.isEmpty else { return }
-        precondition(rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= canvas.width && rect.y + rect.height <= canvas.height,
-                     "frame rectangle inside the canvas")
+        precondition(
+            rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= canvas.width && rect.y + rect.height <= canvas.height,
+            "frame rectangle inside the canvas")
         precondition(pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * 4, "frame pixels smaller than their rectangle")
         let stride = canvas.bytesPerRow
         // Copied, not blended: where the frame overlaps the just-cleared rectangle.

@@ -39,32 +39,39 @@ struct WebPDecodeState: Sendable, CanvasRendering {
     /// Draws frame `index` (`CanvasRendering`); the input is the file and the index's entries.
     mutating func drawFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameRecord])) throws -> FrameDrawResult {
         let frame = input.frames[index]
-        try render(frame, previous: index > 0 ? input.frames[index - 1] : nil, index: index, file: input.file,
-                   bySource: frame.drawsBySource(isKeyFrame: keyFrames.isKeyFrame(index)))
+        try render(
+            frame, previous: index > 0 ? input.frames[index - 1] : nil, index: index, file: input.file,
+            bySource: frame.drawsBySource(isKeyFrame: keyFrames.isKeyFrame(index)))
         return .complete
     }
 
     var decodesFullFrames: Bool { true }
 
     /// Decodes a full-canvas key frame straight into the caller's buffer (`CanvasRendering`).
-    mutating func decodeFullFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameRecord]),
-                                  into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws {
+    mutating func decodeFullFrame(
+        _ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameRecord]),
+        into pixels: UnsafeMutableRawPointer, bytesPerRow: Int
+    ) throws {
         let frame = input.frames[index]
         let payload = try WebPDecodeState.payload(of: frame, index: index, in: input.file)
-        try WebPBitstreamDecoder.decode(payload, width: frame.rect.width, height: frame.rect.height,
-                                        into: pixels, bytesPerRow: bytesPerRow, frame: index, threads: useThreads)
+        try WebPBitstreamDecoder.decode(
+            payload, width: frame.rect.width, height: frame.rect.height,
+            into: pixels, bytesPerRow: bytesPerRow, frame: index, threads: useThreads)
     }
 
     static func payload(of frame: WebPFrameRecord, index: Int, in file: UnsafeRawBufferPointer) throws -> UnsafeRawBufferPointer {
         guard frame.payloadOffset >= 0, frame.payloadCount >= 0,
-              frame.payloadOffset + frame.payloadCount <= file.count else {
+            frame.payloadOffset + frame.payloadCount <= file.count
+        else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): image data outside the file")
         }
         return UnsafeRawBufferPointer(rebasing: file[frame.payloadOffset..<frame.payloadOffset + frame.payloadCount])
     }
 
-    private mutating func render(_ frame: WebPFrameRecord, previous: WebPFrameRecord?, index: Int,
-                                 file: UnsafeRawBufferPointer, bySource: Bool) throws {
+    private mutating func render(
+        _ frame: WebPFrameRecord, previous: WebPFrameRecord?, index: Int,
+        file: UnsafeRawBufferPointer, bySource: Bool
+    ) throws {
         let payload = try WebPDecodeState.payload(of: frame, index: index, in: file)
         let rect = compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
         guard rect == frame.rect else {
@@ -74,9 +81,10 @@ struct WebPDecodeState: Sendable, CanvasRendering {
             try compositor.withCanvas { canvas in
                 let stride = canvas.bytesPerRow
                 try canvas.bytes.withUnsafeMutableBytes { raw in
-                    try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
-                                                    into: raw.baseAddress! + rect.y * stride + rect.x * 4,
-                                                    bytesPerRow: stride, frame: index, threads: useThreads)
+                    try WebPBitstreamDecoder.decode(
+                        payload, width: rect.width, height: rect.height,
+                        into: raw.baseAddress! + rect.y * stride + rect.x * 4,
+                        bytesPerRow: stride, frame: index, threads: useThreads)
                 }
             }
         } else {
@@ -87,8 +95,9 @@ struct WebPDecodeState: Sendable, CanvasRendering {
                 scratch = [UInt8](repeating: 0, count: max(scratchBytes, rowBytes * rect.height))
             }
             try scratch.withUnsafeMutableBytes { raw in
-                try WebPBitstreamDecoder.decode(payload, width: rect.width, height: rect.height,
-                                                into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index, threads: useThreads)
+                try WebPBitstreamDecoder.decode(
+                    payload, width: rect.width, height: rect.height,
+                    into: raw.baseAddress!, bytesPerRow: rowBytes, frame: index, threads: useThreads)
             }
             // libwebp's blend, not the compositor's exact one (see WebPBlend). A blending
             // frame is never a key frame, so `previous` is the frame just drawn.

@@ -16,8 +16,9 @@ extension WebPFrameSource: ParallelFrameDecoding {
         return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in
             try data.withUnsafeBytes { file in
                 let payload = try WebPDecodeState.payload(of: frame, index: i, in: file)
-                try WebPBitstreamDecoder.decode(payload, width: frame.rect.width, height: frame.rect.height,
-                                                into: dst.baseAddress!, bytesPerRow: rowBytes, frame: i)
+                try WebPBitstreamDecoder.decode(
+                    payload, width: frame.rect.width, height: frame.rect.height,
+                    into: dst.baseAddress!, bytesPerRow: rowBytes, frame: i)
             }
         }
     }

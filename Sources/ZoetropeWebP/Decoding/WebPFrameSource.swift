@@ -1,10 +1,11 @@
+import Zoetrope
+import ZoetropeColor
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
-import ZoetropeColor
 
 /// A decoding session over one WebP file, still or animated.
 ///
@@ -53,8 +54,9 @@ final class WebPFrameSource: SeekCostReporting {
         // estimated as one RGBA raster of it (what its lossless decoder holds; lossy needs less).
         let keyFrames = index.keyFrames
         let (scratchPixels, largestFrame) = index.budgetPixels(keyFrames: keyFrames)
-        try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratchPixels, largestFrame: largestFrame,
-                                        limits: options.limits)
+        try WebPFrameSource.checkBudget(
+            canvas: index.canvasSize, scratchPixels: scratchPixels, largestFrame: largestFrame,
+            limits: options.limits)
         self.data = data
         self.options = options
         self.frames = index.frames
@@ -67,8 +69,9 @@ final class WebPFrameSource: SeekCostReporting {
             color: index.metadataChunks.color, metadata: index.metadataChunks.metadata)
         colorTransform = ColorManagement.prepare(&info, options: options)
         self.info = info
-        var state = WebPDecodeState(canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
-                                    useThreads: (options.threadCount ?? 1) > 1)
+        var state = WebPDecodeState(
+            canvasSize: index.canvasSize, keyFrames: keyFrames, scratchPixels: scratchPixels,
+            useThreads: (options.threadCount ?? 1) > 1)
         state.compositor.colorTransform = colorTransform
         self.state = Locked(state)
     }
@@ -94,8 +97,9 @@ final class WebPFrameSource: SeekCostReporting {
         if let partialFirstFrame {
             let canvas = info.canvasSize, options = options
             try data.withUnsafeBytes { file in
-                try WebPPartialFrame.decode(partialFirstFrame, file: file, canvas: canvas, options: options,
-                                            colorTransform: colorTransform, into: &buffer)
+                try WebPPartialFrame.decode(
+                    partialFirstFrame, file: file, canvas: canvas, options: options,
+                    colorTransform: colorTransform, into: &buffer)
             }
             return
         }

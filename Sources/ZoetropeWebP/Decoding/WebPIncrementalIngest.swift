@@ -95,8 +95,9 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             do {
                 let index = try WebPIndex(bytes: raw, limits: limits)
                 let (scratch, largest) = index.budgetPixels()
-                try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
-                                                limits: limits)
+                try WebPFrameSource.checkBudget(
+                    canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
+                    limits: limits)
                 return false
             } catch AnimatedImageError.limitExceeded {
                 return true
@@ -119,7 +120,8 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             snapshot.loopCount = loop == 0 ? .infinite : .plays(loop)
         }
         if options.showsPartialFirstFrame, frames.isEmpty, walker.frames.isEmpty,
-           let partial = bytes.withBytes({ walker.partialFirstFrame($0) }), let canvas = walker.canvas {
+            let partial = bytes.withBytes({ walker.partialFirstFrame($0) }), let canvas = walker.canvas
+        {
             // Frame 0 while it arrives: counted, drawn from the rows decoded so far.
             try limits.checkSize(width: canvas.width, height: canvas.height, format: .webp)
             settleColor()
@@ -142,8 +144,10 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             let i = frames.count
             try limits.checkFrameCount(i + 1, format: .webp)
             try limits.checkPixelsPerPlay(frameCount: i + 1, canvas: canvas, format: .webp)
-            table.append(FramePlacement(rect: record.rect, dispose: record.dispose, blend: record.blend,
-                                        isOpaque: !record.hasAlpha))
+            table.append(
+                FramePlacement(
+                    rect: record.rect, dispose: record.dispose, blend: record.blend,
+                    isOpaque: !record.hasAlpha))
             let pixels = record.rect.width * record.rect.height
             let largest = max(largestFrame, pixels)
             let scratch = record.drawsBySource(isKeyFrame: table.isKeyFrame(i)) ? scratchPixels : max(scratchPixels, pixels)
@@ -172,13 +176,16 @@ struct WebPIncrementalIngest: IncrementalIngesting {
             }
         }
         let (scratch, largest) = index.budgetPixels()
-        try WebPFrameSource.checkBudget(canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
-                                        limits: options.limits)
+        try WebPFrameSource.checkBudget(
+            canvas: index.canvasSize, scratchPixels: scratch, largestFrame: largest,
+            limits: options.limits)
         // Frames reported that the whole-file index does not have (the walker could not tell):
         // withdrawn, as an APNG falling back to its still image withdraws them.
         var revision = snapshot.revision
-        if !frames.isEmpty, index.frames.count < frames.count || Array(index.frames[..<frames.count]) != frames
-            || index.canvasSize != snapshot.canvasSize {
+        if !frames.isEmpty,
+            index.frames.count < frames.count || Array(index.frames[..<frames.count]) != frames
+                || index.canvasSize != snapshot.canvasSize
+        {
             revision += 1
         }
         final = index

@@ -46,8 +46,9 @@ final class WebPIncrementalSource: IngestingFrameSource, SeekCostReporting {
         if index == 0, let partial, let canvas = snapshot.canvasSize {
             let options = options
             try prefix.withBytes { file in
-                try WebPPartialFrame.decode(partial, file: file, canvas: canvas, options: options, colorTransform: transform,
-                                            into: &buffer)
+                try WebPPartialFrame.decode(
+                    partial, file: file, canvas: canvas, options: options, colorTransform: transform,
+                    into: &buffer)
             }
             return
         }
@@ -57,8 +58,11 @@ final class WebPIncrementalSource: IngestingFrameSource, SeekCostReporting {
         let size = options.outputSize(forCanvas: canvas), format = options.pixelFormat
         let threads = (options.threadCount ?? 1) > 1
         func fresh() -> (state: WebPDecodeState, revision: Int) {
-            (WebPDecodeState(canvasSize: canvas, keyFrames: KeyFrameTable([], canvasSize: canvas, keyFramesReplace: true),
-                             scratchPixels: 0, useThreads: threads), snapshot.revision)
+            (
+                WebPDecodeState(
+                    canvasSize: canvas, keyFrames: KeyFrameTable([], canvasSize: canvas, keyFramesReplace: true),
+                    scratchPixels: 0, useThreads: threads), snapshot.revision
+            )
         }
         try decoder.withLock { slot in
             var entry = slot ?? fresh()
@@ -68,8 +72,10 @@ final class WebPIncrementalSource: IngestingFrameSource, SeekCostReporting {
             defer { slot = entry }
             entry.state.compositor.colorTransform = transform
             for record in frames[entry.state.keyFrames.count...] {
-                entry.state.keyFrames.append(FramePlacement(rect: record.rect, dispose: record.dispose, blend: record.blend,
-                                                            isOpaque: !record.hasAlpha))
+                entry.state.keyFrames.append(
+                    FramePlacement(
+                        rect: record.rect, dispose: record.dispose, blend: record.blend,
+                        isOpaque: !record.hasAlpha))
             }
             entry.state.ensureCanvas()
             try prefix.withBytes { file in

@@ -7,20 +7,26 @@ import Zoetrope
 enum WebPPartialFrame {
     /// Decodes `record` (its payload the bytes received of its image chunks) onto a
     /// transparent `canvas` and delivers it at the options' size and format.
-    static func decode(_ record: WebPFrameRecord, file: UnsafeRawBufferPointer, canvas: PixelSize,
-                       options: DecodingOptions, colorTransform: (any ColorTransform)? = nil,
-                       into buffer: inout PixelBuffer) throws {
+    static func decode(
+        _ record: WebPFrameRecord, file: UnsafeRawBufferPointer, canvas: PixelSize,
+        options: DecodingOptions, colorTransform: (any ColorTransform)? = nil,
+        into buffer: inout PixelBuffer
+    ) throws {
         let rect = record.rect
         guard record.payloadOffset >= 0, record.payloadCount > 0, record.payloadOffset + record.payloadCount <= file.count,
-              rect.width > 0, rect.height > 0 else {
+            rect.width > 0, rect.height > 0
+        else {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame 0: its image data lies outside the file")
         }
         let rowBytes = rect.width * 4
         var pixels = [UInt8](repeating: 0, count: rowBytes * rect.height)
         var rows = 0
         try pixels.withUnsafeMutableBytes { out in
-            guard let decoder = WebPINewRGB(MODE_RGBA, out.baseAddress!.assumingMemoryBound(to: UInt8.self), out.count,
-                                            Int32(rowBytes)) else {
+            guard
+                let decoder = WebPINewRGB(
+                    MODE_RGBA, out.baseAddress!.assumingMemoryBound(to: UInt8.self), out.count,
+                    Int32(rowBytes))
+            else {
                 throw AnimatedImageError.codecFailure(format: .webp, library: "libwebp", message: "out of memory for the incremental decoder")
             }
             defer { WebPIDelete(decoder) }
@@ -31,7 +37,8 @@ enum WebPPartialFrame {
             guard status == VP8_STATUS_OK || status == VP8_STATUS_SUSPENDED else { return }
             var lastY: Int32 = 0, width: Int32 = 0, height: Int32 = 0, stride: Int32 = 0
             if WebPIDecGetRGB(decoder, &lastY, &width, &height, &stride) != nil, Int(width) == rect.width,
-               Int(height) == rect.height {
+                Int(height) == rect.height
+            {
                 rows = max(0, min(Int(lastY), rect.height))
             }
         }

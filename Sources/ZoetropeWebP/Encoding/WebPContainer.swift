@@ -14,7 +14,7 @@ enum WebPContainer {
 
     /// VP8X flags.
     static let animationFlag: UInt8 = 0x02, alphaFlag: UInt8 = 0x10, iccFlag: UInt8 = 0x20,
-               exifFlag: UInt8 = 0x08, xmpFlag: UInt8 = 0x04
+        exifFlag: UInt8 = 0x08, xmpFlag: UInt8 = 0x04
 
     /// Bytes before the first `ANMF` when `profile` is written (an `ICCP` chunk more).
     static func headerSize(profile: ICCProfile?) -> Int {
@@ -24,19 +24,21 @@ enum WebPContainer {
     /// The file's first `headerSize(profile:)` bytes for `bodySize` bytes of `ANMF` (and
     /// trailing `EXIF`/`XMP `) chunks after them. `trailerFlags` are the VP8X flags of the
     /// trailing chunks.
-    static func header(canvas: PixelSize, loopCount: Int, hasAlpha: Bool, bodySize: Int,
-                       profile: ICCProfile? = nil, trailerFlags: UInt8 = 0) -> [UInt8] {
+    static func header(
+        canvas: PixelSize, loopCount: Int, hasAlpha: Bool, bodySize: Int,
+        profile: ICCProfile? = nil, trailerFlags: UInt8 = 0
+    ) -> [UInt8] {
         let size = headerSize(profile: profile)
         var b: [UInt8] = []
         b.reserveCapacity(size)
         b += Array("RIFF".utf8); le32(&b, size - 8 + bodySize); b += Array("WEBP".utf8)
         b += Array("VP8X".utf8); le32(&b, 10)
         b.append(animationFlag | (hasAlpha ? alphaFlag : 0) | (profile == nil ? 0 : iccFlag) | trailerFlags)
-        b += [0, 0, 0] // reserved
+        b += [0, 0, 0]  // reserved
         le24(&b, canvas.width - 1); le24(&b, canvas.height - 1)
         if let profile { b += chunk("ICCP", profile.data) }
         b += Array("ANIM".utf8); le32(&b, 6)
-        b += [0, 0, 0, 0] // background colour: transparent (decoders ignore it)
+        b += [0, 0, 0, 0]  // background colour: transparent (decoders ignore it)
         b.append(UInt8(loopCount & 0xFF)); b.append(UInt8(loopCount >> 8))
         return b
     }
@@ -52,8 +54,10 @@ enum WebPContainer {
     /// A still file from libwebp (`WebPEncode`'s simple or extended file) rewritten in the
     /// extended format with `profile` and `metadata`: `VP8X`, `ICCP`, its image chunks,
     /// `EXIF`, `XMP `. Nil when the file cannot be read or the result would pass 4 GiB.
-    static func still(_ file: UnsafeRawBufferPointer, canvas: PixelSize, profile: ICCProfile?,
-                      metadata: EmbeddedMetadata) -> [UInt8]? {
+    static func still(
+        _ file: UnsafeRawBufferPointer, canvas: PixelSize, profile: ICCProfile?,
+        metadata: EmbeddedMetadata
+    ) -> [UInt8]? {
         guard let image = imageChunks(ofStill: file) else { return nil }
         let (trailing, trailerFlags) = trailer(metadata)
         let iccp = profile.map { chunk("ICCP", $0.data) } ?? []
@@ -86,8 +90,10 @@ enum WebPContainer {
     }
 
     /// An `ANMF` chunk around `frameData` (complete `ALPH`/`VP8 `/`VP8L` chunks, even length).
-    static func frameChunk(_ frameData: [UInt8], rect: PixelRect, durationMs: Int, blend: Bool,
-                           disposeToBackground: Bool) -> [UInt8] {
+    static func frameChunk(
+        _ frameData: [UInt8], rect: PixelRect, durationMs: Int, blend: Bool,
+        disposeToBackground: Bool
+    ) -> [UInt8] {
         var b: [UInt8] = []
         b.reserveCapacity(24 + frameData.count)
         b += Array("ANMF".utf8); le32(&b, 16 + frameData.count)

@@ -1,10 +1,11 @@
 import CWebP
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// Writes animated WebP: each frame as the rectangle that changed since the canvas before
 /// it, encoded by libwebp, streamed into the file as it goes.
@@ -68,7 +69,8 @@ public struct WebPEncoder: AnimatedImageEncoder {
     /// (lossless) or 0…100.
     public func makeWriter(canvasSize: PixelSize, options: EncodingOptions) throws -> any AnimatedImageWriter {
         guard canvasSize.width >= 1, canvasSize.height >= 1,
-              canvasSize.width <= 16383, canvasSize.height <= 16383 else {
+            canvasSize.width <= 16383, canvasSize.height <= 16383
+        else {
             throw AnimatedImageError.invalidArgument("WebP canvases are 1…16383 pixels a side, got \(canvasSize)")
         }
         let loop: Int32
@@ -83,8 +85,11 @@ public struct WebPEncoder: AnimatedImageEncoder {
         try options.checkQuality()
 
         var config = WebPConfig()
-        guard WebPConfigInitInternal(&config, WEBP_PRESET_DEFAULT, Float(options.quality ?? 75),
-                                     WEBP_ENCODER_ABI_VERSION) != 0 else {
+        guard
+            WebPConfigInitInternal(
+                &config, WEBP_PRESET_DEFAULT, Float(options.quality ?? 75),
+                WEBP_ENCODER_ABI_VERSION) != 0
+        else {
             throw WebPStreamWriter.failure("encoder ABI version mismatch")
         }
         config.method = Int32(max(0, min(6, method)))
@@ -93,18 +98,22 @@ public struct WebPEncoder: AnimatedImageEncoder {
         lossless.exact = 1
         lossy.lossless = 0
         let mode: WebPStreamWriter.Mode = mixed ? .mixed : (options.quality == nil ? .lossless : .lossy)
-        let settings = WebPFrameEncoder(lossless: lossless, lossy: lossy,
-                                        lossyTolerance: WebPFrameDiff.lossyTolerance(quality: config.quality),
-                                        blendFromUnchangedShare: Self.blendFromUnchangedShare)
-        for (name, count) in [("ICC profile", options.color.iccProfile?.data.count), ("Exif", options.metadata.exif?.count),
-                              ("XMP", options.metadata.xmp?.count)] {
+        let settings = WebPFrameEncoder(
+            lossless: lossless, lossy: lossy,
+            lossyTolerance: WebPFrameDiff.lossyTolerance(quality: config.quality),
+            blendFromUnchangedShare: Self.blendFromUnchangedShare)
+        for (name, count) in [
+            ("ICC profile", options.color.iccProfile?.data.count), ("Exif", options.metadata.exif?.count),
+            ("XMP", options.metadata.xmp?.count),
+        ] {
             if let count, count > WebPChunkWalker.maxChunkPayload {
                 throw AnimatedImageError.invalidArgument("a WebP chunk holds at most 4 GiB; the \(name) has \(count) bytes")
             }
         }
-        return WebPStreamWriter(canvasSize: canvasSize, loopCount: Int(loop), mode: mode, settings: settings,
-                                spillDirectory: spillDirectory, profile: options.color.iccProfile,
-                                metadata: options.metadata)
+        return WebPStreamWriter(
+            canvasSize: canvasSize, loopCount: Int(loop), mode: mode, settings: settings,
+            spillDirectory: spillDirectory, profile: options.color.iccProfile,
+            metadata: options.metadata)
     }
 
     /// The ICC profile (`ICCP`), Exif (`EXIF`) and XMP (`XMP `).

@@ -1,3 +1,5 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -10,7 +12,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Zoetrope
 
 /// How a frame differs from the canvas before it: the rectangle to store, whether blending
 /// can rebuild it, and the rewrites that make a blended rectangle cheaper. Written for
@@ -37,8 +38,10 @@ enum WebPFrameDiff {
     /// The smallest rectangle inside `rect` outside which `current` equals `previous`
     /// (within `tolerance`), with even offsets (WebP stores offsets halved); empty when
     /// nothing changed.
-    static func changedRect(_ previous: WebPPreviousCanvas, _ current: WebPCanvas, within rect: PixelRect,
-                            tolerance: Int) -> PixelRect {
+    static func changedRect(
+        _ previous: WebPPreviousCanvas, _ current: WebPCanvas, within rect: PixelRect,
+        tolerance: Int
+    ) -> PixelRect {
         if tolerance == 0 { return exactChangedRect(previous, current, within: rect) }
         let w = current.width, cur = current.pixels
         func same(_ x: Int, _ y: Int) -> Bool { similar(previous.pixel(x, y), cur[y * w + x], tolerance: tolerance) }
@@ -55,8 +58,10 @@ enum WebPFrameDiff {
     /// `changedRect` at tolerance 0, row by row: equal rows (most of a canvas whose frames
     /// touch little of it) are compared with `memcmp`, so a large canvas costs memory
     /// bandwidth per frame rather than a call per pixel.
-    private static func exactChangedRect(_ previous: WebPPreviousCanvas, _ current: WebPCanvas,
-                                         within rect: PixelRect) -> PixelRect {
+    private static func exactChangedRect(
+        _ previous: WebPPreviousCanvas, _ current: WebPCanvas,
+        within rect: PixelRect
+    ) -> PixelRect {
         let w = current.width
         let canvas = previous.canvas.pixels, cur = current.pixels
         let x0 = rect.x, x1 = rect.x + rect.width
@@ -97,7 +102,8 @@ enum WebPFrameDiff {
     /// `current` exactly: every pixel that is not opaque must already be on the canvas.
     /// Also counts the pixels of `rect` equal to the canvas (the ones blending can skip).
     static func blendability(_ previous: WebPPreviousCanvas, _ current: WebPCanvas, rect: PixelRect)
-        -> (possible: Bool, unchanged: Int) {
+        -> (possible: Bool, unchanged: Int)
+    {
         let w = current.width, cur = current.pixels
         var unchanged = 0
         for y in rect.y..<(rect.y + rect.height) {
@@ -138,8 +144,10 @@ enum WebPFrameDiff {
     /// For a blended lossy frame: each 8×8 block (aligned on the canvas) of `picture` (a copy
     /// of `rect`) that is opaque and equal to the canvas becomes one transparent colour, its
     /// average, which VP8 codes in almost nothing.
-    static func flattenUnchangedBlocks(_ previous: WebPPreviousCanvas, rect: PixelRect,
-                                       picture: UnsafeMutablePointer<UInt32>, stride: Int) {
+    static func flattenUnchangedBlocks(
+        _ previous: WebPPreviousCanvas, rect: PixelRect,
+        picture: UnsafeMutablePointer<UInt32>, stride: Int
+    ) {
         var by = (rect.y + 7) & ~7
         while by + 8 <= rect.y + rect.height {
             var bx = (rect.x + 7) & ~7

@@ -1,10 +1,11 @@
 import CWebP
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// libwebp's still-image encoder as `WebPStreamWriter` calls it: one frame rectangle at a
 /// time, lossless or lossy, into the image chunks an `ANMF` chunk holds.
@@ -23,8 +24,10 @@ struct WebPFrameEncoder {
     /// Encodes `picture` (a canvas view or a copy; freed here) and returns its image chunks.
     /// A blended lossless frame is encoded without `exact`: its transparent pixels all
     /// show the canvas, so libwebp may give them whatever colour codes smallest.
-    func encode(_ picture: inout WebPPicture, lossless isLossless: Bool, forBlend: Bool,
-                index: Int) throws -> (data: [UInt8], hasAlpha: Bool) {
+    func encode(
+        _ picture: inout WebPPicture, lossless isLossless: Bool, forBlend: Bool,
+        index: Int
+    ) throws -> (data: [UInt8], hasAlpha: Bool) {
         var config = isLossless ? lossless : lossy
         if isLossless && forBlend { config.exact = 0 }
         var memory = WebPMemoryWriter()
@@ -58,7 +61,7 @@ struct WebPFrameEncoder {
             var view = canvas.view(canvas.fullRect)
             defer {
                 WebPMemoryWriterClear(&memory)
-                WebPPictureFree(&view) // libwebp's lossy conversion buffers; the pixels are the canvas's
+                WebPPictureFree(&view)  // libwebp's lossy conversion buffers; the pixels are the canvas's
             }
             let ok = withUnsafeMutablePointer(to: &memory) { m in
                 view.writer = WebPMemoryWrite

@@ -1,3 +1,5 @@
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -11,7 +13,6 @@ private let systemWrite = Glibc.write
 import Darwin
 private let systemWrite = Darwin.write
 #endif
-import Zoetrope
 
 /// Where a streaming writer's finished bytes wait for the end of the file: in memory up to
 /// `threshold` bytes, then in a temporary file (`headerSize` bytes reserved at its start for
@@ -92,8 +93,9 @@ final class WebPSpillBuffer {
     /// says it (Linux's /proc); elsewhere set and restored at once.
     static func umaskValue() -> mode_t {
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-           let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
-           let value = mode_t(String(line.dropFirst(6).filter { !$0.isWhitespace }), radix: 8) {
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Umask:") }),
+            let value = mode_t(String(line.dropFirst(6).filter { !$0.isWhitespace }), radix: 8)
+        {
             return value
         }
         let mask = umask(0o022)

@@ -1,10 +1,11 @@
 import CWebP
+import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
 
 /// `WebPEncoder`'s streaming session. Each frame is compared with the canvas before it,
 /// encoded by libwebp as the rectangle that changed (blended or not, the previous frame
@@ -42,8 +43,10 @@ final class WebPStreamWriter: AnimatedImageWriter {
     private let profile: ICCProfile?
     private let metadata: EmbeddedMetadata
 
-    init(canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder, spillDirectory: URL?,
-         profile: ICCProfile? = nil, metadata: EmbeddedMetadata = .none) {
+    init(
+        canvasSize: PixelSize, loopCount: Int, mode: Mode, settings: WebPFrameEncoder, spillDirectory: URL?,
+        profile: ICCProfile? = nil, metadata: EmbeddedMetadata = .none
+    ) {
         out = WebPSpillBuffer(headerSize: WebPContainer.headerSize(profile: profile), directory: spillDirectory)
         self.profile = profile
         self.metadata = metadata
@@ -138,8 +141,9 @@ final class WebPStreamWriter: AnimatedImageWriter {
         let useDisposed = area(disposed, disposedLL) < keptArea
 
         let canvas = useDisposed ? disposed : kept
-        let candidates = try self.candidates(over: canvas, rectLossless: useDisposed ? disposedLL : keptLL,
-                                             allowBlend: true, index: index)
+        let candidates = try self.candidates(
+            over: canvas, rectLossless: useDisposed ? disposedLL : keptLL,
+            allowBlend: true, index: index)
         return (candidates.min { $0.data.count < $1.data.count }!, useDisposed)
     }
 
@@ -154,8 +158,10 @@ final class WebPStreamWriter: AnimatedImageWriter {
 
     /// Every encoding worth trying over `canvas`: lossless (blended when that can be exact,
     /// and plain when most of the rectangle changed) and lossy, as the mode says.
-    private func candidates(over canvas: WebPPreviousCanvas, rectLossless rect: PixelRect, allowBlend: Bool,
-                            index: Int) throws -> [Frame] {
+    private func candidates(
+        over canvas: WebPPreviousCanvas, rectLossless rect: PixelRect, allowBlend: Bool,
+        index: Int
+    ) throws -> [Frame] {
         var tryLossless = mode == .lossless, tryLossy = mode == .lossy
         if mode != .lossless {
             // Few colours (a palette source) often code smaller losslessly than lossy: a
@@ -200,8 +206,10 @@ final class WebPStreamWriter: AnimatedImageWriter {
 
     private func write(_ frame: Frame) throws {
         hasAlpha = hasAlpha || frame.hasAlpha
-        try out.append(WebPContainer.frameChunk(frame.data, rect: frame.rect, durationMs: frame.durationMs,
-                                                blend: frame.blend, disposeToBackground: frame.disposeToBackground))
+        try out.append(
+            WebPContainer.frameChunk(
+                frame.data, rect: frame.rect, durationMs: frame.durationMs,
+                blend: frame.blend, disposeToBackground: frame.disposeToBackground))
         writtenFrames += 1
     }
 
@@ -209,8 +217,9 @@ final class WebPStreamWriter: AnimatedImageWriter {
         guard WebPContainer.headerSize(profile: profile) - 8 + out.count <= Int(UInt32.max) - 1 else {
             throw WebPStreamWriter.failure("the animation is larger than a RIFF file can hold (4 GiB)")
         }
-        return WebPContainer.header(canvas: canvasSize, loopCount: loopCount, hasAlpha: hasAlpha, bodySize: out.count,
-                                    profile: profile, trailerFlags: WebPContainer.trailer(metadata).flags)
+        return WebPContainer.header(
+            canvas: canvasSize, loopCount: loopCount, hasAlpha: hasAlpha, bodySize: out.count,
+            profile: profile, trailerFlags: WebPContainer.trailer(metadata).flags)
     }
 
     /// Ends the frames: writes the last one, or for a single frame returns a still image.
@@ -220,7 +229,7 @@ final class WebPStreamWriter: AnimatedImageWriter {
         finished = true
         pending = nil
         if writtenFrames == 0 {
-            let still = try settings.encodeStill(previous, mode: mode) // the last canvas (swapped in by add)
+            let still = try settings.encodeStill(previous, mode: mode)  // the last canvas (swapped in by add)
             guard profile != nil || !metadata.isEmpty else { return still }
             // A profile or metadata needs the extended format: VP8X, ICCP, image, EXIF, XMP.
             let extended = still.withUnsafeBytes {

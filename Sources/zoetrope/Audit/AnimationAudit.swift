@@ -73,8 +73,11 @@ struct AnimationAudit {
     /// Every regular file under `folder`, sorted, skipping hidden entries and build folders.
     static func files(under folder: String) -> [String] {
         let url = URL(fileURLWithPath: folder)
-        guard let e = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
-                                                     options: [.skipsHiddenFiles]) else { return [] }
+        guard
+            let e = FileManager.default.enumerator(
+                at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+                options: [.skipsHiddenFiles])
+        else { return [] }
         var out: [String] = []
         for case let item as URL in e {
             let values = try? item.resourceValues(forKeys: [.isRegularFileKey, .isDirectoryKey])
@@ -82,7 +85,9 @@ struct AnimationAudit {
                 e.skipDescendants()
                 continue
             }
-            if values?.isRegularFile == true { out.append(folder.hasSuffix("/") ? folder + relative(item, to: url) : folder + "/" + relative(item, to: url)) }
+            if values?.isRegularFile == true {
+                out.append(folder.hasSuffix("/") ? folder + relative(item, to: url) : folder + "/" + relative(item, to: url))
+            }
         }
         return out.sorted()
     }

@@ -5,21 +5,21 @@ import Zoetrope
 /// what each costs to play. The `audit-animations` SwiftPM plugin runs this.
 enum AuditCommand {
     static let usage = """
-    usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--relative-to DIR] [--cache DIR]
+        usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--relative-to DIR] [--cache DIR]
 
-    Looks at every file under the given files and folders (skipping hidden ones and .build),
-    decides each format from content, and lists the animated images: path, format, canvas,
-    frames, plays, duration of one play (as displayed), how many delays the player clamps
-    (≤ 10 ms plays as 100 ms), the decoded size of all frames against one frame ahead, and
-    warnings: the extension disagrees with the content, all frames decode to more than
-    --large-mib MiB (default 64), clamped delays, an animated format holding a single frame,
-    a file that does not decode. Still images are counted, not listed.
-      --json         {"files": [...], "stillImages", "filesScanned", "warningCount"}
-      --strict       exit 1 when there is any warning
-      --relative-to  show paths relative to DIR
-    A PATH may be an http(s) URL: its body is audited as a file (an HTTP error: one line,
-    exit 1); --cache DIR keeps responses in DIR as HTTP caching allows.
-    """
+        Looks at every file under the given files and folders (skipping hidden ones and .build),
+        decides each format from content, and lists the animated images: path, format, canvas,
+        frames, plays, duration of one play (as displayed), how many delays the player clamps
+        (≤ 10 ms plays as 100 ms), the decoded size of all frames against one frame ahead, and
+        warnings: the extension disagrees with the content, all frames decode to more than
+        --large-mib MiB (default 64), clamped delays, an animated format holding a single frame,
+        a file that does not decode. Still images are counted, not listed.
+          --json         {"files": [...], "stillImages", "filesScanned", "warningCount"}
+          --strict       exit 1 when there is any warning
+          --relative-to  show paths relative to DIR
+        A PATH may be an http(s) URL: its body is audited as a file (an HTTP error: one line,
+        exit 1); --cache DIR keeps responses in DIR as HTTP caching allows.
+        """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try Arguments(args, valueOptions: ["large-mib", "relative-to", "cache"], flagOptions: ["json", "strict", "help"])
@@ -84,7 +84,8 @@ enum AuditCommand {
     }
 
     static func table(for report: AnimationAudit.Report) -> String {
-        let summary = "\(report.rows.count) file\(report.rows.count == 1 ? "" : "s") listed, "
+        let summary =
+            "\(report.rows.count) file\(report.rows.count == 1 ? "" : "s") listed, "
             + "\(report.warningCount) warning\(report.warningCount == 1 ? "" : "s"); "
             + "\(report.stillImages) still image\(report.stillImages == 1 ? "" : "s") not listed; "
             + "\(report.filesScanned) file\(report.filesScanned == 1 ? "" : "s") scanned"

@@ -5,23 +5,23 @@ import Zoetrope
 /// and the bytes each buffer policy holds, per input.
 enum BenchCommand {
     static let usage = """
-    usage: zoetrope bench (FILE... | --demo) [--json] [--min-time SECONDS] [--threads N] [--no-policies]
+        usage: zoetrope bench (FILE... | --demo) [--json] [--min-time SECONDS] [--threads N] [--no-policies]
 
-    For each image: decodes every frame to a full canvas, pass after pass, until at least
-    --min-time seconds (default 1) have passed, on the bulk path `frames` and `convert` use
-    (--threads N threads, default the cores the process may use; 1 decodes one frame after
-    another), and reports frames/s and megapixels/s, the threads used, the
-    time from the encoded bytes to the first frame, the process's peak resident memory, and
-    the most decoded bytes the player holds during one play under each buffer policy
-    (one-ahead, ahead:4, all, budget:64 MiB; width × height × 4 per kept frame), measured
-    on a simulated refresh as `zoetrope trace` does.
-    A progress bar goes to standard error when it is a terminal.
-      --demo          benchmark the built-in demo animation
-      --no-policies   skip the per-policy plays (four more passes over the frames)
-      --json          a JSON array, one object per input, with at least
-                      {"file", "format", "width", "height", "frameCount", "framesPerSecond",
-                       "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes", "threads"}
-    """
+        For each image: decodes every frame to a full canvas, pass after pass, until at least
+        --min-time seconds (default 1) have passed, on the bulk path `frames` and `convert` use
+        (--threads N threads, default the cores the process may use; 1 decodes one frame after
+        another), and reports frames/s and megapixels/s, the threads used, the
+        time from the encoded bytes to the first frame, the process's peak resident memory, and
+        the most decoded bytes the player holds during one play under each buffer policy
+        (one-ahead, ahead:4, all, budget:64 MiB; width × height × 4 per kept frame), measured
+        on a simulated refresh as `zoetrope trace` does.
+        A progress bar goes to standard error when it is a terminal.
+          --demo          benchmark the built-in demo animation
+          --no-policies   skip the per-policy plays (four more passes over the frames)
+          --json          a JSON array, one object per input, with at least
+                          {"file", "format", "width", "height", "frameCount", "framesPerSecond",
+                           "megapixelsPerSecond", "firstFrameMs", "peakMemoryBytes", "threads"}
+        """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try Arguments(args, valueOptions: ["min-time", "threads"], flagOptions: ["json", "demo", "help", "no-policies"])

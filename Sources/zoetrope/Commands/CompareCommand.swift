@@ -4,19 +4,19 @@ import Zoetrope
 /// frame on the composited canvases and timeline by timeline (`AnimationComparison`).
 enum CompareCommand {
     static let usage = """
-    usage: zoetrope compare A B [--tolerance N] [--json]
+        usage: zoetrope compare A B [--tolerance N] [--json]
 
-    Compares two animations of any of the formats frame by frame on their composited
-    canvases (straight RGBA; a pixel fully transparent in both is equal whatever its
-    colour), and their canvas, frame count, plays, and raw and displayed durations. Prints
-    per-frame and pooled PSNR, the largest channel difference and the identical frames.
-      --tolerance N   the largest channel difference (0-255) that still counts as equal
-                      (default 0: exact)
-      --json          one JSON object
+        Compares two animations of any of the formats frame by frame on their composited
+        canvases (straight RGBA; a pixel fully transparent in both is equal whatever its
+        colour), and their canvas, frame count, plays, and raw and displayed durations. Prints
+        per-frame and pooled PSNR, the largest channel difference and the identical frames.
+          --tolerance N   the largest channel difference (0-255) that still counts as equal
+                          (default 0: exact)
+          --json          one JSON object
 
-    Exit status: 0 equal within the tolerance, 1 they differ (each difference named),
-    2 a usage error or an input that cannot be read or decoded.
-    """
+        Exit status: 0 equal within the tolerance, 1 they differ (each difference named),
+        2 a usage error or an input that cannot be read or decoded.
+        """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try Arguments(args, valueOptions: ["tolerance"], flagOptions: ["json", "help"])
@@ -29,8 +29,9 @@ enum CompareCommand {
         let comparison: AnimationComparison
         do {
             let inputs = try paths.map { try ImageInput.file($0) }
-            comparison = try AnimationComparison(inputs[0].makeFrameSource(registry: registry),
-                                                 inputs[1].makeFrameSource(registry: registry))
+            comparison = try AnimationComparison(
+                inputs[0].makeFrameSource(registry: registry),
+                inputs[1].makeFrameSource(registry: registry))
         } catch let error as ToolError {
             out.error("zoetrope: \(error.message)")
             return 2
@@ -72,13 +73,15 @@ enum CompareCommand {
         if c.comparedFrameCount == 0 {
             lines.append("  pixels     not compared (the canvases differ)")
         } else {
-            lines.append("  pixels     \(c.comparedFrameCount) frame\(c.comparedFrameCount == 1 ? "" : "s") compared, "
-                         + "\(c.identicalFrameCount) identical; max channel difference \(c.maxChannelDifference); "
-                         + "pooled PSNR \(psnrText(c.pooledPSNR))")
+            lines.append(
+                "  pixels     \(c.comparedFrameCount) frame\(c.comparedFrameCount == 1 ? "" : "s") compared, "
+                    + "\(c.identicalFrameCount) identical; max channel difference \(c.maxChannelDifference); "
+                    + "pooled PSNR \(psnrText(c.pooledPSNR))")
             for f in c.frames where !f.isIdentical {
-                lines.append("  frame \(String(f.index).padding(toLength: 5, withPad: " ", startingAt: 0))"
-                             + "max difference \(f.maxChannelDifference), \(f.differingPixelCount) pixel"
-                             + "\(f.differingPixelCount == 1 ? "" : "s") differ, PSNR \(psnrText(f.psnr))")
+                lines.append(
+                    "  frame \(String(f.index).padding(toLength: 5, withPad: " ", startingAt: 0))"
+                        + "max difference \(f.maxChannelDifference), \(f.differingPixelCount) pixel"
+                        + "\(f.differingPixelCount == 1 ? "" : "s") differ, PSNR \(psnrText(f.psnr))")
             }
         }
         if differences.isEmpty {

@@ -9,54 +9,54 @@ import ZoetropeWebP
 /// WebP or AVIF, decoding frame i + 1 while frame i is encoded.
 enum ConvertCommand {
     static let usage = """
-    usage: zoetrope convert IN OUT [options]
-           zoetrope convert IN... --output-dir DIR --format F [options]
+        usage: zoetrope convert IN OUT [options]
+               zoetrope convert IN... --output-dir DIR --format F [options]
 
-    Converts an animation (GIF, APNG, WebP, AVIF; the input's format is read from its content)
-    to the format of OUT's extension (.gif, .png/.apng, .webp, .avif) or --format.
-    IN may be - (standard input) or an http(s) URL (an HTTP error: one line, exit 1; --cache DIR
-    keeps responses in DIR as HTTP caching allows); OUT may be - (standard output, needs --format).
-    With --output-dir, every IN (files only) is converted in one process to DIR/NAME.EXT
-    (NAME: IN's name without its extension; EXT: gif, png, webp or avif); a bad input gets
-    its one line and the others go on, and the exit status is 1 if any failed.
+        Converts an animation (GIF, APNG, WebP, AVIF; the input's format is read from its content)
+        to the format of OUT's extension (.gif, .png/.apng, .webp, .avif) or --format.
+        IN may be - (standard input) or an http(s) URL (an HTTP error: one line, exit 1; --cache DIR
+        keeps responses in DIR as HTTP caching allows); OUT may be - (standard output, needs --format).
+        With --output-dir, every IN (files only) is converted in one process to DIR/NAME.EXT
+        (NAME: IN's name without its extension; EXT: gif, png, webp or avif); a bad input gets
+        its one line and the others go on, and the exit status is 1 if any failed.
 
-      --format F            gif | apng | webp | avif (default: from OUT's extension)
-      --output-dir DIR      convert every IN into DIR (created if missing); needs --format
-      --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
-      --lossless            lossless WebP (the WebP default) or AVIF
-      --mixed               WebP: lossy or lossless per frame, whichever is smaller
-      --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
-      --codec C             AVIF: aom (default), rav1e or svt
-      --depth D             AVIF: 8 (default) or 10 bits
-      --chroma C            AVIF: 444 or 420 (default 444; 420 with svt, which writes only 420)
-      --content C           AVIF with aom: automatic (default: screen-content tools when the
-                            first frame has at most 256 colours), screen or natural
-      --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
-                            with more than 256 colours
-      --lossy N             GIF: LZW-aware lossy compression, colours may move by up to N
-                            (0-441, a distance in 8-bit RGB; 20-80 light to strong)
-      --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
-      --max-size N          fit inside NxN
-      --loops N|infinite    total plays to store (default: the source's plays; more than the
-                            format stores become its most, with a warning)
-      --to-srgb             convert the colours to sRGB and write no colour profile (default:
-                            keep the source's profile, byte for byte, and its stored values)
-      --strip               leave out the source's Exif and XMP (default: kept)
-      --quiet               no progress bar and no summary
+          --format F            gif | apng | webp | avif (default: from OUT's extension)
+          --output-dir DIR      convert every IN into DIR (created if missing); needs --format
+          --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
+          --lossless            lossless WebP (the WebP default) or AVIF
+          --mixed               WebP: lossy or lossless per frame, whichever is smaller
+          --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
+          --codec C             AVIF: aom (default), rav1e or svt
+          --depth D             AVIF: 8 (default) or 10 bits
+          --chroma C            AVIF: 444 or 420 (default 444; 420 with svt, which writes only 420)
+          --content C           AVIF with aom: automatic (default: screen-content tools when the
+                                first frame has at most 256 colours), screen or natural
+          --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
+                                with more than 256 colours
+          --lossy N             GIF: LZW-aware lossy compression, colours may move by up to N
+                                (0-441, a distance in 8-bit RGB; 20-80 light to strong)
+          --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
+          --max-size N          fit inside NxN
+          --loops N|infinite    total plays to store (default: the source's plays; more than the
+                                format stores become its most, with a warning)
+          --to-srgb             convert the colours to sRGB and write no colour profile (default:
+                                keep the source's profile, byte for byte, and its stored values)
+          --strip               leave out the source's Exif and XMP (default: kept)
+          --quiet               no progress bar and no summary
 
-    GIF output: alpha below 50 % is transparent, durations round to centiseconds (a frame of
-    11-14 ms is written as 20 ms, the shortest browsers honour). WebP rounds to milliseconds;
-    APNG and AVIF keep durations exactly. On a terminal a progress bar shows on standard
-    error; at the end one line: frames, bytes in -> out, ratio, time (on standard error when
-    OUT is -). Input that cannot be decoded: one line, exit 1, and no output file. A file
-    that breaks after some frames (truncated, or a frame that fails to decode) converts the
-    frames before the break, warns, and exits 0.
+        GIF output: alpha below 50 % is transparent, durations round to centiseconds (a frame of
+        11-14 ms is written as 20 ms, the shortest browsers honour). WebP rounds to milliseconds;
+        APNG and AVIF keep durations exactly. On a terminal a progress bar shows on standard
+        error; at the end one line: frames, bytes in -> out, ratio, time (on standard error when
+        OUT is -). Input that cannot be decoded: one line, exit 1, and no output file. A file
+        that breaks after some frames (truncated, or a frame that fails to decode) converts the
+        frames before the break, warns, and exits 0.
 
-    Colour and metadata: the source's ICC profile, Exif and XMP are kept where the target can
-    hold them: APNG everything (iCCP, sRGB, gAMA, cHRM, cICP, eXIf, XMP iTXt); WebP the
-    profile, Exif and XMP; AVIF the profile, H.273 code points, Exif and XMP; GIF the profile
-    only (ICCRGBG1). What the target cannot hold is left out with a warning.
-    """
+        Colour and metadata: the source's ICC profile, Exif and XMP are kept where the target can
+        hold them: APNG everything (iCCP, sRGB, gAMA, cHRM, cICP, eXIf, XMP iTXt); WebP the
+        profile, Exif and XMP; AVIF the profile, H.273 code points, Exif and XMP; GIF the profile
+        only (ICCRGBG1). What the target cannot hold is left out with a warning.
+        """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try arguments(args)
@@ -65,8 +65,9 @@ enum ConvertCommand {
         guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT (or IN... --output-dir DIR --format F)") }
         let (inPath, outPath) = (a.positionals[0], a.positionals[1])
         let plan = try ConvertPlan(a, outPath: outPath)
-        try convert(inPath, to: outPath, plan: plan, quiet: a.flag("quiet"), label: nil, cache: a.value("cache"),
-                    registry: registry, out: &out)
+        try convert(
+            inPath, to: outPath, plan: plan, quiet: a.flag("quiet"), label: nil, cache: a.value("cache"),
+            registry: registry, out: &out)
         return 0
     }
 
@@ -93,8 +94,9 @@ enum ConvertCommand {
         var failed = false
         for (input, output) in zip(a.positionals, outputs) {
             do {
-                try convert(input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, cache: a.value("cache"),
-                            registry: registry, out: &out)
+                try convert(
+                    input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, cache: a.value("cache"),
+                    registry: registry, out: &out)
             } catch let error as ToolError {
                 out.error("zoetrope: \(error.message)")
                 failed = true
@@ -104,8 +106,10 @@ enum ConvertCommand {
     }
 
     /// Converts one input; `label` (the input's name in a batch) starts the summary line.
-    private static func convert(_ inPath: String, to outPath: String, plan: ConvertPlan, quiet: Bool, label: String?,
-                                cache: String?, registry: CoderRegistry, out: inout Output) throws {
+    private static func convert(
+        _ inPath: String, to outPath: String, plan: ConvertPlan, quiet: Bool, label: String?,
+        cache: String?, registry: CoderRegistry, out: inout Output
+    ) throws {
         let started = ContinuousClock.now
         let mapped = inPath == "-" || URLInput.isURL(inPath) ? nil : MappedInput(path: inPath)
         let data = try mapped?.data ?? readInput(inPath, cache: cache)
@@ -115,24 +119,27 @@ enum ConvertCommand {
         } catch {
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
         }
-        mapped?.dropResidentPages() // opening the source may have read (indexed) the whole file
+        mapped?.dropResidentPages()  // opening the source may have read (indexed) the whole file
         let info = source.info
         let asked = plan.loopCount ?? info.loopCount
         // Past the format's range: the nearest count it stores, with a warning.
         let loop = plan.encoder.storedLoopCount(for: asked)
         if loop != asked {
-            out.error("zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) stores at most "
-                      + "\(loop) plays; writing \(loop) instead of \(asked)")
+            out.error(
+                "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) stores at most "
+                    + "\(loop) plays; writing \(loop) instead of \(asked)")
         }
         let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
         let summary: AnimationConversion.Summary
         do {
-            var options = plan.description.encodingOptions(EncodingOptions(loopCount: loop, quality: plan.quality),
-                                                          source: info)
+            var options = plan.description.encodingOptions(
+                EncodingOptions(loopCount: loop, quality: plan.quality),
+                source: info)
             let lost = AnimationConversion.unwrittenParts(of: options, by: plan.encoder)
             if !lost.isEmpty {
-                out.error("zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) "
-                          + "cannot hold the source's \(lost.names.joined(separator: ", ")); left out")
+                out.error(
+                    "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) "
+                        + "cannot hold the source's \(lost.names.joined(separator: ", ")); left out")
             }
             if plan.encoder.storesAlphaSeparately {
                 // A second look at the frames (a session of its own): all opaque, no alpha written.
@@ -152,8 +159,9 @@ enum ConvertCommand {
             } else {
                 // Straight to the file (atomically): a writer that spills its output to a
                 // temporary file renames it into place instead of reading it back.
-                summary = try AnimationConversion.run(source: source, writer: writer, to: URL(fileURLWithPath: outPath),
-                                                      progress: progress)
+                summary = try AnimationConversion.run(
+                    source: source, writer: writer, to: URL(fileURLWithPath: outPath),
+                    progress: progress)
             }
         } catch let error as AnimatedImageError {
             bar?.clear()
@@ -167,8 +175,9 @@ enum ConvertCommand {
             out.error("zoetrope: warning: \(inPath): \(t); converted the \(summary.frameCount) frames before it")
         }
         if !quiet {
-            let line = summaryLine(frames: summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
-                                   inBytes: data.count, outBytes: summary.outputByteCount, elapsed: ContinuousClock.now - started)
+            let line = summaryLine(
+                frames: summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
+                inBytes: data.count, outBytes: summary.outputByteCount, elapsed: ContinuousClock.now - started)
             let labelled = label.map { "\($0): \(line)" } ?? line
             if outPath == "-" { out.error(labelled) } else { out.print(labelled) }
         }
@@ -176,9 +185,13 @@ enum ConvertCommand {
 
     /// `args` parsed with convert's options.
     static func arguments(_ args: [String]) throws(UsageError) -> Arguments {
-        try Arguments(args, valueOptions: ["format", "output-dir", "quality", "speed", "codec", "depth", "chroma", "content",
-                                           "dither", "lossy", "resize", "max-size", "loops", "cache"],
-                      flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
+        try Arguments(
+            args,
+            valueOptions: [
+                "format", "output-dir", "quality", "speed", "codec", "depth", "chroma", "content",
+                "dither", "lossy", "resize", "max-size", "loops", "cache",
+            ],
+            flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }
 
     /// "60 frames gif → webp: 1,234 bytes → 456 bytes (2.71× smaller) in 0.52 s".

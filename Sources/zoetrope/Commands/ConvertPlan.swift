@@ -41,7 +41,7 @@ struct ConvertPlan {
             if outPath != "-" { webp.spillDirectory = URL(fileURLWithPath: outPath).deletingLastPathComponent() }
             encoder = webp
             self.quality = quality
-        default: // avif
+        default:  // avif
             try only(["mixed"], for: "WebP")
             try only(["dither", "lossy"], for: "GIF")
             var avif = AVIFEncoder()

@@ -6,34 +6,34 @@ import ZoetropeAPNG
 /// plus `manifest.json` (the contract in DESIGN.md, read by the conformance checker).
 enum FramesCommand {
     static let usage = """
-    usage: zoetrope frames (FILE | URL | - | --demo) --output DIR [--threads N] [--cache DIR]
-           zoetrope frames (FILE | URL | - | --demo) --sheet OUT.png [--threads N] [--cache DIR]
+        usage: zoetrope frames (FILE | URL | - | --demo) --output DIR [--threads N] [--cache DIR]
+               zoetrope frames (FILE | URL | - | --demo) --sheet OUT.png [--threads N] [--cache DIR]
 
-    Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
-      {"format", "width", "height", "frameCount", "plays": "infinite" | N,
-       "frames": [{"file", "durationMs", "displayDurationMs"}]}
-    durationMs is the raw duration; displayDurationMs is after the default delay policy
-    (≤ 10 ms plays as 100 ms). A truncated file writes the frames that decoded, warns, and
-    exits 0; a file that cannot be decoded at all exits 1 with one line on standard error.
+        Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
+          {"format", "width", "height", "frameCount", "plays": "infinite" | N,
+           "frames": [{"file", "durationMs", "displayDurationMs"}]}
+        durationMs is the raw duration; displayDurationMs is after the default delay policy
+        (≤ 10 ms plays as 100 ms). A truncated file writes the frames that decoded, warns, and
+        exits 0; a file that cannot be decoded at all exits 1 with one line on standard error.
 
-    --sheet OUT.png writes a contact sheet instead of (or as well as) the frames: every frame
-    in a grid, labelled "#index display-duration" (orange with * when the delay policy
-    changed the stored delay), transparency shown over a checkerboard.
+        --sheet OUT.png writes a contact sheet instead of (or as well as) the frames: every frame
+        in a grid, labelled "#index display-duration" (orange with * when the delay policy
+        changed the stored delay), transparency shown over a checkerboard.
 
-    --threads N decodes on N threads (default: the cores the process may use; 1 decodes one
-    frame after another): GIF, PNG and WebP frames' compressed data decode ahead on worker
-    threads while frames are composited and written in order. The output is the same.
+        --threads N decodes on N threads (default: the cores the process may use; 1 decodes one
+        frame after another): GIF, PNG and WebP frames' compressed data decode ahead on worker
+        threads while frames are composited and written in order. The output is the same.
 
-    - reads standard input as it arrives (curl … | zoetrope frames - --output DIR): each
-    frame's PNG is written as soon as its bytes are in, the manifest at the end, and the
-    folder ends up as `frames FILE` leaves it for the same bytes (input that cannot be
-    decoded at all deletes the frames written before the error was found). A format whose
-    coder needs the whole file, and --sheet, read standard input to its end first.
+        - reads standard input as it arrives (curl … | zoetrope frames - --output DIR): each
+        frame's PNG is written as soon as its bytes are in, the manifest at the end, and the
+        folder ends up as `frames FILE` leaves it for the same bytes (input that cannot be
+        decoded at all deletes the frames written before the error was found). A format whose
+        coder needs the whole file, and --sheet, read standard input to its end first.
 
-    An http(s) URL is read the same way, as it downloads; an HTTP error is one line, exit 1.
-    --cache DIR keeps responses in DIR, as HTTP caching allows: a fresh one is read from
-    there without a request, a stale one is revalidated.
-    """
+        An http(s) URL is read the same way, as it downloads; an HTTP error is one line, exit 1.
+        --cache DIR keeps responses in DIR, as HTTP caching allows: a fresh one is read from
+        there without a request, a stale one is revalidated.
+        """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try Arguments(args, valueOptions: ["output", "sheet", "threads", "cache"], flagOptions: ["demo", "help"])
@@ -44,7 +44,7 @@ enum FramesCommand {
         switch (a.flag("demo"), a.positionals.count) {
         case (true, 0): input = .demo
         case (false, 1) where a.positionals[0] == "-" || URLInput.isURL(a.positionals[0]):
-            _ = try a.int("threads", range: 1...256) // a usage error before reading anything
+            _ = try a.int("threads", range: 1...256)  // a usage error before reading anything
             let argument = a.positionals[0]
             let reader = argument == "-" ? StandardInputReader() : try URLInput.reader(for: argument, cache: a.value("cache"))
             // Only the frames' PNGs can be written as they arrive: a contact sheet's layout
@@ -112,8 +112,9 @@ enum FramesCommand {
             if let warning { out.error("zoetrope: warning: \(input.name): \(warning); the sheet shows the \(entries.count) frames before it") }
             return 0
         }
-        try output.writeManifest(info: info, outputSize: source.outputSize, entries: entries, warning: warning,
-                                 name: input.name, out: &out)
+        try output.writeManifest(
+            info: info, outputSize: source.outputSize, entries: entries, warning: warning,
+            name: input.name, out: &out)
         return 0
     }
 }

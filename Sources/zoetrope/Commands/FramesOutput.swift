@@ -43,8 +43,10 @@ struct FramesOutput {
 
     /// Writes `manifest.json` for the frames `entries` describe; prints each of the info's
     /// warnings on standard error.
-    func writeManifest(info: AnimationInfo, outputSize: PixelSize, entries: [JSONValue], warning: String?,
-                       name: String, out: inout Output) throws {
+    func writeManifest(
+        info: AnimationInfo, outputSize: PixelSize, entries: [JSONValue], warning: String?,
+        name: String, out: inout Output
+    ) throws {
         var manifest: [(String, JSONValue)] = [
             ("format", .string(info.format.identifier)),
             // The source's size, not the buffer's: a frame that failed may have left it empty.

@@ -38,7 +38,7 @@ struct FramesStream {
     mutating func run(out: inout Output) throws -> Int32 {
         let info: AnimationInfo
         do {
-            try advance(to: session.snapshot) // the first bytes may already hold frames
+            try advance(to: session.snapshot)  // the first bytes may already hold frames
             try StandardInputSource.feed(session, from: reader) { try advance(to: $0) }
             info = try StandardInputSource.finish(session, name: name)
             try advance(to: session.snapshot)
@@ -53,8 +53,9 @@ struct FramesStream {
         if written == 0, let failure { throw ToolError("\(name): \(failure)") }
         let entries = (0..<written).map { FramesOutput.entry(index: $0, rawDuration: info.frameDurations[$0]) }
         let outputSize = session.frameSource()?.outputSize ?? info.canvasSize
-        try output.writeManifest(info: info, outputSize: outputSize, entries: entries,
-                                 warning: failure ?? info.truncation?.description, name: name, out: &out)
+        try output.writeManifest(
+            info: info, outputSize: outputSize, entries: entries,
+            warning: failure ?? info.truncation?.description, name: name, out: &out)
         return 0
     }
 

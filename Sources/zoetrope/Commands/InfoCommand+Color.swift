@@ -20,26 +20,38 @@ extension InfoCommand {
         let (isSRGB, outcome) = colorOutcome(color, format: format)
         var pairs: [(String, JSONValue)] = [("sRGB", .bool(isSRGB)), ("outcome", .string(outcome))]
         if let icc = color.iccProfile {
-            pairs.append(("icc", .object([
-                ("description", icc.profileDescription.map { .string($0) } ?? .null),
-                ("bytes", .int(icc.data.count)),
-            ])))
+            pairs.append(
+                (
+                    "icc",
+                    .object([
+                        ("description", icc.profileDescription.map { .string($0) } ?? .null),
+                        ("bytes", .int(icc.data.count)),
+                    ])
+                ))
         }
         if let intent = color.srgbRenderingIntent { pairs.append(("srgbIntent", .int(Int(intent)))) }
         if let g = color.gamma { pairs.append(("gamma", .int(Int(g)))) }
         if let c = color.chromaticities {
-            pairs.append(("chromaticities", .object([
-                ("white", .array([.int(Int(c.whiteX)), .int(Int(c.whiteY))])),
-                ("red", .array([.int(Int(c.redX)), .int(Int(c.redY))])),
-                ("green", .array([.int(Int(c.greenX)), .int(Int(c.greenY))])),
-                ("blue", .array([.int(Int(c.blueX)), .int(Int(c.blueY))])),
-            ])))
+            pairs.append(
+                (
+                    "chromaticities",
+                    .object([
+                        ("white", .array([.int(Int(c.whiteX)), .int(Int(c.whiteY))])),
+                        ("red", .array([.int(Int(c.redX)), .int(Int(c.redY))])),
+                        ("green", .array([.int(Int(c.greenX)), .int(Int(c.greenY))])),
+                        ("blue", .array([.int(Int(c.blueX)), .int(Int(c.blueY))])),
+                    ])
+                ))
         }
         if let p = color.codePoints {
-            pairs.append(("codePoints", .object([
-                ("primaries", .int(Int(p.primaries))), ("transfer", .int(Int(p.transfer))),
-                ("matrix", .int(Int(p.matrix))), ("fullRange", .bool(p.fullRange)),
-            ])))
+            pairs.append(
+                (
+                    "codePoints",
+                    .object([
+                        ("primaries", .int(Int(p.primaries))), ("transfer", .int(Int(p.transfer))),
+                        ("matrix", .int(Int(p.matrix))), ("fullRange", .bool(p.fullRange)),
+                    ])
+                ))
         }
         return .object(pairs)
     }

@@ -4,18 +4,18 @@ import Zoetrope
 /// beyond what the coder needs for its header and frame index.
 enum InfoCommand {
     static let usage = """
-    usage: zoetrope info (FILE... | URL... | - | --demo) [--json] [--cache DIR]
+        usage: zoetrope info (FILE... | URL... | - | --demo) [--json] [--cache DIR]
 
-    Prints, for each image: the format sniffed from content, the canvas, the frame count,
-    total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
-    size of one frame and of all frames, and the colour the file declares (ICC profile with
-    its description, PNG sRGB/gAMA/cHRM/cICP, AVIF nclx) with what decoding does with it.
-      -        read the image from standard input (printed once it ends)
-      URL      an http(s) URL, read as it downloads (an HTTP error: one line, exit 1)
-      --cache DIR  keep responses in DIR as HTTP caching allows (a fresh one: no request)
-      --demo   describe the built-in demo animation
-      --json   a JSON array, one object per input
-    """
+        Prints, for each image: the format sniffed from content, the canvas, the frame count,
+        total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
+        size of one frame and of all frames, and the colour the file declares (ICC profile with
+        its description, PNG sRGB/gAMA/cHRM/cICP, AVIF nclx) with what decoding does with it.
+          -        read the image from standard input (printed once it ends)
+          URL      an http(s) URL, read as it downloads (an HTTP error: one line, exit 1)
+          --cache DIR  keep responses in DIR as HTTP caching allows (a fresh one: no request)
+          --demo   describe the built-in demo animation
+          --json   a JSON array, one object per input
+        """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try Arguments(args, valueOptions: ["cache"], flagOptions: ["json", "demo", "help"])
@@ -54,7 +54,9 @@ enum InfoCommand {
     /// indexes each piece as it comes (a broken header fails before the rest is read);
     /// otherwise the whole input is read first. Known only at the end of input, since the
     /// frame count and durations need every frame.
-    static func standardInputInfo(registry: CoderRegistry, reader: StandardInputReader = StandardInputReader()) throws -> (AnimationInfo, byteCount: Int) {
+    static func standardInputInfo(registry: CoderRegistry, reader: StandardInputReader = StandardInputReader()) throws -> (
+        AnimationInfo, byteCount: Int
+    ) {
         switch try StandardInputSource.open(reader, registry: registry) {
         case .incremental(let session):
             try StandardInputSource.feed(session, from: reader)

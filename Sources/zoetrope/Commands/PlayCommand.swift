@@ -6,38 +6,39 @@ import Zoetrope
 /// drawing and prints a summary, so scripts and CI can run it.
 enum PlayCommand {
     static let usage = """
-    usage: zoetrope play [FILE | URL | - | --demo] [--width COLS] [--loops N|infinite] [--speed X]
-                         [--policy POLICY] [--late stall|catch-up] [--reduce-motion] [--cache DIR]
+        usage: zoetrope play [FILE | URL | - | --demo] [--width COLS] [--loops N|infinite] [--speed X]
+                             [--policy POLICY] [--late stall|catch-up] [--reduce-motion] [--cache DIR]
 
-    Plays in the terminal in 24-bit colour, two pixels per character cell, scaled to fit
-    (or to --width columns), in the alternate screen; the terminal is restored on quit,
-    Ctrl-C and SIGTERM. With no FILE it plays the built-in demo. NO_COLOR draws with
-    characters instead of colour. FILE - reads standard input as it arrives
-    (curl … | zoetrope play -): the frames play as they come, waiting at the last one
-    that has arrived, and the animation loops only once the file is complete; keys are
-    then read from the terminal (/dev/tty). An http(s) URL plays the same way as it
-    downloads; --cache DIR keeps responses there (fresh ones are not asked for again).
-      space  pause / resume      ←/→  step a frame (pauses)
-      +/−    change speed        q    quit
-    The status line shows frame i/n, play k of n, frames shown per second, speed, buffer
-    policy and the bytes of decoded frames held.
+        Plays in the terminal in 24-bit colour, two pixels per character cell, scaled to fit
+        (or to --width columns), in the alternate screen; the terminal is restored on quit,
+        Ctrl-C and SIGTERM. With no FILE it plays the built-in demo. NO_COLOR draws with
+        characters instead of colour. FILE - reads standard input as it arrives
+        (curl … | zoetrope play -): the frames play as they come, waiting at the last one
+        that has arrived, and the animation loops only once the file is complete; keys are
+        then read from the terminal (/dev/tty). An http(s) URL plays the same way as it
+        downloads; --cache DIR keeps responses there (fresh ones are not asked for again).
+          space  pause / resume      ←/→  step a frame (pauses)
+          +/−    change speed        q    quit
+        The status line shows frame i/n, play k of n, frames shown per second, speed, buffer
+        policy and the bytes of decoded frames held.
 
-    When standard output is not a terminal, plays once (or --loops times) without keys,
-    prints a summary line and exits 0.
-      --loops N|infinite     total plays, 0 or infinite for forever (default: the file's;
-                             one play when not a terminal)
-      --speed X              0.25 to 4 (default 1)
-      --policy POLICY        one-ahead (default) | ahead:N | all | budget:MIB | shared
-      --late stall|catch-up  a late frame holds (default) or frames are skipped to keep time
-      --reduce-motion        show the poster (first frame) only
-    """
+        When standard output is not a terminal, plays once (or --loops times) without keys,
+        prints a summary line and exits 0.
+          --loops N|infinite     total plays, 0 or infinite for forever (default: the file's;
+                                 one play when not a terminal)
+          --speed X              0.25 to 4 (default 1)
+          --policy POLICY        one-ahead (default) | ahead:N | all | budget:MIB | shared
+          --late stall|catch-up  a late frame holds (default) or frames are skipped to keep time
+          --reduce-motion        show the poster (first frame) only
+        """
 
     static let speeds: [Double] = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 2, 3, 4]
 
     /// Runs the command; `terminal` overrides the check of whether standard output is a terminal.
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output, terminal: Bool? = nil) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["width", "loops", "speed", "policy", "late", "cache"],
-                              flagOptions: ["demo", "reduce-motion", "help"])
+        let a = try Arguments(
+            args, valueOptions: ["width", "loops", "speed", "policy", "late", "cache"],
+            flagOptions: ["demo", "reduce-motion", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         let width = try a.int("width", range: 1...10_000)
         let loops = try a.value("loops").map(parseLoops)
@@ -79,8 +80,9 @@ enum PlayCommand {
             loopCount: loops ?? (interactive ? nil : .once), rate: speed,
             environment: PlaybackEnvironment(reduceMotion: a.flag("reduce-motion")))
         let color = ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-        let session = PlaySession(media: media, configuration: configuration, interactive: interactive,
-                                  width: width, color: color)
+        let session = PlaySession(
+            media: media, configuration: configuration, interactive: interactive,
+            width: width, color: color)
         return session.run(name: input.name, out: &out)
     }
 

@@ -43,8 +43,9 @@ struct Trace {
         let executor = SimulatedDecodeExecutor(constantCost: s.decodeCost)
         let attachment = executor.attach(to: clock)
         defer { attachment.cancel() }
-        let player = AnimationPlayer(incrementalSource: arrival.session, clock: clock,
-                                     configuration: configuration(s, executor: executor))
+        let player = AnimationPlayer(
+            incrementalSource: arrival.session, clock: clock,
+            configuration: configuration(s, executor: executor))
         let end = s.durationNs ?? defaultEnd(arrival.wholeInfo, s, downloadNs: arrival.downloadNanoseconds)
         var trace = run(player, clock: clock, settings: s, end: end, beforeTick: { arrival.deliver(until: $0) })
         trace.simulatesArrival = true
@@ -52,8 +53,9 @@ struct Trace {
     }
 
     static func configuration(_ s: TraceCommand.Settings, executor: SimulatedDecodeExecutor) -> PlayerConfiguration {
-        PlayerConfiguration(bufferPolicy: s.policy, latePolicy: s.late, loopCount: s.loops, rate: s.rate,
-                            executor: executor, memoryPressure: nil)
+        PlayerConfiguration(
+            bufferPolicy: s.policy, latePolicy: s.late, loopCount: s.loops, rate: s.rate,
+            executor: executor, memoryPressure: nil)
     }
 
     /// Default length: the download, then one play at the chosen rate; at least 0.1 s, at most 60 s.
@@ -65,8 +67,10 @@ struct Trace {
 
     /// Ticks `player` on `clock` up to `end`; `beforeTick` runs before each tick and says
     /// what has arrived by then.
-    private static func run(_ player: AnimationPlayer, clock: ManualClock, settings s: TraceCommand.Settings, end: Int64,
-                            beforeTick: (Int64) -> (bytes: Int, frames: Int)? = { _ in nil }) -> Trace {
+    private static func run(
+        _ player: AnimationPlayer, clock: ManualClock, settings s: TraceCommand.Settings, end: Int64,
+        beforeTick: (Int64) -> (bytes: Int, frames: Int)? = { _ in nil }
+    ) -> Trace {
         let display = HeadlessDisplay()
         display.setAnimation(player)
         // Failures arrive on the thread that decodes: here, the clock's (simulated decodes).
@@ -89,12 +93,16 @@ struct Trace {
             clock.tick(atNanoseconds: t)
             let d = player.diagnostics
             if let r = player.lastTickReport, r.targetNanoseconds == t {
-                trace.ticks.append(Tick(t: t, frame: r.frameShown, stalled: r.stalled, skipped: r.skipped,
-                                        framesHeld: r.framesHeld, bytesHeld: r.bytesHeld, arrived: arrived))
+                trace.ticks.append(
+                    Tick(
+                        t: t, frame: r.frameShown, stalled: r.stalled, skipped: r.skipped,
+                        framesHeld: r.framesHeld, bytesHeld: r.bytesHeld, arrived: arrived))
             } else {
                 // The player is not ticking (finished or showing the poster): nothing changes.
-                trace.ticks.append(Tick(t: t, frame: player.currentFrameIndex, stalled: false, skipped: 0,
-                                        framesHeld: d.framesHeld, bytesHeld: d.bytesHeld, arrived: arrived))
+                trace.ticks.append(
+                    Tick(
+                        t: t, frame: player.currentFrameIndex, stalled: false, skipped: 0,
+                        framesHeld: d.framesHeld, bytesHeld: d.bytesHeld, arrived: arrived))
             }
             trace.ticks[trace.ticks.count - 1].failures = failed.withLock { f in
                 defer { f = [] }
@@ -113,30 +121,42 @@ struct Trace {
         .object([
             ("source", .string(source)),
             ("frameCount", .int(frameCount)),
-            ("ticks", .array(ticks.map { t in
-                var fields: [(String, JSONValue)] = [
-                    ("t", .double(Trace.seconds(t.t))),
-                    ("frame", t.frame.map { .int($0) } ?? .null),
-                    ("stalled", .bool(t.stalled)),
-                    ("skipped", .int(t.skipped)),
-                    ("framesHeld", .int(t.framesHeld)),
-                    ("bytesHeld", .int(t.bytesHeld)),
-                ]
-                if let a = t.arrived { fields += [("bytesReceived", .int(a.bytes)), ("framesArrived", .int(a.frames))] }
-                if !t.failures.isEmpty {
-                    fields.append(("decodeFailed", .array(t.failures.map { f in
-                        .object([("frame", .int(f.frame)), ("error", .string(f.error.description))])
-                    })))
-                }
-                return .object(fields)
-            })),
-            ("summary", .object([
-                ("framesShown", .int(diagnostics.framesShown)),
-                ("stalls", .int(diagnostics.stalledTicks)),
-                ("skips", .int(diagnostics.skippedFrames)),
-                ("peakBytesHeld", .int(diagnostics.peakBytesHeld)),
-                ("decodeFailures", .int(failures.count)),
-            ])),
+            (
+                "ticks",
+                .array(
+                    ticks.map { t in
+                        var fields: [(String, JSONValue)] = [
+                            ("t", .double(Trace.seconds(t.t))),
+                            ("frame", t.frame.map { .int($0) } ?? .null),
+                            ("stalled", .bool(t.stalled)),
+                            ("skipped", .int(t.skipped)),
+                            ("framesHeld", .int(t.framesHeld)),
+                            ("bytesHeld", .int(t.bytesHeld)),
+                        ]
+                        if let a = t.arrived { fields += [("bytesReceived", .int(a.bytes)), ("framesArrived", .int(a.frames))] }
+                        if !t.failures.isEmpty {
+                            fields.append(
+                                (
+                                    "decodeFailed",
+                                    .array(
+                                        t.failures.map { f in
+                                            .object([("frame", .int(f.frame)), ("error", .string(f.error.description))])
+                                        })
+                                ))
+                        }
+                        return .object(fields)
+                    })
+            ),
+            (
+                "summary",
+                .object([
+                    ("framesShown", .int(diagnostics.framesShown)),
+                    ("stalls", .int(diagnostics.stalledTicks)),
+                    ("skips", .int(diagnostics.skippedFrames)),
+                    ("peakBytesHeld", .int(diagnostics.peakBytesHeld)),
+                    ("decodeFailures", .int(failures.count)),
+                ])
+            ),
         ])
     }
 
@@ -146,7 +166,8 @@ struct Trace {
         var lines = ["\(source): \(frameCount) frames", header]
         for t in ticks {
             let time = Formatting.format3(Trace.seconds(t.t) * 1000)
-            var line = pad(time + "ms", 10) + "  " + pad(t.frame.map(String.init) ?? "-", 5) + "  "
+            var line =
+                pad(time + "ms", 10) + "  " + pad(t.frame.map(String.init) ?? "-", 5) + "  "
                 + pad(t.stalled ? "yes" : "", 7) + "  " + pad(t.skipped == 0 ? "" : String(t.skipped), 7) + "  "
                 + pad(String(t.framesHeld), 4) + "  " + pad(String(t.bytesHeld), 11)
             if let a = t.arrived { line += "  " + pad(String(a.bytes), 11) + "  " + pad(String(a.frames), 7) }
@@ -154,9 +175,10 @@ struct Trace {
             for f in t.failures { lines.append("            decode of frame \(f.frame) failed: \(f.error)") }
         }
         let failureCount = failures.count
-        lines.append("summary: \(diagnostics.framesShown) frames shown, \(diagnostics.stalledTicks) stalled ticks, "
-                     + "\(diagnostics.skippedFrames) skipped, peak \(Formatting.bytes(diagnostics.peakBytesHeld)) held, "
-                     + "\(failureCount) decode failure\(failureCount == 1 ? "" : "s")")
+        lines.append(
+            "summary: \(diagnostics.framesShown) frames shown, \(diagnostics.stalledTicks) stalled ticks, "
+                + "\(diagnostics.skippedFrames) skipped, peak \(Formatting.bytes(diagnostics.peakBytesHeld)) held, "
+                + "\(failureCount) decode failure\(failureCount == 1 ? "" : "s")")
         return lines.joined(separator: "\n")
     }
 

@@ -19,7 +19,8 @@ final class TraceArrival {
             throw ToolError("\(name): \(AnimatedImageError.unrecognizedFormat(prefix: Array(data.prefix(16))))")
         }
         guard let incremental = coder as? any IncrementalDecoding else {
-            throw ToolError("\(name): \(AnimatedImageError.unsupported(format: format, feature: "incremental decoding (the coder needs the whole file)"))")
+            throw ToolError(
+                "\(name): \(AnimatedImageError.unsupported(format: format, feature: "incremental decoding (the coder needs the whole file)"))")
         }
         do {
             wholeInfo = try coder.makeFrameSource(data: data, options: .default).info
@@ -41,7 +42,7 @@ final class TraceArrival {
     func deliver(until t: Int64) -> (bytes: Int, frames: Int)? {
         let due = Int(min(Int128(t) * Int128(bytesPerSecond) / 1_000_000_000, Int128(data.count)))
         if due > delivered {
-            _ = try? data[data.startIndex + delivered ..< data.startIndex + due].withUnsafeBytes { try session.append(contentsOf: $0) }
+            _ = try? data[data.startIndex + delivered..<data.startIndex + due].withUnsafeBytes { try session.append(contentsOf: $0) }
             delivered = due
         }
         if delivered == data.count, !finished {

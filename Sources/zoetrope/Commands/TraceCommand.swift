@@ -6,37 +6,37 @@ import Zoetrope
 /// print the same ticks, so traces can be diffed and read by other programs.
 enum TraceCommand {
     static let usage = """
-    usage: zoetrope trace (FILE | --demo) [options]
+        usage: zoetrope trace (FILE | --demo) [options]
 
-    Runs the player on a simulated display refresh and prints, tick by tick, the time, the
-    frame shown, whether it stalled, frames skipped, and the frames and bytes held.
-    Decoding is real; its time is simulated, so a trace is deterministic.
-      --refresh HZ | variable   ticks per second (default 60); variable cycles 120…48…120 Hz
-      --duration SECONDS        how long to run (default: one play, at most 60 s)
-      --decode-cost MS          simulated time each frame's decode takes (default 0)
-      --policy P                one-ahead (default) | ahead:N | all | budget:MIB | shared
-      --late stall|catch-up     what a late frame does (default stall)
-      --hide-at SECONDS         hide the display at this time…
-      --show-at SECONDS         …and show it again at this time
-      --rate X                  playback rate, 0.25 to 4 (default 1)
-      --loops N                 total plays (N ≥ 1, or 0 for forever; default: the file's)
-      --arrival BYTES_PER_SEC   the file arrives at this rate, as over a network: the player
-                                plays the frames that have arrived and stalls at the edge
-                                (default length: the download, then one play)
-      --json                    JSON instead of a table
+        Runs the player on a simulated display refresh and prints, tick by tick, the time, the
+        frame shown, whether it stalled, frames skipped, and the frames and bytes held.
+        Decoding is real; its time is simulated, so a trace is deterministic.
+          --refresh HZ | variable   ticks per second (default 60); variable cycles 120…48…120 Hz
+          --duration SECONDS        how long to run (default: one play, at most 60 s)
+          --decode-cost MS          simulated time each frame's decode takes (default 0)
+          --policy P                one-ahead (default) | ahead:N | all | budget:MIB | shared
+          --late stall|catch-up     what a late frame does (default stall)
+          --hide-at SECONDS         hide the display at this time…
+          --show-at SECONDS         …and show it again at this time
+          --rate X                  playback rate, 0.25 to 4 (default 1)
+          --loops N                 total plays (N ≥ 1, or 0 for forever; default: the file's)
+          --arrival BYTES_PER_SEC   the file arrives at this rate, as over a network: the player
+                                    plays the frames that have arrived and stalls at the edge
+                                    (default length: the download, then one play)
+          --json                    JSON instead of a table
 
-    JSON (a stable contract):
-      {"source", "frameCount",
-       "ticks": [{"t": seconds since start, "frame": index shown or null, "stalled": bool,
-                  "skipped": frames skipped at this tick, "framesHeld": n, "bytesHeld": n
-                  [, "bytesReceived": n, "framesArrived": n with --arrival]
-                  [, "decodeFailed": [{"frame": n, "error": text}] at the tick a decode failed]}],
-       "summary": {"framesShown", "stalls", "skips", "peakBytesHeld", "decodeFailures"}}
-    A frame that fails to decode is reported at its tick (the player then pauses on the frame
-    shown) and on standard error: exit 1 when no frame could be shown, else a warning and exit 0.
-    "stalls" counts stalled ticks; "framesHeld" counts the pixel buffers the player holds
-    (the poster, decoded frames, the one being decoded, idle pooled buffers).
-    """
+        JSON (a stable contract):
+          {"source", "frameCount",
+           "ticks": [{"t": seconds since start, "frame": index shown or null, "stalled": bool,
+                      "skipped": frames skipped at this tick, "framesHeld": n, "bytesHeld": n
+                      [, "bytesReceived": n, "framesArrived": n with --arrival]
+                      [, "decodeFailed": [{"frame": n, "error": text}] at the tick a decode failed]}],
+           "summary": {"framesShown", "stalls", "skips", "peakBytesHeld", "decodeFailures"}}
+        A frame that fails to decode is reported at its tick (the player then pauses on the frame
+        shown) and on standard error: exit 1 when no frame could be shown, else a warning and exit 0.
+        "stalls" counts stalled ticks; "framesHeld" counts the pixel buffers the player holds
+        (the poster, decoded frames, the one being decoded, idle pooled buffers).
+        """
 
     struct Settings {
         var pattern = RefreshPattern.fixed(hertz: 60)
@@ -51,9 +51,13 @@ enum TraceCommand {
     }
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["refresh", "duration", "decode-cost", "policy", "late", "hide-at", "show-at",
-                                                   "rate", "loops", "arrival"],
-                              flagOptions: ["demo", "json", "help"])
+        let a = try Arguments(
+            args,
+            valueOptions: [
+                "refresh", "duration", "decode-cost", "policy", "late", "hide-at", "show-at",
+                "rate", "loops", "arrival",
+            ],
+            flagOptions: ["demo", "json", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         let input: ImageInput
         switch (a.flag("demo"), a.positionals.count) {
@@ -67,8 +71,10 @@ enum TraceCommand {
             let arrival = try TraceArrival(data: data, name: input.name, bytesPerSecond: rate, registry: registry)
             let trace = Trace.run(arrival: arrival, settings: settings)
             let frames = arrival.session.snapshot.frameCount
-            out.print(a.flag("json") ? trace.json(source: input.name, frameCount: frames).serialized()
-                                     : trace.table(source: input.name, frameCount: frames))
+            out.print(
+                a.flag("json")
+                    ? trace.json(source: input.name, frameCount: frames).serialized()
+                    : trace.table(source: input.name, frameCount: frames))
             return status(trace, name: input.name, out: &out)
         }
         let source = try input.makeFrameSource(registry: registry)

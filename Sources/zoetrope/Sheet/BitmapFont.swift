@@ -17,8 +17,10 @@ enum BitmapFont {
     }
 
     /// Draws `text` with its top-left corner at (x, y), clipped to the buffer.
-    static func draw(_ text: String, into buffer: inout PixelBuffer, x: Int, y: Int, scale: Int = 1,
-                     color: (UInt8, UInt8, UInt8, UInt8)) {
+    static func draw(
+        _ text: String, into buffer: inout PixelBuffer, x: Int, y: Int, scale: Int = 1,
+        color: (UInt8, UInt8, UInt8, UInt8)
+    ) {
         var cx = x
         for ch in text.lowercased() {
             let rows = glyphs[ch] ?? box

@@ -36,8 +36,9 @@ struct ContactSheet {
         thumbSize = upscale > 1 ? PixelSize(width: canvas.width * upscale, height: canvas.height * upscale) : fitted
 
         let widestLabel = BitmapFont.width(of: Self.label(index: n - 1, duration: .seconds(10), clamped: true))
-        cellSize = PixelSize(width: max(thumbSize.width, widestLabel),
-                             height: thumbSize.height + Self.labelGap + BitmapFont.glyphHeight)
+        cellSize = PixelSize(
+            width: max(thumbSize.width, widestLabel),
+            height: thumbSize.height + Self.labelGap + BitmapFont.glyphHeight)
         let p = Self.padding
         let ideal = (Double(n) * Double(cellSize.height + p) / Double(cellSize.width + p)).squareRoot().rounded(.up)
         columns = min(n, max(1, Int(ideal)))
@@ -74,8 +75,9 @@ struct ContactSheet {
         composite(thumb, scale: upscale, atX: x, y: y)
         let display = policy.displayDuration(for: rawDuration)
         let clamped = display != rawDuration
-        BitmapFont.draw(Self.label(index: index, duration: display, clamped: clamped), into: &image,
-                        x: x, y: y + thumbSize.height + Self.labelGap, color: clamped ? Self.clampedInk : Self.ink)
+        BitmapFont.draw(
+            Self.label(index: index, duration: display, clamped: clamped), into: &image,
+            x: x, y: y + thumbSize.height + Self.labelGap, color: clamped ? Self.clampedInk : Self.ink)
     }
 
     /// Draws `src`, enlarged `scale` times, over a checkerboard at (x, y).

@@ -14,7 +14,8 @@ final class ProgressBar {
     func show(fraction: Double, label: String) {
         let f = min(1, max(0, fraction))
         let filled = Int((f * Double(width)).rounded(.down))
-        let line = "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let line =
+            "\r[" + String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
             + "] \(Int(f * 100))% \(label.suffix(40))"
         guard line != lastDrawn else { return }
         lastDrawn = line

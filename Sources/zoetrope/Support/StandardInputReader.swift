@@ -21,8 +21,10 @@ struct StandardInputReader: Sendable {
     /// How inputs read from standard input are named in messages.
     static let displayName = "standard input"
 
-    init(fileDescriptor: Int32 = 0, chunkSize: Int = 64 * 1024, name: String = Self.displayName,
-         atEnd: @escaping @Sendable () throws -> Void = {}) {
+    init(
+        fileDescriptor: Int32 = 0, chunkSize: Int = 64 * 1024, name: String = Self.displayName,
+        atEnd: @escaping @Sendable () throws -> Void = {}
+    ) {
         precondition(chunkSize > 0, "chunkSize must be positive")
         self.fileDescriptor = fileDescriptor
         self.chunkSize = chunkSize
@@ -69,7 +71,9 @@ struct StandardInputReader: Sendable {
     /// Everything left until the end of the input.
     func readToEnd() throws -> Data {
         var data = Data()
-        try forEachChunk { data.append(contentsOf: $0); return true }
+        try forEachChunk {
+            data.append(contentsOf: $0); return true
+        }
         return data
     }
 }

@@ -18,8 +18,10 @@ enum StandardInputSource {
     /// Reads from `reader` until a coder is chosen (see the type). Throws a `ToolError`
     /// naming standard input when it is empty, when it cannot be read, or when the first
     /// bytes are already enough to fail (the error the whole-file path gives for them).
-    static func open(_ reader: StandardInputReader = StandardInputReader(), registry: CoderRegistry,
-                     options: DecodingOptions = .default) throws -> StandardInputSource {
+    static func open(
+        _ reader: StandardInputReader = StandardInputReader(), registry: CoderRegistry,
+        options: DecodingOptions = .default
+    ) throws -> StandardInputSource {
         var prefix = Data()
         var opened: (any IncrementalFrameSource)?
         var needsWholeFile = false
@@ -49,8 +51,10 @@ enum StandardInputSource {
     /// calling `afterEach` with the snapshot after each piece; returns at the end of input
     /// (without calling `finish()`). A decoding error throws the `ToolError` the whole-file
     /// path gives; then the rest of the input stays unread.
-    static func feed(_ source: any IncrementalFrameSource, from reader: StandardInputReader = StandardInputReader(),
-                     afterEach: (IncrementalSnapshot) throws -> Void = { _ in }) throws {
+    static func feed(
+        _ source: any IncrementalFrameSource, from reader: StandardInputReader = StandardInputReader(),
+        afterEach: (IncrementalSnapshot) throws -> Void = { _ in }
+    ) throws {
         try reader.forEachChunk { chunk in
             let snapshot: IncrementalSnapshot
             do {

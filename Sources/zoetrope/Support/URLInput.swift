@@ -16,8 +16,10 @@ enum URLInput {
     static var helperPath: String {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        let executable = n > 0 ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                               : CommandLine.arguments[0]
+        let executable =
+            n > 0
+            ? String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            : CommandLine.arguments[0]
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("zoetrope-fetch").path
     }
 
@@ -61,8 +63,9 @@ enum URLInput {
             guard status == 0 else {
                 close(out[0])
                 close(err[0])
-                throw ToolError("\(name): cannot start \(path) (\(String(cString: strerror(status)))); "
-                                + "URLs need it beside zoetrope (swift build --product zoetrope-fetch)")
+                throw ToolError(
+                    "\(name): cannot start \(path) (\(String(cString: strerror(status)))); "
+                        + "URLs need it beside zoetrope (swift build --product zoetrope-fetch)")
             }
             output = out[0]
             errors = err[0]
@@ -84,7 +87,9 @@ enum URLInput {
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
                 let text = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
                 let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
-                let result: Result<Void, ToolError> = exited && code == 0 ? .success(())
+                let result: Result<Void, ToolError> =
+                    exited && code == 0
+                    ? .success(())
                     : .failure(ToolError(text.isEmpty ? "\(name): the download failed (status \(status))" : text))
                 outcome = result
                 return result

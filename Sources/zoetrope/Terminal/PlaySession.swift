@@ -32,8 +32,9 @@ struct PlaySession {
             return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
         }
         let size = interactive ? TerminalSession.size() : (columns: 80, rows: 24)
-        let display = TerminalDisplay(columns: size.columns, rows: size.rows, width: width, color: color,
-                                      draws: interactive, now: now)
+        let display = TerminalDisplay(
+            columns: size.columns, rows: size.rows, width: width, color: color,
+            draws: interactive, now: now)
         let player: AnimationPlayer
         let outcome = Outcome()
         var feeder: Thread?
@@ -98,8 +99,10 @@ struct PlaySession {
             }
             let (finished, failure) = outcome.state.withLock { $0 }
             if session != nil {
-                display.setStatus(statusLine(player: player, display: display, failure: failure,
-                                             columns: TerminalSession.size().columns))
+                display.setStatus(
+                    statusLine(
+                        player: player, display: display, failure: failure,
+                        columns: TerminalSession.size().columns))
                 continue
             }
             // Not a terminal: stop once the animation is over, or when it shows only its poster.
@@ -120,9 +123,10 @@ struct PlaySession {
         display.close()
         session?.restore()
         if !interactive && status == 0 {
-            out.print("\(name): \(state == .showingPoster ? "showed the poster" : "played \(plays) time\(plays == 1 ? "" : "s")"), "
-                + "\(display.framesShown) frame\(display.framesShown == 1 ? "" : "s") shown in \(Formatting.format3(seconds)) s "
-                + "(\(configuration.bufferPolicy.name), \(Formatting.bytes(diagnostics.peakBytesHeld)) peak held)")
+            out.print(
+                "\(name): \(state == .showingPoster ? "showed the poster" : "played \(plays) time\(plays == 1 ? "" : "s")"), "
+                    + "\(display.framesShown) frame\(display.framesShown == 1 ? "" : "s") shown in \(Formatting.format3(seconds)) s "
+                    + "(\(configuration.bufferPolicy.name), \(Formatting.bytes(diagnostics.peakBytesHeld)) peak held)")
         }
         return status
     }
@@ -146,8 +150,10 @@ struct PlaySession {
         let fps = Formatting.format1(display.effectiveFPS)
         let held = AuditCommand.shortBytes(player.diagnostics.bytesHeld)
         let rate = player.rate == player.rate.rounded() ? "\(Int(player.rate))" : Formatting.format3(player.rate)
-        var parts = ["frame \((player.currentFrameIndex ?? 0) + 1)/\(info.frameCount)", "play \(play)/\(total)",
-                     "\(fps) fps", "×\(rate)", player.bufferPolicy.name, "\(held) held"]
+        var parts = [
+            "frame \((player.currentFrameIndex ?? 0) + 1)/\(info.frameCount)", "play \(play)/\(total)",
+            "\(fps) fps", "×\(rate)", player.bufferPolicy.name, "\(held) held",
+        ]
         if !word.isEmpty { parts.append(word) }
         let line = parts.joined(separator: "  ")
         let keys = "  [space ←→ +− q]"

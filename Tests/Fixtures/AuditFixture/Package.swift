@@ -8,6 +8,6 @@ let package = Package(
     name: "AuditFixture",
     dependencies: [.package(name: "Zoetrope", path: "../../..")],
     targets: [
-        .target(name: "AuditFixture", resources: [.copy("Resources")]),
+        .target(name: "AuditFixture", resources: [.copy("Resources")])
     ]
 )

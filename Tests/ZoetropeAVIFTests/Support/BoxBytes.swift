@@ -47,8 +47,8 @@ enum BoxBytes {
 
     /// A visual sample entry of `coding` (av01) with optional child boxes (e.g. `auxi`).
     static func sampleEntry(_ coding: String, width: UInt16, height: UInt16, children: [UInt8] = []) -> [UInt8] {
-        var p = [UInt8](repeating: 0, count: 6) + u16(1)     // SampleEntry: reserved, data_reference_index
-        p += [UInt8](repeating: 0, count: 16)                 // pre_defined, reserved, pre_defined[3]
+        var p = [UInt8](repeating: 0, count: 6) + u16(1)  // SampleEntry: reserved, data_reference_index
+        p += [UInt8](repeating: 0, count: 16)  // pre_defined, reserved, pre_defined[3]
         p += u16(width) + u16(height)
         p += u32(0x0048_0000) + u32(0x0048_0000) + u32(0) + u16(1)
         p += [UInt8](repeating: 0, count: 32) + u16(0x18) + u16(0xFFFF)
@@ -58,9 +58,11 @@ enum BoxBytes {
     static func auxi(_ urn: String) -> [UInt8] { fullBox("auxi", version: 0, Array(urn.utf8) + [0]) }
 
     /// A `trak` with the boxes a track needs for Zoetrope's reading of it.
-    static func trak(id: UInt32, duration: UInt64 = 100, tkhdVersion: UInt8 = 0, handler: String = "pict",
-                     coding: String = "av01", auxiliaryFor: UInt32? = nil, auxiType: String? = nil,
-                     samples: UInt32 = 5, editList: [UInt8]? = nil) -> [UInt8] {
+    static func trak(
+        id: UInt32, duration: UInt64 = 100, tkhdVersion: UInt8 = 0, handler: String = "pict",
+        coding: String = "av01", auxiliaryFor: UInt32? = nil, auxiType: String? = nil,
+        samples: UInt32 = 5, editList: [UInt8]? = nil
+    ) -> [UInt8] {
         var p = tkhd(id: id, duration: duration, version: tkhdVersion)
         if let auxiliaryFor { p += box("tref", box("auxl", u32(auxiliaryFor))) }
         if let editList { p += box("edts", editList) }
@@ -75,8 +77,10 @@ enum BoxBytes {
     static func iref(version: UInt8, _ refs: [(String, UInt32, [UInt32])]) -> [UInt8] {
         var p: [UInt8] = []
         for (type, from, to) in refs {
-            let ids = version == 0 ? u16(UInt16(from)) + u16(UInt16(to.count)) + to.flatMap { u16(UInt16($0)) }
-                                   : u32(from) + u16(UInt16(to.count)) + to.flatMap { u32($0) }
+            let ids =
+                version == 0
+                ? u16(UInt16(from)) + u16(UInt16(to.count)) + to.flatMap { u16(UInt16($0)) }
+                : u32(from) + u16(UInt16(to.count)) + to.flatMap { u32($0) }
             p += box(type, ids)
         }
         return fullBox("iref", version: version, p)

@@ -19,11 +19,12 @@ enum FuzzConversion {
         let side = format == .avif ? 16 : 48
         options.targetSize = options.targetSize ?? PixelSize(width: side, height: side)
         if format == .avif { options.limits.maxFrameCount = 8 }
-        let quality: Int? = switch format {
-        case .webpLossy: 50
-        case .avif: data.count / 5 % 2 == 0 ? nil : 60
-        default: nil
-        }
+        let quality: Int? =
+            switch format {
+            case .webpLossy: 50
+            case .avif: data.count / 5 % 2 == 0 ? nil : 60
+            default: nil
+            }
         do {
             let source = try FuzzHarness.registry.makeFrameSource(data: data, options: options)
             outcome.opened = true
@@ -34,8 +35,9 @@ enum FuzzConversion {
                     canvasSize: source.outputSize, options: EncodingOptions(loopCount: info.loopCount, quality: quality)),
                 canvasSize: source.outputSize)
             let (output, summary) = try AnimationConversion.run(source: source, writer: writer)
-            let converted = FuzzEncoding.Animation(format: format, canvas: source.outputSize, frames: writer.frames,
-                                                   loopCount: info.loopCount, quality: quality)
+            let converted = FuzzEncoding.Animation(
+                format: format, canvas: source.outputSize, frames: writer.frames,
+                loopCount: info.loopCount, quality: quality)
             outcome.problem = check(summary, info: info, converted: converted, output: output)
         } catch let error as AnimatedImageError {
             outcome.firstError = error
@@ -45,8 +47,10 @@ enum FuzzConversion {
         return outcome
     }
 
-    static func check(_ summary: AnimationConversion.Summary, info: AnimationInfo,
-                      converted: FuzzEncoding.Animation, output: Data) -> String? {
+    static func check(
+        _ summary: AnimationConversion.Summary, info: AnimationInfo,
+        converted: FuzzEncoding.Animation, output: Data
+    ) -> String? {
         if summary.frameCount != converted.frames.count {
             return "the summary counts \(summary.frameCount) frames, the writer got \(converted.frames.count)"
         }

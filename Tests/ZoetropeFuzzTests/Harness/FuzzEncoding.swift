@@ -50,16 +50,17 @@ enum FuzzEncoding {
         let (side, maxFrames) = bounds(format)
         let canvas = PixelSize(width: 1 + r.below(side), height: 1 + r.below(side))
         let count = 1 + r.below(maxFrames)
-        let loopCount: LoopCount = switch r.below(8) {
-        case 0: .infinite
-        case 1: .once
-        case 2: .plays(2 + Int(r.byte()))
-        case 3: .plays(65534 + r.below(4))
-        case 4: .plays(Int(UInt32.max) - 1 + r.below(4))
-        case 5: .plays(Int.max - r.below(4))
-        case 6: .plays(1 + (r.uint16() << 16 | r.uint16()))
-        default: .plays(1 + r.below(3))
-        }
+        let loopCount: LoopCount =
+            switch r.below(8) {
+            case 0: .infinite
+            case 1: .once
+            case 2: .plays(2 + Int(r.byte()))
+            case 3: .plays(65534 + r.below(4))
+            case 4: .plays(Int(UInt32.max) - 1 + r.below(4))
+            case 5: .plays(Int.max - r.below(4))
+            case 6: .plays(1 + (r.uint16() << 16 | r.uint16()))
+            default: .plays(1 + r.below(3))
+            }
         var quality: Int?
         switch format {
         case .webpLossy: quality = r.below(101)
@@ -72,18 +73,20 @@ enum FuzzEncoding {
         let alphaKind = r.below(3)
         let palette: [[UInt8]] = (0..<colours).map { _ in
             let rgb = [r.byte(), r.byte(), r.byte()]
-            let a: UInt8 = switch alphaKind {
-            case 0: 255
-            case 1: r.below(2) == 0 ? 0 : 255
-            default: r.byte()
-            }
+            let a: UInt8 =
+                switch alphaKind {
+                case 0: 255
+                case 1: r.below(2) == 0 ? 0 : 255
+                default: r.byte()
+                }
             return rgb + [a]
         }
         let padding = r.below(4) == 0 ? 4 * (1 + r.below(3)) : 0
 
         var frames: [EncodingFrame] = []
-        var previous = PixelBuffer(width: canvas.width, height: canvas.height,
-                                   bytesPerRow: canvas.width * 4 + padding)
+        var previous = PixelBuffer(
+            width: canvas.width, height: canvas.height,
+            bytesPerRow: canvas.width * 4 + padding)
         for index in 0..<count {
             var pixels = previous
             switch r.below(4) {
@@ -161,7 +164,8 @@ enum FuzzEncoding {
                 outcome.problem = "\(problem) for \(describe(animation))"
             }
         } catch {
-            outcome.problem = "decoding the \(animation.format) encoder's \(encoded.count) bytes threw \(type(of: error)): \(error) for \(describe(animation))"
+            outcome.problem =
+                "decoding the \(animation.format) encoder's \(encoded.count) bytes threw \(type(of: error)): \(error) for \(describe(animation))"
         }
         return outcome
     }
@@ -179,7 +183,8 @@ enum FuzzEncoding {
         for i in a.frames.indices {
             let ms = rounded(a.frames[i].duration, per: 1000)
             if merges, let last = groups.last, milliseconds + ms <= 0xFF_FFFF,
-               a.frames[i].pixels.packedBytes == a.frames[last.lowerBound].pixels.packedBytes {
+                a.frames[i].pixels.packedBytes == a.frames[last.lowerBound].pixels.packedBytes
+            {
                 groups[groups.count - 1] = last.lowerBound..<(i + 1)
                 milliseconds += ms
             } else {
@@ -220,8 +225,10 @@ enum FuzzEncoding {
         // A single frame may be a still image (WebP, AVIF): no timing or plays to compare.
         if groups.count > 1 || a.format == .gif || a.format == .apng {
             let expectedPlays = storedPlays(a.loopCount, a.format)
-            if info.loopCount != expectedPlays && !(a.format == .avif && info.loopCount == .infinite
-                && avifMayPlayForever(a.loopCount, a.frames.map(\.duration))) {
+            if info.loopCount != expectedPlays
+                && !(a.format == .avif && info.loopCount == .infinite
+                    && avifMayPlayForever(a.loopCount, a.frames.map(\.duration)))
+            {
                 return "plays \(info.loopCount), expected \(expectedPlays)"
             }
             // AVIF's timescale represents every duration when their denominators' least
@@ -235,10 +242,13 @@ enum FuzzEncoding {
             }
             for (i, group) in groups.enumerated() {
                 let asked = group.map { a.frames[$0].duration }
-                if let problem = durationProblem(asked, stored: info.frameDurations[i], a.format,
-                                                 exactTimescale: lcm <= Int128(UInt32.max) && a.frames.allSatisfy {
-                                                     Int128($0.duration.numerator) * (lcm / Int128($0.duration.denominator)) <= Int128(UInt32.max)
-                                                 }) {
+                if let problem = durationProblem(
+                    asked, stored: info.frameDurations[i], a.format,
+                    exactTimescale: lcm <= Int128(UInt32.max)
+                        && a.frames.allSatisfy {
+                            Int128($0.duration.numerator) * (lcm / Int128($0.duration.denominator)) <= Int128(UInt32.max)
+                        })
+                {
                     return "frame \(i): \(problem)"
                 }
             }
@@ -279,8 +289,10 @@ enum FuzzEncoding {
         (Int128(d.numerator) * Int128(unit) + Int128(d.denominator) / 2) / Int128(d.denominator)
     }
 
-    static func durationProblem(_ asked: [FrameDuration], stored: FrameDuration, _ format: Format,
-                                exactTimescale: Bool) -> String? {
+    static func durationProblem(
+        _ asked: [FrameDuration], stored: FrameDuration, _ format: Format,
+        exactTimescale: Bool
+    ) -> String? {
         let expected: FrameDuration
         switch format {
         case .gif:
@@ -342,7 +354,9 @@ enum FuzzEncoding {
         for p in stride(from: 0, to: want.count, by: 4) {
             let transparent = want[p + 3] < 128
             let dr = Int(got[p]) - Int(want[p]), dg = Int(got[p + 1]) - Int(want[p + 1]), db = Int(got[p + 2]) - Int(want[p + 2])
-            let ok = transparent ? got[p + 3] == 0
+            let ok =
+                transparent
+                ? got[p + 3] == 0
                 : got[p + 3] == 255 && (!exact || dr * dr + dg * dg + db * db <= lossy * lossy)
             if !ok {
                 let x = p / 4 % input.width, y = p / 4 / input.width

@@ -16,8 +16,9 @@ import ZoetropeWebP
 public enum FuzzHarness {
     /// Limits for fuzzing: canvases up to 1024 pixels a side and 2^18 pixels (512×512),
     /// 1,024 frames, 64 MiB per session, 2^24 composited pixels per play (64 frames of 512×512).
-    public static let limits = Limits(maxWidth: 1024, maxHeight: 1024, maxCanvasPixels: 1 << 18,
-                                      maxFrameCount: 1024, maxAllocationBytes: 64 << 20, maxPixelsPerPlay: 1 << 24)
+    public static let limits = Limits(
+        maxWidth: 1024, maxHeight: 1024, maxCanvasPixels: 1 << 18,
+        maxFrameCount: 1024, maxAllocationBytes: 64 << 20, maxPixelsPerPlay: 1 << 24)
 
     /// At most this many frames are decoded in order (the seek comes on top).
     public static let frameCap = 64
@@ -28,9 +29,10 @@ public enum FuzzHarness {
     /// limits; one AVIF thread.
     public static func options(for data: Data) -> DecodingOptions {
         let variant = data.count % 8
-        return DecodingOptions(pixelFormat: variant & 1 == 0 ? .rgba8 : .rgba8Premultiplied,
-                               targetSize: variant & 2 == 0 ? nil : PixelSize(width: 7, height: 5),
-                               limits: limits, threadCount: 1, showsPartialFirstFrame: variant & 4 != 0)
+        return DecodingOptions(
+            pixelFormat: variant & 1 == 0 ? .rgba8 : .rgba8Premultiplied,
+            targetSize: variant & 2 == 0 ? nil : PixelSize(width: 7, height: 5),
+            limits: limits, threadCount: 1, showsPartialFirstFrame: variant & 4 != 0)
     }
 
     /// The registry the `registry` target decodes through: the built-in coders.
@@ -89,7 +91,8 @@ public enum FuzzHarness {
                 try source.decodeFrame(at: index, into: &buffer)
                 outcome.framesDecoded += 1
                 if buffer.size != outputSize || buffer.format != source.options.pixelFormat {
-                    outcome.problem = outcome.problem
+                    outcome.problem =
+                        outcome.problem
                         ?? "frame \(index) decoded as \(buffer.size) \(buffer.format), the source promises \(outputSize) \(source.options.pixelFormat)"
                 }
             } catch let error as AnimatedImageError {

@@ -12,7 +12,8 @@ enum FuzzIncremental {
         var outcome = FuzzOutcome()
         let options = FuzzHarness.options(for: data)
         guard let (coder, result) = FuzzHarness.registry.sniff(data), case .match = result,
-              let incremental = coder as? any IncrementalDecoding else { return outcome }
+            let incremental = coder as? any IncrementalDecoding
+        else { return outcome }
         let session = incremental.makeIncrementalSource(options: options)
         outcome.opened = true
         // Small pieces for small inputs, at most about 48 for large ones.

@@ -79,25 +79,33 @@ public enum FuzzSeeds {
         let red: [UInt8] = [255, 0, 0, 255], green: [UInt8] = [0, 255, 0, 128], blue: [UInt8] = [0, 0, 255, 255]
         var seeds: [Seed] = []
         // IDAT is frame 0; every dispose and blend op; a frame off the origin.
-        let animation = APNGWriter.animation(width: 4, height: 3, frames: [
-            .solid(width: 4, height: 3, red, delayNumerator: 1, delayDenominator: 10),
-            .solid(x: 1, y: 1, width: 2, height: 2, green, delayNumerator: 0, delayDenominator: 0, disposeOp: 1, blendOp: 1),
-            .solid(x: 2, width: 2, height: 1, blue, delayNumerator: 3, delayDenominator: 7, disposeOp: 2, blendOp: 0),
-            .solid(width: 1, height: 3, green, delayNumerator: 65535, delayDenominator: 1, blendOp: 1),
-        ], plays: 3)
+        let animation = APNGWriter.animation(
+            width: 4, height: 3,
+            frames: [
+                .solid(width: 4, height: 3, red, delayNumerator: 1, delayDenominator: 10),
+                .solid(x: 1, y: 1, width: 2, height: 2, green, delayNumerator: 0, delayDenominator: 0, disposeOp: 1, blendOp: 1),
+                .solid(x: 2, width: 2, height: 1, blue, delayNumerator: 3, delayDenominator: 7, disposeOp: 2, blendOp: 0),
+                .solid(width: 1, height: 3, green, delayNumerator: 65535, delayDenominator: 1, blendOp: 1),
+            ], plays: 3)
         seeds.append(Seed(family: "png", name: "fixture-idat-frame.png", data: animation.data))
         // A default image outside the animation; PREVIOUS on the first frame.
-        let outside = APNGWriter.animation(width: 2, height: 2, frames: [
-            .solid(width: 2, height: 2, blue, disposeOp: 2),
-            .solid(x: 1, width: 1, height: 2, red, blendOp: 1),
-        ], plays: 0, defaultImage: [UInt8](repeating: 77, count: 16))
+        let outside = APNGWriter.animation(
+            width: 2, height: 2,
+            frames: [
+                .solid(width: 2, height: 2, blue, disposeOp: 2),
+                .solid(x: 1, width: 1, height: 2, red, blendOp: 1),
+            ], plays: 0, defaultImage: [UInt8](repeating: 77, count: 16))
         seeds.append(Seed(family: "png", name: "fixture-default-image.png", data: outside.data))
         // A still PNG.
-        seeds.append(Seed(family: "png", name: "fixture-still.png",
-                          data: APNGWriter.stillPNG(width: 2, height: 1, rgba: red + green)))
+        seeds.append(
+            Seed(
+                family: "png", name: "fixture-still.png",
+                data: APNGWriter.stillPNG(width: 2, height: 1, rgba: red + green)))
         // libpng-compressed frames (real deflate, filters) from the project's encoder.
-        if let encoded = try? APNGEncoder().encode(gradientFrames(), canvasSize: PixelSize(width: 8, height: 6),
-                                                    options: EncodingOptions(loopCount: .plays(2))) {
+        if let encoded = try? APNGEncoder().encode(
+            gradientFrames(), canvasSize: PixelSize(width: 8, height: 6),
+            options: EncodingOptions(loopCount: .plays(2)))
+        {
             seeds.append(Seed(family: "png", name: "fixture-encoded.png", data: encoded))
         }
         return seeds
@@ -108,12 +116,15 @@ public enum FuzzSeeds {
     static func webp() throws -> [Seed] {
         let size = PixelSize(width: 8, height: 6)
         return [
-            Seed(family: "webp", name: "fixture-lossless.webp",
-                 data: try WebPEncoder(method: 0).encode(gradientFrames(), canvasSize: size, options: EncodingOptions(loopCount: .plays(2)))),
-            Seed(family: "webp", name: "fixture-lossy.webp",
-                 data: try WebPEncoder(method: 0).encode(gradientFrames(), canvasSize: size, options: EncodingOptions(quality: 50))),
-            Seed(family: "webp", name: "fixture-still.webp",
-                 data: try WebPEncoder(method: 0).encode(Array(gradientFrames().prefix(1)), canvasSize: size, options: EncodingOptions())),
+            Seed(
+                family: "webp", name: "fixture-lossless.webp",
+                data: try WebPEncoder(method: 0).encode(gradientFrames(), canvasSize: size, options: EncodingOptions(loopCount: .plays(2)))),
+            Seed(
+                family: "webp", name: "fixture-lossy.webp",
+                data: try WebPEncoder(method: 0).encode(gradientFrames(), canvasSize: size, options: EncodingOptions(quality: 50))),
+            Seed(
+                family: "webp", name: "fixture-still.webp",
+                data: try WebPEncoder(method: 0).encode(Array(gradientFrames().prefix(1)), canvasSize: size, options: EncodingOptions())),
         ]
     }
 
@@ -130,8 +141,10 @@ public enum FuzzSeeds {
                     state = state &* 1_103_515_245 &+ 12345
                     return UInt8(truncatingIfNeeded: state >> 16)
                 }
-                seeds.append(Seed(family: "encode", name: "fixture-\(FuzzEncoding.Format.allCases[format])-\(variant).bin",
-                                  data: Data([UInt8(format)] + bytes)))
+                seeds.append(
+                    Seed(
+                        family: "encode", name: "fixture-\(FuzzEncoding.Format.allCases[format])-\(variant).bin",
+                        data: Data([UInt8(format)] + bytes)))
             }
         }
         return seeds
@@ -165,8 +178,11 @@ public enum FuzzSeeds {
         var out: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let stride = Int32(13 * (format == TJPF_GRAY ? 1 : 4))
-        guard tjCompress2(handle, pixels, 13, stride, 9, Int32(format.rawValue), &out, &size,
-                          Int32(subsampling.rawValue), 80, flags) == 0, let out else { return Data() }
+        guard
+            tjCompress2(
+                handle, pixels, 13, stride, 9, Int32(format.rawValue), &out, &size,
+                Int32(subsampling.rawValue), 80, flags) == 0, let out
+        else { return Data() }
         defer { tjFree(out) }
         return Data(bytes: out, count: Int(size))
     }

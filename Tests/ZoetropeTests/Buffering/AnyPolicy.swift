@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 /// A policy wrapped for test arguments.

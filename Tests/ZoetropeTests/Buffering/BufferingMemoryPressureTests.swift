@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Memory pressure")
@@ -12,8 +13,9 @@ struct BufferingMemoryPressureTests {
         var harnesses: [PlaybackHarness] = []
         for _ in 0..<3 {
             let config = PlayerConfiguration(bufferPolicy: .keepAll, memoryPressure: signal, pressureCalmDelay: .seconds(2))
-            let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 20, size: PixelSize(width: 16, height: 8)),
-                                    configuration: config)
+            let h = PlaybackHarness(
+                source: SyntheticFrameSource(frameCount: 20, size: PixelSize(width: 16, height: 8)),
+                configuration: config)
             h.player.play()
             h.run(until: ns(1.5))
             #expect(h.player.diagnostics.framesHeld == 20)
@@ -41,9 +43,9 @@ struct BufferingMemoryPressureTests {
     @Test("pressure-stall information parses, and maps to levels")
     func psiParsing() throws {
         let text = """
-        some avg10=12.50 avg60=3.00 avg300=0.50 total=123456
-        full avg10=1.25 avg60=0.10 avg300=0.00 total=2345
-        """
+            some avg10=12.50 avg60=3.00 avg300=0.50 total=123456
+            full avg10=1.25 avg60=0.10 avg300=0.00 total=2345
+            """
         let sample = try #require(PressureStallSample(parsing: text))
         #expect(sample.someAvg10 == 12.5)
         #expect(sample.fullAvg10 == 1.25)
@@ -73,9 +75,11 @@ struct BufferingMemoryPressureTests {
         #expect(signal.level == .normal)
     }
 
-    @Test("the monitor reads the kernel's own file",
-          .enabled(if: FileManager.default.isReadableFile(atPath: LinuxMemoryPressureMonitor.defaultPath),
-                   "the kernel's pressure file is not readable here"))
+    @Test(
+        "the monitor reads the kernel's own file",
+        .enabled(
+            if: FileManager.default.isReadableFile(atPath: LinuxMemoryPressureMonitor.defaultPath),
+            "the kernel's pressure file is not readable here"))
     func psiFromTheKernel() {
         #expect(LinuxMemoryPressureMonitor(signal: MemoryPressureSignal()).poll() != nil)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Frame buffer policies: bytes held are what each policy promises")
@@ -7,8 +8,9 @@ struct BufferingPolicyTests {
     static let frameBytes = 16 * 8 * 4
 
     func harness(_ policy: any FrameBufferPolicy, frames: Int = 20, cost: Duration = .milliseconds(10)) -> PlaybackHarness {
-        PlaybackHarness(source: SyntheticFrameSource(frameCount: frames, size: Self.size),
-                        configuration: PlayerConfiguration(bufferPolicy: policy), cost: { _ in cost })
+        PlaybackHarness(
+            source: SyntheticFrameSource(frameCount: frames, size: Self.size),
+            configuration: PlayerConfiguration(bufferPolicy: policy), cost: { _ in cost })
     }
 
     @Test("one ahead: never more than the poster and two frames, at every tick")
@@ -42,7 +44,7 @@ struct BufferingPolicyTests {
     func keepAll() {
         let h = harness(.keepAll)
         h.player.play()
-        h.run(until: ns(5))   // five loops of 1 s
+        h.run(until: ns(5))  // five loops of 1 s
         #expect(h.executor.jobsRun == 20)
         #expect(h.executor.decodesPerFrame.values.allSatisfy { $0 == 1 })
         #expect(h.player.diagnostics.bytesHeld == 20 * Self.frameBytes)
@@ -85,13 +87,16 @@ struct BufferingPolicyTests {
         #expect(AheadBufferPolicy.oneAhead.effectiveWindow(in: FrameBufferContext(frameCount: 1, frameByteCount: 1)) == 1)
     }
 
-    @Test("steady-state playback allocates no new pixel buffers", arguments: [
-        AnyPolicy(.oneAhead), AnyPolicy(.ahead(3)), AnyPolicy(.memoryBudget(bytes: 5 * 16 * 8 * 4)),
-    ])
+    @Test(
+        "steady-state playback allocates no new pixel buffers",
+        arguments: [
+            AnyPolicy(.oneAhead), AnyPolicy(.ahead(3)), AnyPolicy(.memoryBudget(bytes: 5 * 16 * 8 * 4)),
+        ])
     func pooling(policy: AnyPolicy) {
         let source = SyntheticFrameSource(frameCount: 20, size: Self.size)
-        let h = PlaybackHarness(source: source, configuration: PlayerConfiguration(bufferPolicy: policy.policy),
-                                cost: { _ in .milliseconds(10) })
+        let h = PlaybackHarness(
+            source: source, configuration: PlayerConfiguration(bufferPolicy: policy.policy),
+            cost: { _ in .milliseconds(10) })
         h.player.play()
         h.run(until: ns(2))
         let created = h.player.diagnostics.buffersCreated
@@ -113,7 +118,7 @@ struct BufferingPolicyTests {
         h.run(until: ns(1.5))
         #expect(h.player.diagnostics.framesHeld == 20)
         h.player.setBufferPolicy(.oneAhead)
-        #expect(h.player.diagnostics.framesHeld <= 4)   // poster, current, next, one idle buffer
+        #expect(h.player.diagnostics.framesHeld <= 4)  // poster, current, next, one idle buffer
         h.run(from: ns(1.5), until: ns(3)) { _, p in #expect(p.lastTickReport!.framesHeld <= 3) }
         h.player.setBufferPolicy(.keepAll)
         h.run(from: ns(3), until: ns(5))
@@ -121,4 +126,3 @@ struct BufferingPolicyTests {
         for s in h.display.shown { #expect(s.pixelIndex == s.index) }
     }
 }
-

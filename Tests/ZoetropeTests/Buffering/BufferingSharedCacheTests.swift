@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Shared frame cache across players of one image")
@@ -19,7 +20,7 @@ struct BufferingSharedCacheTests {
             displays.append(d)
             p.play()
         }
-        clock.run(.fixed(hertz: 60), for: .seconds(3))   // six loops of 0.5 s
+        clock.run(.fixed(hertz: 60), for: .seconds(3))  // six loops of 0.5 s
         let key = SharedFrameKey(imageKey: "same.gif", size: PixelSize(width: 4, height: 2), pixelFormat: .rgba8)
         // Frames 1…9 once per loop; frame 0, the poster every player keeps, once in all.
         let decodes = cache.decodeCount(for: key)
@@ -54,13 +55,14 @@ struct BufferingSharedCacheTests {
         let clock = ManualClock()
         let executor = SimulatedDecodeExecutor(workerCount: 2, constantCost: .milliseconds(10))
         let attachment = executor.attach(to: clock)
-        let config = PlayerConfiguration(bufferPolicy: ApplicationSharingPolicy(cache: cache), executor: executor,
-                                         memoryPressure: nil)
+        let config = PlayerConfiguration(
+            bufferPolicy: ApplicationSharingPolicy(cache: cache), executor: executor,
+            memoryPressure: nil)
         let players = (0..<4).map { _ in
             AnimationPlayer(source: SyntheticFrameSource(frameCount: 10), clock: clock, configuration: config)
         }
         for p in players { p.play() }
-        clock.run(.fixed(hertz: 60), for: .seconds(1))   // two loops of 0.5 s
+        clock.run(.fixed(hertz: 60), for: .seconds(1))  // two loops of 0.5 s
         let key = SharedFrameKey(imageKey: "same.gif", size: PixelSize(width: 4, height: 2), pixelFormat: .rgba8)
         #expect(cache.decodeCount(for: key) <= 1 + 9 * 2 + 1)
         #expect(players.map { $0.diagnostics.framesFromSharedCache }.reduce(0, +) >= 3 * 9)
@@ -78,10 +80,12 @@ struct BufferingSharedCacheTests {
         let clock = ManualClock()
         let executor = SimulatedDecodeExecutor(constantCost: .zero)
         let attachment = executor.attach(to: clock)
-        let a = AnimationPlayer(source: SyntheticFrameSource(frameCount: 10), clock: clock,
-                                configuration: PlayerConfiguration(bufferPolicy: .shared(cache, imageKey: "a"), executor: executor, memoryPressure: nil))
-        let b = AnimationPlayer(source: SyntheticFrameSource(frameCount: 10), clock: clock,
-                                configuration: PlayerConfiguration(bufferPolicy: .shared(cache, imageKey: "b"), executor: executor, memoryPressure: nil))
+        let a = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 10), clock: clock,
+            configuration: PlayerConfiguration(bufferPolicy: .shared(cache, imageKey: "a"), executor: executor, memoryPressure: nil))
+        let b = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 10), clock: clock,
+            configuration: PlayerConfiguration(bufferPolicy: .shared(cache, imageKey: "b"), executor: executor, memoryPressure: nil))
         a.play()
         b.play()
         clock.run(.fixed(hertz: 60), for: .milliseconds(490))

@@ -44,13 +44,16 @@ import Zoetrope
         let box = Box()
         let caller = pthread_self()
         var here: [Int] = []
-        NativeThread.pair(name: "zoetrope.test", here: {
-            here = (0..<1000).map { $0 * 2 }
-        }, other: {
-            box.onCaller = pthread_equal(pthread_self(), caller) != 0
-            usleep(20_000)
-            box.values = (0..<1000).map { $0 * 3 }
-        })
+        NativeThread.pair(
+            name: "zoetrope.test",
+            here: {
+                here = (0..<1000).map { $0 * 2 }
+            },
+            other: {
+                box.onCaller = pthread_equal(pthread_self(), caller) != 0
+                usleep(20_000)
+                box.values = (0..<1000).map { $0 * 3 }
+            })
         #expect(here.last == 1998)
         #expect(box.values.count == 1000 && box.values.last == 2997)
         #expect(!box.onCaller)

@@ -1,10 +1,11 @@
+import Testing
+import Zoetrope
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Testing
-import Zoetrope
 
 @Suite struct ProcessorBudgetTests {
     @Test func cgroupV2CPUMaxIsRoundedUpAndMaxMeansNoLimit() {
@@ -19,8 +20,10 @@ import Zoetrope
     }
 
     @Test func malformedCgroupV2ContentsAreIgnored() {
-        for garbage in ["", "\n", "max", "100000", "abc 100000", "150000 0", "150000 -100000", "-5 100000",
-                        "150000 100000 7", "1.5 1", "0 100000", "99999999999999999999999 100000"] {
+        for garbage in [
+            "", "\n", "max", "100000", "abc 100000", "150000 0", "150000 -100000", "-5 100000",
+            "150000 100000 7", "1.5 1", "0 100000", "99999999999999999999999 100000",
+        ] {
             #expect(ProcessorBudget.cpuLimit(cgroupV2CPUMax: garbage) == nil, "\(garbage)")
         }
     }
@@ -37,11 +40,11 @@ import Zoetrope
 
     @Test func procSelfCgroupNamesTheV2GroupAndTheV1CPUGroup() {
         let hybrid = """
-        9:name=systemd:/user.slice
-        4:memory:/process_api/d49f
-        2:cpuacct,cpu:/docker/abc
-        0::/user.slice/session-1.scope
-        """
+            9:name=systemd:/user.slice
+            4:memory:/process_api/d49f
+            2:cpuacct,cpu:/docker/abc
+            0::/user.slice/session-1.scope
+            """
         let paths = ProcessorBudget.cgroupPaths(procSelfCgroup: hybrid)
         #expect(paths.v2 == "/user.slice/session-1.scope")
         #expect(paths.v1CPU == "/docker/abc")

@@ -1,10 +1,12 @@
+import Testing
+
+@testable import Zoetrope
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Testing
-@testable import Zoetrope
 
 /// `AnimationConversion` decodes the next frame while the encoder takes the current one only
 /// on canvases up to `decodeAheadCanvasBytes`; beyond, one decoded frame at a time.

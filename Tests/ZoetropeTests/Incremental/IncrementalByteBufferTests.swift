@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 /// The growing buffer of an incremental session: it reserves address space and grows in

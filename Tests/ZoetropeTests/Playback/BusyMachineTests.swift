@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Zoetrope
 import ZoetropeTestSupport
+
+@testable import Zoetrope
 
 /// The player and display scenarios again, while spinning threads occupy every core: what
 /// they assert must hold on a loaded machine, not only on a quiet one (frames late, a main
@@ -20,21 +21,25 @@ import ZoetropeTestSupport
         let clock = TimerClock()
         defer { clock.invalidate() }
         let view = MainActorRecordingView()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(20)), clock: clock,
-                                     display: view, configuration: PlayerConfiguration(memoryPressure: nil))
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(20)), clock: clock,
+            display: view, configuration: PlayerConfiguration(memoryPressure: nil))
         player.play()
         for _ in 0..<5 {
-            usleep(200_000)                                          // blocks the main actor
+            usleep(200_000)  // blocks the main actor
             try await Task.sleep(for: .milliseconds(20))
         }
         player.pause()
-        #expect(await waitFor {
-            let d = player.diagnostics
-            return view.shown.count + d.framesSkippedByDisplay == d.framesShown
-        })
+        #expect(
+            await waitFor {
+                let d = player.diagnostics
+                return view.shown.count + d.framesSkippedByDisplay == d.framesShown
+            })
         let d = player.diagnostics
-        #expect(DisplayOrder.violations(shown: view.shown, frameCount: 3, produced: d.framesShown,
-                                        skipped: d.framesSkippedByDisplay) == [], "\(view.shown)")
+        #expect(
+            DisplayOrder.violations(
+                shown: view.shown, frameCount: 3, produced: d.framesShown,
+                skipped: d.framesSkippedByDisplay) == [], "\(view.shown)")
         print("busy machine: \(d.framesShown) frames shown, \(d.framesSkippedByDisplay) skipped by the blocked main actor")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Zoetrope
 
 /// A UI-style display: a @MainActor class with plain state, recording every frame shown and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Clocks, displays, the closure API and the worker pool")
@@ -58,8 +59,9 @@ struct PlaybackClockAndDisplayTests {
         let clock = TimerClock()
         let display = RecordingDisplay()
         let source = SyntheticFrameSource(frameCount: 5, duration: .milliseconds(20))
-        let player = AnimationPlayer(source: source, clock: clock, display: display,
-                                     configuration: PlayerConfiguration(memoryPressure: nil))
+        let player = AnimationPlayer(
+            source: source, clock: clock, display: display,
+            configuration: PlayerConfiguration(memoryPressure: nil))
         player.play()
         #expect(eventually { display.indexes.count >= 8 })
         player.stop()
@@ -75,8 +77,9 @@ struct PlaybackClockAndDisplayTests {
         let executor = SimulatedDecodeExecutor()
         let a = executor.attach(to: clock)
         let display = HeadlessDisplay()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 10), clock: clock,
-                                     configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 10), clock: clock,
+            configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
         display.setAnimation(player)
         clock.run(.fixed(hertz: 60), for: .milliseconds(120))
         #expect(display.currentFrameIndex == 2)
@@ -106,9 +109,11 @@ struct PlaybackClockAndDisplayTests {
         let executor = SimulatedDecodeExecutor()
         let a = executor.attach(to: clock)
         let display = HeadlessDisplay()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 10), clock: clock,
-                                     configuration: PlayerConfiguration(environment: PlaybackEnvironment(autoPlay: false),
-                                                                        executor: executor, memoryPressure: nil))
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 10), clock: clock,
+            configuration: PlayerConfiguration(
+                environment: PlaybackEnvironment(autoPlay: false),
+                executor: executor, memoryPressure: nil))
         display.setAnimation(player)
         executor.advance(toNanoseconds: 0)
         #expect(player.state == .showingPoster)
@@ -122,8 +127,10 @@ struct PlaybackClockAndDisplayTests {
         let executor = SimulatedDecodeExecutor()
         let a = executor.attach(to: clock)
         let got = Locked<[Int]>([])
-        let handle = AnimationPlayer.playFrames(of: SyntheticFrameSource(frameCount: 10), clock: clock,
-                                                configuration: PlayerConfiguration(executor: executor, memoryPressure: nil)) { f in
+        let handle = AnimationPlayer.playFrames(
+            of: SyntheticFrameSource(frameCount: 10), clock: clock,
+            configuration: PlayerConfiguration(executor: executor, memoryPressure: nil)
+        ) { f in
             #expect(SyntheticFrameSource.frameIndex(in: f.pixels) == f.index)
             got.withLock { $0.append(f.index) }
             if f.index == 6 { f.stop() }
@@ -151,8 +158,9 @@ struct PlaybackClockAndDisplayTests {
         let clock = ManualClock()
         var players: [AnimationPlayer] = []
         for _ in 0..<64 {
-            let p = AnimationPlayer(source: SyntheticFrameSource(frameCount: 4), clock: clock,
-                                    configuration: PlayerConfiguration(executor: pool, memoryPressure: nil))
+            let p = AnimationPlayer(
+                source: SyntheticFrameSource(frameCount: 4), clock: clock,
+                configuration: PlayerConfiguration(executor: pool, memoryPressure: nil))
             p.prepare()
             players.append(p)
         }
@@ -163,11 +171,12 @@ struct PlaybackClockAndDisplayTests {
         // Then they play: every player advances through real decodes on the pool.
         for p in players { p.play() }
         var t: Int64 = 0
-        #expect(eventually {
-            t += 50_000_000
-            clock.tick(atNanoseconds: t)
-            return players.allSatisfy { $0.diagnostics.framesShown >= 5 }
-        })
+        #expect(
+            eventually {
+                t += 50_000_000
+                clock.tick(atNanoseconds: t)
+                return players.allSatisfy { $0.diagnostics.framesShown >= 5 }
+            })
         #expect(pool.threadsStarted <= 3)
     }
 
@@ -181,7 +190,7 @@ struct PlaybackClockAndDisplayTests {
         }
         executor.advance(toNanoseconds: 10_000_000)
         #expect(ran.withLock { $0 } == [1])
-        executor.advance(toNanoseconds: 30_000_000)   // 2 starts at 10 ms on the freed worker, ends at 30
+        executor.advance(toNanoseconds: 30_000_000)  // 2 starts at 10 ms on the freed worker, ends at 30
         #expect(ran.withLock { $0 } == [1, 2])
         executor.advance(toNanoseconds: 50_000_000)
         #expect(ran.withLock { $0 } == [1, 2, 5])

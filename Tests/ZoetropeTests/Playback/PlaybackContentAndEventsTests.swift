@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Zoetrope
 
 /// Records the tag (third byte) of every frame shown, to tell images apart.
@@ -25,8 +26,9 @@ struct PlaybackContentAndEventsTests {
         let attachment = executor.attach(to: clock)
         weak var weakPlayer: AnimationPlayer?
         do {
-            let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 5), clock: clock,
-                                         configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+            let player = AnimationPlayer(
+                source: SyntheticFrameSource(frameCount: 5), clock: clock,
+                configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
             weakPlayer = player
             controller.setAnimation(player)
         }
@@ -38,16 +40,17 @@ struct PlaybackContentAndEventsTests {
 
         let still = try SyntheticFrameSource(frameCount: 43).decodeFrame(at: 42)
         controller.setStill(still)
-        #expect(weakPlayer == nil)                       // released with the content
+        #expect(weakPlayer == nil)  // released with the content
         #expect(display.shown.last?.pixelIndex == 42)
         let count = display.shown.count
         for k in 25..<60 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
-        #expect(display.shown.count == count)             // the old animation draws nothing more
+        #expect(display.shown.count == count)  // the old animation draws nothing more
         if case .still = controller.content {} else { Issue.record("content is not the still") }
 
         // A player kept elsewhere is stopped and cut off when replaced.
-        let kept = AnimationPlayer(source: SyntheticFrameSource(frameCount: 5), clock: clock,
-                                   configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+        let kept = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 5), clock: clock,
+            configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
         controller.setAnimation(kept)
         for k in 60..<70 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
         #expect(kept.state == .playing)
@@ -85,8 +88,11 @@ struct PlaybackContentAndEventsTests {
             seen.append(event)
             if case .finished = event { break }
         }
-        #expect(seen == [.frameShown(index: 0), .frameShown(index: 1), .frameShown(index: 2),
-                         .loopCompleted(plays: 1), .finished])
+        #expect(
+            seen == [
+                .frameShown(index: 0), .frameShown(index: 1), .frameShown(index: 2),
+                .loopCompleted(plays: 1), .finished,
+            ])
         #expect(log.all == [.loopCompleted(plays: 1), .finished])
     }
 
@@ -95,14 +101,15 @@ struct PlaybackContentAndEventsTests {
         let clock = ManualClock()
         let executor = SimulatedDecodeExecutor(constantCost: .zero)
         let attachment = executor.attach(to: clock)
-        var player: AnimationPlayer? = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3), clock: clock,
-                                                       configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+        var player: AnimationPlayer? = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 3), clock: clock,
+            configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
         let stream = player!.events
         player!.play()
         for k in 0..<6 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
         player = nil
         var seen: [PlayerEvent] = []
-        for await event in stream { seen.append(event) }   // ends: the player is gone
+        for await event in stream { seen.append(event) }  // ends: the player is gone
         #expect(seen == [.frameShown(index: 0), .frameShown(index: 1)])
         _ = attachment
     }
@@ -114,9 +121,11 @@ struct SharedCacheKeyTests {
     func sha256() {
         #expect(SHA256.hex(Data()) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         #expect(SHA256.hex(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(SHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        #expect(
+            SHA256.hex(Data("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
                 == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
-        #expect(SHA256.hex(Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
+        #expect(
+            SHA256.hex(Data(repeating: UInt8(ascii: "a"), count: 1_000_000))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 
@@ -127,8 +136,9 @@ struct SharedCacheKeyTests {
         let a1 = try AnimatedImage(data: Data("SYNT-a".utf8), registry: registry)
         let a2 = try AnimatedImage(data: Data("SYNT-a".utf8), registry: registry)
         let b = try AnimatedImage(data: Data("SYNT-b".utf8), registry: registry)
-        let small = try AnimatedImage(data: Data("SYNT-a".utf8), registry: registry,
-                                      options: DecodingOptions(targetSize: PixelSize(width: 2, height: 1)))
+        let small = try AnimatedImage(
+            data: Data("SYNT-a".utf8), registry: registry,
+            options: DecodingOptions(targetSize: PixelSize(width: 2, height: 1)))
         #expect(a1.sharedCacheKey == a2.sharedCacheKey)
         #expect(a1.sharedCacheKey != b.sharedCacheKey)
         #expect(a1.sharedCacheKey != small.sharedCacheKey)
@@ -152,8 +162,9 @@ struct SharedCacheKeyTests {
         let clock = ManualClock()
         let executor = SimulatedDecodeExecutor(constantCost: .milliseconds(5))
         let attachment = executor.attach(to: clock)
-        let own = AnimationPlayer(image: image, clock: clock,
-                                  configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+        let own = AnimationPlayer(
+            image: image, clock: clock,
+            configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
         own.play()
         let cache = SharedFrameCache()
         let shared = PlayerConfiguration(bufferPolicy: .shared(cache), executor: executor, memoryPressure: nil)
@@ -174,11 +185,14 @@ struct SharedCacheKeyTests {
     }
 
     private func sharedPlayers(_ cache: SharedFrameCache, clock: ManualClock, executor: SimulatedDecodeExecutor)
-        -> (AnimationPlayer, AnimationPlayer) {
+        -> (AnimationPlayer, AnimationPlayer)
+    {
         // A window of all six frames: each frame is decoded once and then leased by both.
         let c = PlayerConfiguration(bufferPolicy: .shared(cache, framesAhead: 5), executor: executor, memoryPressure: nil)
-        return (AnimationPlayer(source: SyntheticFrameSource(frameCount: 1), clock: clock, configuration: c),
-                AnimationPlayer(source: SyntheticFrameSource(frameCount: 1), clock: clock, configuration: c))
+        return (
+            AnimationPlayer(source: SyntheticFrameSource(frameCount: 1), clock: clock, configuration: c),
+            AnimationPlayer(source: SyntheticFrameSource(frameCount: 1), clock: clock, configuration: c)
+        )
     }
 
     @Test("with the default key, different images never share frames and the same bytes do")
@@ -218,14 +232,16 @@ struct SharedCacheKeyTests {
         Self.waitUntilHashed(imageQ)
         for k in 60..<120 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }
         #expect(p.diagnostics.framesFromSharedCache + q.diagnostics.framesFromSharedCache >= 6)
-        let key = try SharedFrameKey(imageKey: AnimatedImage(data: Data("SYNT-same".utf8), registry: registry).sharedCacheKey,
-                                     size: PixelSize(width: 4, height: 2), pixelFormat: .rgba8)
+        let key = try SharedFrameKey(
+            imageKey: AnimatedImage(data: Data("SYNT-same".utf8), registry: registry).sharedCacheKey,
+            size: PixelSize(width: 4, height: 2), pixelFormat: .rgba8)
         #expect(shared.decodeCount(for: key) == 6)
         _ = attachment
     }
 
-    @Test("load never shows the old image's frames, even with a decode of the old image in flight",
-          arguments: [false, true])
+    @Test(
+        "load never shows the old image's frames, even with a decode of the old image in flight",
+        arguments: [false, true])
     func loadNeverShowsOldFrames(explicitKey: Bool) {
         let cache = SharedFrameCache()
         let clock = ManualClock()
@@ -236,11 +252,12 @@ struct SharedCacheKeyTests {
         let display = TagDisplay()
         // Another player keeps the old image's frames in the cache the whole time.
         let keeper = AnimationPlayer(source: SyntheticFrameSource(frameCount: 6, tag: 1), clock: clock, configuration: c)
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 6, tag: 1), clock: clock, display: display,
-                                     configuration: c)
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 6, tag: 1), clock: clock, display: display,
+            configuration: c)
         keeper.play()
         player.play()
-        for k in 0..<47 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }   // a decode is in flight
+        for k in 0..<47 { clock.tick(atNanoseconds: Int64(k) * 10_000_000) }  // a decode is in flight
         let before = display.shown.count
         #expect(before > 0 && display.shown.allSatisfy { $0.tag == 1 })
         player.load(SyntheticFrameSource(frameCount: 6, tag: 2))

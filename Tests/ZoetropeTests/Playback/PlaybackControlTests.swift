@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Player control, visibility, loops and environment")
@@ -7,7 +8,7 @@ struct PlaybackControlTests {
     func pauseResume() {
         let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10))
         h.player.play()
-        h.run(until: ns(1.01))                  // last tick 1.0 s: frame 20 mod 10 = 0, 0 ms in
+        h.run(until: ns(1.01))  // last tick 1.0 s: frame 20 mod 10 = 0, 0 ms in
         h.player.pause()
         #expect(h.player.state == .paused)
         let before = h.player.currentFrameIndex
@@ -32,7 +33,7 @@ struct PlaybackControlTests {
         let decodedBefore = h.executor.jobsRun
         h.run(from: ns(1.01), until: ns(3))
         #expect(h.player.currentFrameIndex == left)
-        #expect(h.executor.jobsRun <= decodedBefore + 1)   // an in-flight decode may finish
+        #expect(h.executor.jobsRun <= decodedBefore + 1)  // an in-flight decode may finish
         h.display.setVisible(true)
         h.run(from: ns(3), until: ns(5)) { t, p in
             // The first visible tick (3.0 s) continues from 1.0 s.
@@ -89,19 +90,21 @@ struct PlaybackControlTests {
 
     @Test("an overridden loop count wins over the file's")
     func overriddenLoops() {
-        let once = PlaybackHarness(source: SyntheticFrameSource(frameCount: 5, loopCount: .infinite),
-                                   configuration: PlayerConfiguration(loopCount: .once))
+        let once = PlaybackHarness(
+            source: SyntheticFrameSource(frameCount: 5, loopCount: .infinite),
+            configuration: PlayerConfiguration(loopCount: .once))
         once.player.play()
         once.run(until: ns(2))
         #expect(once.player.state == .finished)
         #expect(once.display.indexes == [0, 1, 2, 3, 4])
 
-        let forever = PlaybackHarness(source: SyntheticFrameSource(frameCount: 5, loopCount: .plays(1)),
-                                      configuration: PlayerConfiguration(loopCount: .infinite))
+        let forever = PlaybackHarness(
+            source: SyntheticFrameSource(frameCount: 5, loopCount: .plays(1)),
+            configuration: PlayerConfiguration(loopCount: .infinite))
         forever.player.play()
         forever.run(until: ns(2))
         #expect(forever.player.state == .playing)
-        #expect(forever.player.playsCompleted == 7)   // 40 frames shown at 1.95 s: 8th play under way
+        #expect(forever.player.playsCompleted == 7)  // 40 frames shown at 1.95 s: 8th play under way
     }
 
     @Test("play after finishing starts over")
@@ -125,12 +128,13 @@ struct PlaybackControlTests {
             #expect(h.display.indexes == [0])
             #expect(h.display.shown.first?.pixelIndex == 0)
         }
-        let off = PlaybackHarness(source: SyntheticFrameSource(frameCount: 10),
-                                  configuration: PlayerConfiguration(environment: PlaybackEnvironment(autoPlay: false)))
+        let off = PlaybackHarness(
+            source: SyntheticFrameSource(frameCount: 10),
+            configuration: PlayerConfiguration(environment: PlaybackEnvironment(autoPlay: false)))
         off.player.autoPlay()
         off.run(until: ns(1))
         #expect(off.display.indexes == [0])
-        off.player.play()     // an explicit play still plays
+        off.player.play()  // an explicit play still plays
         off.run(from: ns(1), until: ns(2))
         #expect(off.display.indexes.count > 10)
     }
@@ -159,7 +163,7 @@ struct PlaybackControlTests {
             #expect(h.player.state == .showingPoster)
             #expect(h.clock.subscriberCount == 0)
             h.run(from: ns(0.55), until: ns(2))
-            #expect(h.display.indexes == played + [0])             // the poster, then nothing
+            #expect(h.display.indexes == played + [0])  // the poster, then nothing
             // Allowed again: a new play from the first frame, at once.
             h.player.setEnvironment(.standard)
             #expect(h.player.state == .playing)
@@ -187,7 +191,7 @@ struct PlaybackControlTests {
         explicit.run(until: ns(0.35))
         let before = explicit.display.indexes
         explicit.player.setEnvironment(PlaybackEnvironment(autoPlay: false))
-        #expect(explicit.player.state == .playing)                 // asked for by play(): it plays on
+        #expect(explicit.player.state == .playing)  // asked for by play(): it plays on
         explicit.run(from: ns(0.35), until: ns(0.75))
         #expect(explicit.display.indexes.count > before.count + 2)
         #expect(!explicit.display.indexes.dropFirst(before.count).contains(0))
@@ -205,7 +209,7 @@ struct PlaybackControlTests {
         let before = h.display.indexes.count
         h.run(from: ns(0.2), until: ns(1.2))
         let shown = h.display.indexes
-        #expect(shown.count - before <= 11)                        // at most 10 updates a second
+        #expect(shown.count - before <= 11)  // at most 10 updates a second
         for (a, b) in zip(shown, shown.dropFirst()) { #expect(b == (a + 1) % 10) }
         // A paused player keeps the environment for its next play().
         h.player.pause()
@@ -224,7 +228,7 @@ struct PlaybackControlTests {
         #expect(h.player.state == .stopped)
         #expect(h.player.currentFrameIndex == 0)
         #expect(h.display.shown.last?.index == 0)
-        #expect(h.player.diagnostics.framesHeld <= 2)   // poster, and at most the frame that was on screen
+        #expect(h.player.diagnostics.framesHeld <= 2)  // poster, and at most the frame that was on screen
         h.player.prepareForReuse()
         #expect(h.player.diagnostics.bytesHeld == 0)
         #expect(h.player.state == .idle)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Decode fairness")
@@ -9,8 +10,9 @@ struct PlaybackFairnessTests {
         let executor = RecordingExecutor(SimulatedDecodeExecutor(workerCount: 1, constantCost: .milliseconds(5)))
         let attachment = executor.inner.attach(to: clock)
         let players = (0..<4).map { _ in
-            AnimationPlayer(source: SyntheticFrameSource(frameCount: 40), clock: clock,
-                            configuration: PlayerConfiguration(bufferPolicy: .keepAll, executor: executor, memoryPressure: nil))
+            AnimationPlayer(
+                source: SyntheticFrameSource(frameCount: 40), clock: clock,
+                configuration: PlayerConfiguration(bufferPolicy: .keepAll, executor: executor, memoryPressure: nil))
         }
         for p in players { p.play() }
         clock.run(.fixed(hertz: 60), for: .milliseconds(400))

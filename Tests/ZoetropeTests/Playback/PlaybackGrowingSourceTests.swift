@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 /// The player over a source still arriving: the frames that have arrived play in order,
@@ -16,10 +17,14 @@ struct PlaybackGrowingSourceTests {
         let attachment: ClockSubscription
         let events: EventLog
 
-        init(frames: Int, loopCount: LoopCount = .infinite, configuration: PlayerConfiguration = PlayerConfiguration(),
-             arrived: Int = 0) throws {
-            session = GrowingSyntheticSource(SyntheticFrameSource(frameCount: frames, duration: .milliseconds(100),
-                                                                  loopCount: loopCount))
+        init(
+            frames: Int, loopCount: LoopCount = .infinite, configuration: PlayerConfiguration = PlayerConfiguration(),
+            arrived: Int = 0
+        ) throws {
+            session = GrowingSyntheticSource(
+                SyntheticFrameSource(
+                    frameCount: frames, duration: .milliseconds(100),
+                    loopCount: loopCount))
             if arrived > 0 { try session.append([UInt8](repeating: 0, count: arrived)) }
             executor = SimulatedDecodeExecutor(workerCount: 1, constantCost: .zero)
             var c = configuration
@@ -74,8 +79,9 @@ struct PlaybackGrowingSourceTests {
 
     @Test("catch-up does not skip frames that arrive after a stall at the edge")
     func catchUpDoesNotSkipArrivals() throws {
-        let rig = try Rig(frames: 8, configuration: PlayerConfiguration(bufferPolicy: .ahead(4), latePolicy: .catchUp),
-                          arrived: 2)
+        let rig = try Rig(
+            frames: 8, configuration: PlayerConfiguration(bufferPolicy: .ahead(4), latePolicy: .catchUp),
+            arrived: 2)
         rig.player.play()
         rig.run(from: 0, to: 2000)
         try rig.session.append([0, 0, 0, 0, 0, 0])

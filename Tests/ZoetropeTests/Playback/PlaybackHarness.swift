@@ -10,8 +10,10 @@ struct PlaybackHarness {
     let attachment: ClockSubscription
 
     /// `cost(frame)` is each decode's simulated time.
-    init(source: any FrameSource, configuration: PlayerConfiguration = PlayerConfiguration(),
-         workers: Int = 1, cost: @escaping @Sendable (Int) -> Duration = { _ in .zero }) {
+    init(
+        source: any FrameSource, configuration: PlayerConfiguration = PlayerConfiguration(),
+        workers: Int = 1, cost: @escaping @Sendable (Int) -> Duration = { _ in .zero }
+    ) {
         let executor = SimulatedDecodeExecutor(workerCount: workers) { job in cost(job.frameIndex) }
         var c = configuration
         c.executor = executor
@@ -25,8 +27,10 @@ struct PlaybackHarness {
     /// Ticks `pattern` from 0 up to (not including) `seconds`, calling `check` after each
     /// tick with the tick time in ns and the player.
     @discardableResult
-    func run(_ pattern: RefreshPattern = .fixed(hertz: 60), from start: Int64 = 0, until end: Int64,
-             check: (Int64, AnimationPlayer) -> Void = { _, _ in }) -> Int {
+    func run(
+        _ pattern: RefreshPattern = .fixed(hertz: 60), from start: Int64 = 0, until end: Int64,
+        check: (Int64, AnimationPlayer) -> Void = { _, _ in }
+    ) -> Int {
         var k = pattern.tickCount(before: start)
         var n = 0
         while true {

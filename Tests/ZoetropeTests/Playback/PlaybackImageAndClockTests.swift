@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Zoetrope
 import ZoetropeTestSupport
+
+@testable import Zoetrope
 
 @Suite("Players made from an AnimatedImage, the shared clock, main-actor displays")
 struct PlaybackImageAndClockTests {
@@ -12,14 +13,16 @@ struct PlaybackImageAndClockTests {
     /// A player of `frames` 100 ms frames on a manual clock, decoded by a simulated executor
     /// attached to it, showing on a main-actor view (hidden when asked before the player sees it).
     @MainActor private static func mainActorRig(frames: Int, hidden: Bool = false)
-        -> (ManualClock, MainActorRecordingView, AnimationPlayer, ClockSubscription) {
+        -> (ManualClock, MainActorRecordingView, AnimationPlayer, ClockSubscription)
+    {
         let clock = ManualClock()
         let decoder = SimulatedDecodeExecutor()
         let attachment = decoder.attach(to: clock)
         let view = MainActorRecordingView()
         if hidden { view.isVisible = false }
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: frames, duration: .milliseconds(100)),
-                                     clock: clock, display: view, configuration: quiet(decoder))
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: frames, duration: .milliseconds(100)),
+            clock: clock, display: view, configuration: quiet(decoder))
         return (clock, view, player, attachment)
     }
 
@@ -29,8 +32,9 @@ struct PlaybackImageAndClockTests {
         defer { clock.invalidate() }
         let displays = (0..<20).map { _ in RecordingDisplay() }
         let players = displays.map { d in
-            AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(20)), clock: clock,
-                            display: d, configuration: Self.quiet())
+            AnimationPlayer(
+                source: SyntheticFrameSource(frameCount: 3, duration: .milliseconds(20)), clock: clock,
+                display: d, configuration: Self.quiet())
         }
         for p in players { p.play() }
         #expect(eventually { displays.allSatisfy { $0.indexes.contains(2) } })
@@ -38,12 +42,12 @@ struct PlaybackImageAndClockTests {
         #expect(clock.subscriberCount == 20)
         for p in players { p.pause() }
         #expect(clock.subscriberCount == 0)
-        #expect(eventually { !clock.isThreadRunning })          // the thread ends once nobody subscribes
+        #expect(eventually { !clock.isThreadRunning })  // the thread ends once nobody subscribes
         let ticks = clock.ticksDelivered
         Thread.sleep(forTimeInterval: 0.3)
         #expect(clock.ticksDelivered == ticks)
         #expect(clock.threadsStarted == 1)
-        players[0].play()                                         // a new stretch of ticking: one new thread
+        players[0].play()  // a new stretch of ticking: one new thread
         #expect(eventually { clock.ticksDelivered > ticks })
         #expect(clock.threadsStarted == 2)
         players[0].pause()
@@ -53,7 +57,8 @@ struct PlaybackImageAndClockTests {
     func defaultClockIsShared() throws {
         let coder = SyntheticCoder(durations: [.milliseconds(50), .milliseconds(50)])
         let image = try coder.image()
-        let players = (0..<20).map { _ in AnimationPlayer(image: image) }
+        let players =
+            (0..<20).map { _ in AnimationPlayer(image: image) }
             + (0..<20).map { _ in AnimationPlayer(source: SyntheticFrameSource(frameCount: 2)) }
         #expect(players.allSatisfy { $0.clock === TimerClock.shared })
     }
@@ -61,11 +66,12 @@ struct PlaybackImageAndClockTests {
     @Test("a host-driven clock reports the slowest tick that shows every frame on time")
     func hostDrivenClockPreferredRate() {
         let clock = ManualClock()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3, durations: [.milliseconds(100), .milliseconds(150), .milliseconds(100)]),
-                                     clock: clock, configuration: Self.quiet(SimulatedDecodeExecutor()))
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 3, durations: [.milliseconds(100), .milliseconds(150), .milliseconds(100)]),
+            clock: clock, configuration: Self.quiet(SimulatedDecodeExecutor()))
         #expect(clock.preferredTickInterval == nil)
         player.play()
-        #expect(clock.preferredTickInterval == .milliseconds(50))   // GCD of 100 and 150 ms
+        #expect(clock.preferredTickInterval == .milliseconds(50))  // GCD of 100 and 150 ms
         #expect(clock.preferredFramesPerSecond == 20)
         player.setRate(2)
         #expect(clock.preferredTickInterval == .milliseconds(25))
@@ -85,18 +91,18 @@ struct PlaybackImageAndClockTests {
         let display = RecordingDisplay()
         let player = AnimationPlayer(image: image, display: display, clock: clock, configuration: Self.quiet(decoder))
         player.prepare()
-        #expect(display.indexes == [0])                            // shown at once: nothing to decode
+        #expect(display.indexes == [0])  // shown at once: nothing to decode
         #expect(display.shown.first?.pixelIndex == 0)
         player.play()
-        clock.run(.fixed(hertz: 100), for: .milliseconds(650))     // two plays and a bit
-        #expect(display.indexes == [0, 0, 1, 2, 0, 1, 2, 0])     // play starts again from the poster
+        clock.run(.fixed(hertz: 100), for: .milliseconds(650))  // two plays and a bit
+        #expect(display.indexes == [0, 0, 1, 2, 0, 1, 2, 0])  // play starts again from the poster
         player.stop()
         player.prepareForReuse()
         player.prepare()
         #expect(display.indexes == [0, 0, 1, 2, 0, 1, 2, 0, 0, 0])
         let decoded = coder.sessions.flatMap(\.decodedFrames)
-        #expect(decoded.filter { $0 == 0 }.count == 1)             // the image's poster decode, and no other
-        #expect(decoded.filter { $0 != 0 } == [1, 2, 1, 2, 1])    // the last: one ahead of the final frame 0
+        #expect(decoded.filter { $0 == 0 }.count == 1)  // the image's poster decode, and no other
+        #expect(decoded.filter { $0 != 0 } == [1, 2, 1, 2, 1])  // the last: one ahead of the final frame 0
     }
 
     @Test("prepare() decodes the poster and shows it, without playing")
@@ -138,19 +144,23 @@ struct PlaybackImageAndClockTests {
         let clock = TimerClock()
         defer { clock.invalidate() }
         let view = MainActorRecordingView()
-        let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 4, duration: .milliseconds(20)),
-                                     clock: clock, display: view, configuration: Self.quiet())
+        let player = AnimationPlayer(
+            source: SyntheticFrameSource(frameCount: 4, duration: .milliseconds(20)),
+            clock: clock, display: view, configuration: Self.quiet())
         player.play()
         #expect(await waitFor { view.shown.count >= 12 })
         player.pause()
         // Pause drops nothing: what was produced before it still arrives.
-        #expect(await waitFor {
-            let d = player.diagnostics
-            return view.shown.count + d.framesSkippedByDisplay == d.framesShown
-        })
+        #expect(
+            await waitFor {
+                let d = player.diagnostics
+                return view.shown.count + d.framesSkippedByDisplay == d.framesShown
+            })
         let shown = view.shown, d = player.diagnostics
-        #expect(DisplayOrder.violations(shown: shown, frameCount: 4, produced: d.framesShown,
-                                        skipped: d.framesSkippedByDisplay) == [], "\(shown)")
+        #expect(
+            DisplayOrder.violations(
+                shown: shown, frameCount: 4, produced: d.framesShown,
+                skipped: d.framesSkippedByDisplay) == [], "\(shown)")
         #expect(view.onMainThread.allSatisfy { $0 })
         #expect(player.displayHopCount > 0)
     }
@@ -166,10 +176,10 @@ struct PlaybackImageAndClockTests {
         // Tick from another thread while the main actor is busy here: the frames queue for a hop.
         _ = DispatchQueue.global().sync { clock.run(.fixed(hertz: 60), for: .milliseconds(450)) }
         #expect(view.shown.isEmpty)
-        player.stop()                                                // on the main actor
-        #expect(view.shown == [0])                                   // the poster, directly; frames 0–1 dropped
+        player.stop()  // on the main actor
+        #expect(view.shown == [0])  // the poster, directly; frames 0–1 dropped
         for _ in 0..<10 { await Task.yield() }
-        try await Task.sleep(for: .milliseconds(100))                // the queued hop runs and finds nothing
+        try await Task.sleep(for: .milliseconds(100))  // the queued hop runs and finds nothing
         #expect(view.shown == [0])
         #expect(player.state == .stopped)
     }
@@ -199,8 +209,8 @@ struct PlaybackImageAndClockTests {
         // 2 s of 100 ms frames produced off the main actor while it is blocked here: 20 shows.
         _ = DispatchQueue.global().sync { clock.run(.fixed(hertz: 100), for: .milliseconds(2000)) }
         #expect(view.shown.isEmpty)
-        #expect(await waitFor { !view.shown.isEmpty })              // one hand-over brings all that waits
-        #expect(view.shown == [2, 3, 4, 0, 1, 2, 3, 4])              // frames 12–19 of the 20
+        #expect(await waitFor { !view.shown.isEmpty })  // one hand-over brings all that waits
+        #expect(view.shown == [2, 3, 4, 0, 1, 2, 3, 4])  // frames 12–19 of the 20
         #expect(player.diagnostics.framesShown == 20 && player.diagnostics.framesSkippedByDisplay == 12)
         player.pause()
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Late frames: stall and catch up")
@@ -64,8 +65,9 @@ struct PlaybackLateFrameTests {
     @Test("catch up with slow decodes never passes an undecoded frame")
     func catchUpSlowDecodes() {
         let source = SyntheticFrameSource(frameCount: 12)
-        let h = PlaybackHarness(source: source, configuration: PlayerConfiguration(latePolicy: .catchUp),
-                                cost: { _ in .milliseconds(80) })
+        let h = PlaybackHarness(
+            source: source, configuration: PlayerConfiguration(latePolicy: .catchUp),
+            cost: { _ in .milliseconds(80) })
         h.player.play()
         h.run(.fixed(hertz: 60), until: ns(5))
         // One ahead: only the next frame (and the poster, frame 0) is ever decoded, so a
@@ -83,7 +85,7 @@ struct PlaybackLateFrameTests {
         let h = PlaybackHarness(source: source, configuration: PlayerConfiguration(bufferPolicy: .keepAll, latePolicy: .catchUp))
         h.player.play()
         h.run(.fixed(hertz: 100), until: ns(0.5))
-        #expect(h.player.currentFrameIndex == 1)   // 0.49 s: frame 9 mod 4
+        #expect(h.player.currentFrameIndex == 1)  // 0.49 s: frame 9 mod 4
         // A 900 ms gap (within the 1 s step cap) is more than a 200 ms loop: one frame advances.
         h.clock.tick(atNanoseconds: ns(1.39))
         #expect(h.player.currentFrameIndex == 2)
@@ -99,13 +101,14 @@ struct PlaybackLateFrameTests {
         h.run(.fixed(hertz: 100), until: ns(1))
         #expect(h.player.currentFrameIndex == 19)
         h.clock.tick(atNanoseconds: ns(60))
-        #expect(h.player.currentFrameIndex == 23)   // 0.99 + 0.2 s
+        #expect(h.player.currentFrameIndex == 23)  // 0.99 + 0.2 s
     }
 
     @Test("a clock fitted to long frames still plays them on time (the step cap yields to the frame)")
     func longFrames() {
-        let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 3, duration: .seconds(2)),
-                                configuration: PlayerConfiguration(maxStep: .milliseconds(500)))
+        let h = PlaybackHarness(
+            source: SyntheticFrameSource(frameCount: 3, duration: .seconds(2)),
+            configuration: PlayerConfiguration(maxStep: .milliseconds(500)))
         h.player.play()
         for k in 0..<8 {
             h.clock.tick(atNanoseconds: Int64(k) * 2_000_000_000)

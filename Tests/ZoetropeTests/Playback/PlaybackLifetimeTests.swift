@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Zoetrope
 
 @Suite("What keeps players, displays and worker pools alive")
@@ -13,8 +14,9 @@ struct PlaybackLifetimeTests {
         weak var weakPlayer: AnimationPlayer?
         weak var weakDisplay: HeadlessDisplay?
         do {
-            let player = AnimationPlayer(source: SyntheticFrameSource(frameCount: 3), clock: clock,
-                                         configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
+            let player = AnimationPlayer(
+                source: SyntheticFrameSource(frameCount: 3), clock: clock,
+                configuration: PlayerConfiguration(executor: executor, memoryPressure: nil))
             display.setAnimation(player)
             clock.tick(atNanoseconds: 0)
             #expect(display.currentFrameIndex == 0)

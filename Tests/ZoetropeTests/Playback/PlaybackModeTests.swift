@@ -1,23 +1,27 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Playback modes: forward, reverse, bounce, reverse bounce")
 struct PlaybackModeTests {
-    private func harness(_ mode: PlaybackMode, frames: Int = 4, loops: LoopCount = .plays(2),
-                         policy: any FrameBufferPolicy = .oneAhead) -> (PlaybackHarness, SyntheticFrameSource) {
+    private func harness(
+        _ mode: PlaybackMode, frames: Int = 4, loops: LoopCount = .plays(2),
+        policy: any FrameBufferPolicy = .oneAhead
+    ) -> (PlaybackHarness, SyntheticFrameSource) {
         let source = SyntheticFrameSource(frameCount: frames, loopCount: loops)
         var c = PlayerConfiguration(bufferPolicy: policy)
         c.playbackMode = mode
         return (PlaybackHarness(source: source, configuration: c), source)
     }
 
-    @Test("two plays of 4 frames: the order of each mode, turning frames once, a bounce is one play",
-          arguments: [
+    @Test(
+        "two plays of 4 frames: the order of each mode, turning frames once, a bounce is one play",
+        arguments: [
             (PlaybackMode.forward, [0, 1, 2, 3, 0, 1, 2, 3], 3),
             (.reverse, [3, 2, 1, 0, 3, 2, 1, 0], 0),
             (.bounce, [0, 1, 2, 3, 2, 1, 0, 1, 2, 3, 2, 1, 0], 0),
             (.reverseBounce, [3, 2, 1, 0, 1, 2, 3, 2, 1, 0, 1, 2, 3], 3),
-          ])
+        ])
     func order(mode: PlaybackMode, expected: [Int], restsOn: Int) {
         let (h, _) = harness(mode)
         let log = EventLog(h.player)
@@ -31,8 +35,9 @@ struct PlaybackModeTests {
         #expect(h.player.progress == 1)
     }
 
-    @Test("each frame shows for exactly its duration in every mode (the ideal schedule at every tick)",
-          arguments: PlaybackMode.allCases, [(LatePolicy.stall, 1000), (.catchUp, 1000), (.catchUp, 13)])
+    @Test(
+        "each frame shows for exactly its duration in every mode (the ideal schedule at every tick)",
+        arguments: PlaybackMode.allCases, [(LatePolicy.stall, 1000), (.catchUp, 1000), (.catchUp, 13)])
     func exactTimings(mode: PlaybackMode, late: (policy: LatePolicy, hertz: Int)) {
         // At 13 Hz (77 ms ticks) catch-up skips frames to keep the schedule, across turns.
         // Durations 30, 50, 70, 90 ms, forever: the frame at t is the place the summed
@@ -42,12 +47,13 @@ struct PlaybackModeTests {
         var c = PlayerConfiguration(bufferPolicy: .keepAll, latePolicy: late.policy)
         c.playbackMode = mode
         let h = PlaybackHarness(source: source, configuration: c)
-        let order: [Int] = switch mode {
-        case .forward: [0, 1, 2, 3]
-        case .reverse: [3, 2, 1, 0]
-        case .bounce: [0, 1, 2, 3, 2, 1]
-        case .reverseBounce: [3, 2, 1, 0, 1, 2]
-        }
+        let order: [Int] =
+            switch mode {
+            case .forward: [0, 1, 2, 3]
+            case .reverse: [3, 2, 1, 0]
+            case .bounce: [0, 1, 2, 3, 2, 1]
+            case .reverseBounce: [3, 2, 1, 0, 1, 2]
+            }
         let cycle = order.reduce(0) { $0 + ms[$1] } * 1_000_000
         h.player.play()
         var start: Int64?
@@ -96,7 +102,7 @@ struct PlaybackModeTests {
     func switchMode() {
         let (h, _) = harness(.forward, frames: 6, loops: .infinite)
         h.player.play()
-        h.run(.fixed(hertz: 100), until: ns(0.16))       // 0, 1, 2, 3 shown (3 at 150 ms)
+        h.run(.fixed(hertz: 100), until: ns(0.16))  // 0, 1, 2, 3 shown (3 at 150 ms)
         h.player.setPlaybackMode(.reverse)
         #expect(h.player.playbackMode == .reverse)
         h.run(.fixed(hertz: 100), from: ns(0.16), until: ns(0.5))
@@ -143,7 +149,7 @@ struct PlaybackReplayAndSeekTests {
         #expect(h.player.progress == 0)
         #expect(h.player.currentFrame == nil)
         #expect(h.player.playDuration == .milliseconds(800))
-        h.player.seek(to: .milliseconds(700))          // place 3 (frame 1, from 600 ms), 100 ms in
+        h.player.seek(to: .milliseconds(700))  // place 3 (frame 1, from 600 ms), 100 ms in
         h.executor.advance(toNanoseconds: ns(0.01))
         #expect(h.player.state == .paused)
         #expect(h.player.currentFrameIndex == 1)
@@ -202,8 +208,10 @@ struct PlaybackReplayAndSeekTests {
         #expect(h.player.state == .showingPoster)
         #expect(h.display.indexes == [0])
 
-        let throttled = PlayerConfiguration(environment: PlaybackEnvironment(lowPower: true,
-                                                                            lowPowerBehavior: .throttle(maxFramesPerSecond: 10)))
+        let throttled = PlayerConfiguration(
+            environment: PlaybackEnvironment(
+                lowPower: true,
+                lowPowerBehavior: .throttle(maxFramesPerSecond: 10)))
         let t = PlaybackHarness(source: SyntheticFrameSource(frameCount: 5), configuration: throttled)
         t.player.play()
         t.run(.fixed(hertz: 100), until: ns(1))

@@ -1,13 +1,16 @@
 import Testing
+
 @testable import Zoetrope
 
 @Suite("Player timing on a manual clock")
 struct PlaybackTimingTests {
     /// The demo (100 × 50 ms, forever) over 1,000 loops: at every tick the frame shown is
     /// floor(t / 50 ms) mod 100 — the ideal schedule, with no drift at all.
-    @Test("zero drift over 1,000 loops of the demo", arguments: [
-        RefreshPattern.fixed(hertz: 60), .fixed(hertz: 120), .fixed(hertz: 144), .variable,
-    ])
+    @Test(
+        "zero drift over 1,000 loops of the demo",
+        arguments: [
+            RefreshPattern.fixed(hertz: 60), .fixed(hertz: 120), .fixed(hertz: 144), .variable,
+        ])
     func zeroDrift(pattern: RefreshPattern) throws {
         let source = try DemoAnimation.makeFrameSource(options: DecodingOptions(targetSize: PixelSize(width: 8, height: 8)))
         let h = PlaybackHarness(source: source, configuration: PlayerConfiguration(bufferPolicy: .keepAll))
@@ -86,7 +89,7 @@ struct PlaybackTimingTests {
     func rateChange() {
         let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 100))
         h.player.play()
-        h.run(.fixed(hertz: 100), until: ns(1))   // last tick 0.99 s: frame 19, 40 ms into it
+        h.run(.fixed(hertz: 100), until: ns(1))  // last tick 0.99 s: frame 19, 40 ms into it
         #expect(h.player.currentFrameIndex == 19)
         h.player.setRate(2)
         h.run(.fixed(hertz: 100), from: ns(1), until: ns(1.5)) { t, p in

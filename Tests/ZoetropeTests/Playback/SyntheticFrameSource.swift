@@ -12,12 +12,15 @@ final class SyntheticFrameSource: FrameSource {
     private let decodes = Locked<[Int]>([])
     private let allocations = Locked(0)
 
-    init(frameCount: Int, duration: FrameDuration = .milliseconds(50), durations: [FrameDuration]? = nil,
-         loopCount: LoopCount = .infinite, size: PixelSize = PixelSize(width: 4, height: 2), failing: Set<Int> = [],
-         tag: UInt8 = 7) {
+    init(
+        frameCount: Int, duration: FrameDuration = .milliseconds(50), durations: [FrameDuration]? = nil,
+        loopCount: LoopCount = .infinite, size: PixelSize = PixelSize(width: 4, height: 2), failing: Set<Int> = [],
+        tag: UInt8 = 7
+    ) {
         let ds = durations ?? Array(repeating: duration, count: frameCount)
-        info = AnimationInfo(format: ImageFormat(identifier: "synthetic", mediaType: "application/x-synthetic", fileExtensions: []),
-                             canvasSize: size, frameDurations: ds, loopCount: loopCount, storedLoopValue: nil, hasAlpha: false)
+        info = AnimationInfo(
+            format: ImageFormat(identifier: "synthetic", mediaType: "application/x-synthetic", fileExtensions: []),
+            canvasSize: size, frameDurations: ds, loopCount: loopCount, storedLoopValue: nil, hasAlpha: false)
         options = .default
         self.failing = failing
         self.tag = tag

@@ -78,8 +78,10 @@ final class RectFrameSource: FrameSource {
                 truncation = .truncated(format: format, completeFrames: frames.count, reason: "frame \(frames.count)'s pixels are cut short")
                 break
             }
-            frames.append(RectFrame(placement: FramePlacement(rect: rect, dispose: dispose, blend: blend),
-                                    duration: duration, pixelOffset: offset))
+            frames.append(
+                RectFrame(
+                    placement: FramePlacement(rect: rect, dispose: dispose, blend: blend),
+                    duration: duration, pixelOffset: offset))
             offset += w * h * 4
         }
         if frames.isEmpty, let truncation { throw truncation }
@@ -91,9 +93,10 @@ final class RectFrameSource: FrameSource {
         budget.reserve(KeyFrameTable.byteCount(frames: frames.count))
         try budget.check()
 
-        info = AnimationInfo(format: format, canvasSize: size, frameDurations: frames.map(\.duration),
-                             loopCount: plays == 0 ? .infinite : .plays(plays), storedLoopValue: plays,
-                             hasAlpha: true, truncation: truncation)
+        info = AnimationInfo(
+            format: format, canvasSize: size, frameDurations: frames.map(\.duration),
+            loopCount: plays == 0 ? .infinite : .plays(plays), storedLoopValue: plays,
+            hasAlpha: true, truncation: truncation)
         self.options = options
         self.file = file
         self.frames = frames

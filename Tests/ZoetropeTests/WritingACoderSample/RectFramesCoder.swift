@@ -9,8 +9,9 @@ import Zoetrope
 ///     per frame: x y w h:u16  dispose:u8 (0 none, 1 background, 2 previous)
 ///                blend:u8 (0 source, 1 over)  durationMs:u16  w × h × 4 bytes of straight RGBA
 struct RectFramesCoder: AnimatedImageCoder {
-    static let format = ImageFormat(identifier: "zrect", mediaType: "application/x-zoetrope-rect",
-                                    fileExtensions: ["zrect"])
+    static let format = ImageFormat(
+        identifier: "zrect", mediaType: "application/x-zoetrope-rect",
+        fileExtensions: ["zrect"])
     static let magic = Array("ZRECT1".utf8)
 
     var formats: [ImageFormat] { [Self.format] }

@@ -12,16 +12,18 @@ import ZoetropeTestSupport
 
     /// 4×2: red canvas, a translucent patch restored afterwards, a blue half cleared
     /// afterwards, then a patch on what is left.
-    static let file = RectFramesCoder.encode(width: 4, height: 2, plays: 2, frames: [
-        .init(rect: PixelRect(x: 0, y: 0, width: 4, height: 2), blend: 0, rgba: fill(4, 2, red)),
-        .init(rect: PixelRect(x: 1, y: 0, width: 2, height: 2), dispose: 2, rgba: fill(2, 2, [0, 255, 0, 128])),
-        .init(rect: PixelRect(x: 0, y: 0, width: 2, height: 2), dispose: 1, rgba: fill(2, 2, blue)),
-        .init(rect: PixelRect(x: 3, y: 1, width: 1, height: 1), rgba: [9, 9, 9, 255]),
-    ])
+    static let file = RectFramesCoder.encode(
+        width: 4, height: 2, plays: 2,
+        frames: [
+            .init(rect: PixelRect(x: 0, y: 0, width: 4, height: 2), blend: 0, rgba: fill(4, 2, red)),
+            .init(rect: PixelRect(x: 1, y: 0, width: 2, height: 2), dispose: 2, rgba: fill(2, 2, [0, 255, 0, 128])),
+            .init(rect: PixelRect(x: 0, y: 0, width: 2, height: 2), dispose: 1, rgba: fill(2, 2, blue)),
+            .init(rect: PixelRect(x: 3, y: 1, width: 1, height: 1), rgba: [9, 9, 9, 255]),
+        ])
 
     @Test func theSampleDecodesThroughARegistry() throws {
         let registry = CoderRegistry(builtIn: [])
-        registry.register(RectFramesCoder())          // application coders are asked first
+        registry.register(RectFramesCoder())  // application coders are asked first
         let source = try registry.makeFrameSource(data: Self.file)
         #expect(source.info.format == RectFramesCoder.format)
         #expect(source.info.loopCount == .plays(2))
@@ -43,7 +45,7 @@ import ZoetropeTestSupport
         let guide = try String(contentsOf: CorpusLocation.packageRoot.appendingPathComponent("Docs/WritingACoder.md"), encoding: .utf8)
         let sources = try ["RectFramesCoder.swift", "RectFrameSource.swift", "WritingACoderGuideTests.swift"]
             .map { try String(contentsOf: here.appendingPathComponent($0), encoding: .utf8) }.joined(separator: "\n")
-        func squeezed(_ s: some StringProtocol) -> String { s.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        func squeezed(_ s: some StringProtocol) -> String { String(s.filter { !$0.isWhitespace }) }
         let code = squeezed(sources)
         let blocks = guide.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
         #expect(blocks.count >= 5)

@@ -10,8 +10,10 @@ extension PixelBuffer {
     /// One RGBA value with its colour premultiplied by alpha.
     static func premultiplied(_ p: [UInt8]) -> [UInt8] {
         let a = Int(p[3])
-        return [UInt8((Int(p[0]) * a + 127) / 255), UInt8((Int(p[1]) * a + 127) / 255),
-                UInt8((Int(p[2]) * a + 127) / 255), p[3]]
+        return [
+            UInt8((Int(p[0]) * a + 127) / 255), UInt8((Int(p[1]) * a + 127) / 255),
+            UInt8((Int(p[2]) * a + 127) / 255), p[3],
+        ]
     }
 
     /// The largest per-channel difference from `other`'s bytes (same shape).

@@ -45,8 +45,10 @@ enum WebPFixture {
     }
 
     /// An animated WebP with exactly these frames. `metadata` adds ICCP, EXIF and XMP chunks.
-    static func animation(canvas: PixelSize, frames: [Frame], loopCount: Int = 0,
-                          backgroundColor: UInt32 = 0xFFFF_FFFF, metadata: Bool = false) throws -> Data {
+    static func animation(
+        canvas: PixelSize, frames: [Frame], loopCount: Int = 0,
+        backgroundColor: UInt32 = 0xFFFF_FFFF, metadata: Bool = false
+    ) throws -> Data {
         guard let mux = WebPNewInternal(WEBP_MUX_ABI_VERSION) else { throw Failure(description: "WebPNew failed") }
         defer { WebPMuxDelete(mux) }
         for frame in frames {
@@ -66,7 +68,8 @@ enum WebPFixture {
         }
         var params = WebPMuxAnimParams(bgcolor: backgroundColor, loop_count: Int32(loopCount))
         guard WebPMuxSetAnimationParams(mux, &params) == WEBP_MUX_OK,
-              WebPMuxSetCanvasSize(mux, Int32(canvas.width), Int32(canvas.height)) == WEBP_MUX_OK else {
+            WebPMuxSetCanvasSize(mux, Int32(canvas.width), Int32(canvas.height)) == WEBP_MUX_OK
+        else {
             throw Failure(description: "could not set the animation parameters")
         }
         if metadata {

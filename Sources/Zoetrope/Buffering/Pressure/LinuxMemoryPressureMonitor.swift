@@ -29,8 +29,10 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     private let running = Locked(false)
 
     /// A monitor of `path` feeding `signal`, with the thresholds in percent of stalled time.
-    public init(path: String = LinuxMemoryPressureMonitor.defaultPath, signal: MemoryPressureSignal = .shared,
-                warningPercent: Double = 10, criticalPercent: Double = 5) {
+    public init(
+        path: String = LinuxMemoryPressureMonitor.defaultPath, signal: MemoryPressureSignal = .shared,
+        warningPercent: Double = 10, criticalPercent: Double = 5
+    ) {
         self.path = path
         self.signal = signal
         self.warningPercent = warningPercent
@@ -51,7 +53,8 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     @discardableResult
     public func poll() -> MemoryPressureLevel? {
         guard let data = FileManager.default.contents(atPath: path),
-              let sample = PressureStallSample(parsing: String(decoding: data, as: UTF8.self)) else { return nil }
+            let sample = PressureStallSample(parsing: String(decoding: data, as: UTF8.self))
+        else { return nil }
         let level = level(for: sample)
         signal.send(level)
         return level

@@ -1,4 +1,3 @@
-
 /// The memory-pressure level players watch. The application sends levels (from its
 /// platform's warnings), or a `LinuxMemoryPressureMonitor` sends them from the kernel.
 ///

@@ -1,4 +1,3 @@
-
 /// Decoded frames shared by the players of one image, so that each frame is decoded once
 /// however many players show it.
 ///

@@ -17,8 +17,9 @@ struct SharedFrameSupply: FrameSupply {
 
     func acquire(_ index: Int, waiter: @escaping @Sendable () -> Void) -> FrameLookup {
         guard let imageKey = name.resolve(orWhenKnown: waiter) else { return .inProgress }
-        return cache.acquire(SharedFrameKey(imageKey: imageKey, size: size, pixelFormat: pixelFormat), frame: index,
-                             waiter: waiter)
+        return cache.acquire(
+            SharedFrameKey(imageKey: imageKey, size: size, pixelFormat: pixelFormat), frame: index,
+            waiter: waiter)
     }
 
     /// Only leased frames come back, and a lease needs the name.
@@ -30,12 +31,13 @@ struct SharedFrameSupply: FrameSupply {
         // A decode is only handed out under a known name (`acquire`).
         guard let key = knownKey else { return .player }
         let cache = cache
-        return DecodeOutlet(publish: { result in
-            switch result {
-            case .success(let b): cache.publish(key, frame: index, buffer: b)
-            case .failure: cache.abandon(key, frame: index)
-            }
-        }, discard: { cache.release(key, frame: index) })
+        return DecodeOutlet(
+            publish: { result in
+                switch result {
+                case .success(let b): cache.publish(key, frame: index, buffer: b)
+                case .failure: cache.abandon(key, frame: index)
+                }
+            }, discard: { cache.release(key, frame: index) })
     }
 
     /// The cache's idle buffers belong to all its players: the window never trims them.

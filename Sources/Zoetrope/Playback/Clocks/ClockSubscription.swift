@@ -1,4 +1,3 @@
-
 /// A live subscription to a `FrameClock`. Cancelling is idempotent; a subscription that is
 /// deallocated is cancelled too.
 public final class ClockSubscription: Sendable {

@@ -1,4 +1,3 @@
-
 /// The subscriber list every clock keeps: handlers in subscription order, each with its
 /// preferred interval. Safe to use from any thread.
 final class TickSubscribers: Sendable {
@@ -23,17 +22,19 @@ final class TickSubscribers: Sendable {
             return id
         }
         onChange()
-        return ClockSubscription(cancel: { [weak self] in
-            guard let self else { return }
-            self.state.withLock { $0.entries.removeAll { $0.id == id } }
-            self.onChange()
-        }, updateInterval: { [weak self] interval in
-            guard let self else { return }
-            self.state.withLock { s in
-                if let i = s.entries.firstIndex(where: { $0.id == id }) { s.entries[i].interval = interval }
-            }
-            self.onChange()
-        })
+        return ClockSubscription(
+            cancel: { [weak self] in
+                guard let self else { return }
+                self.state.withLock { $0.entries.removeAll { $0.id == id } }
+                self.onChange()
+            },
+            updateInterval: { [weak self] interval in
+                guard let self else { return }
+                self.state.withLock { s in
+                    if let i = s.entries.firstIndex(where: { $0.id == id }) { s.entries[i].interval = interval }
+                }
+                self.onChange()
+            })
     }
 
     var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }

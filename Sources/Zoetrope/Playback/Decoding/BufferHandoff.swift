@@ -1,4 +1,3 @@
-
 /// Carries a pooled buffer from the engine to the decode job without leaving a second
 /// reference behind: the job takes it out, so decoding into it never copies the storage.
 final class BufferHandoff: Sendable {

@@ -1,9 +1,10 @@
+import Dispatch
+
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import Dispatch
 
 /// The queue behind a `DecodeWorkerPool`: jobs first in, first out, and the count of the
 /// threads serving them. Closing it (the pool was freed) lets each thread end once no job

@@ -1,4 +1,3 @@
-
 /// An executor that runs decodes in simulated time, for deterministic tests and traces.
 ///
 /// Each job takes `cost(job)` of simulated time on one of `workerCount` simulated workers,

@@ -75,13 +75,13 @@ final class DisplayDelivery: Sendable {
                 s.head = 0
             }
             guard let display = s.display else {
-                s.queue.removeAll()   // no display (or a freed one): nothing waits for it
+                s.queue.removeAll()  // no display (or a freed one): nothing waits for it
                 s.head = 0
                 return .nothing
             }
             if let show, epoch == s.epoch {
                 s.queue.append(Pending(frame: show.frame, index: show.index))
-                if s.queue.count - s.head > Self.maxQueued {                 // the oldest is skipped
+                if s.queue.count - s.head > Self.maxQueued {  // the oldest is skipped
                     s.head += 1
                     s.skipped += 1
                 }

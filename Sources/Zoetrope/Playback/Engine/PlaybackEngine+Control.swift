@@ -56,7 +56,7 @@ extension PlaybackEngine {
             if status == .playing { showPosterOnly(state: .showingPoster, into: &fx) }
         } else {
             let auto = playedByAutoPlay
-            play(into: &fx)   // from the poster: a new play; while playing: only the throttle changes
+            play(into: &fx)  // from the poster: a new play; while playing: only the throttle changes
             playedByAutoPlay = auto
         }
     }

@@ -39,8 +39,10 @@ extension PlaybackEngine {
             return .waiting
         case .decode(let buffer, let outlet):
             if store.buffersCreated > diagnostics.buffersCreated { diagnostics.buffersCreated = store.buffersCreated }
-            fx.requests.append(DecodeRequest(index: index, buffer: buffer, generation: generation, isPoster: index == 0,
-                                             outlet: outlet))
+            fx.requests.append(
+                DecodeRequest(
+                    index: index, buffer: buffer, generation: generation, isPoster: index == 0,
+                    outlet: outlet))
             return .decoding
         }
     }
@@ -53,8 +55,10 @@ extension PlaybackEngine {
     }
 
     /// A decode finished. Its outlet already published (or abandoned) a shared frame.
-    mutating func decodeFinished(_ r: DecodeRequest, result: Result<PixelBuffer, AnimatedImageError>, elapsed: Duration,
-                                 into fx: inout PlaybackEffects) {
+    mutating func decodeFinished(
+        _ r: DecodeRequest, result: Result<PixelBuffer, AnimatedImageError>, elapsed: Duration,
+        into fx: inout PlaybackEffects
+    ) {
         guard r.generation == generation else {
             // A reset happened meanwhile; what the decode holds is no longer ours to track.
             if case .success = result { r.outlet.discard() }

@@ -20,7 +20,8 @@ extension PlaybackEngine {
 
     mutating func report(_ t: Int64, stalled: Bool, skipped: Int) {
         noteMemory()
-        lastReport = PlaybackTickReport(targetNanoseconds: t, frameShown: current, stalled: stalled, skipped: skipped,
-                                        framesHeld: diagnostics.framesHeld, bytesHeld: diagnostics.bytesHeld)
+        lastReport = PlaybackTickReport(
+            targetNanoseconds: t, frameShown: current, stalled: stalled, skipped: skipped,
+            framesHeld: diagnostics.framesHeld, bytesHeld: diagnostics.bytesHeld)
     }
 }

@@ -81,8 +81,10 @@ struct PlaybackEngine: Sendable {
     var decodeSampleNext = 0
     var lastReport: PlaybackTickReport?
 
-    init(info: AnimationInfo, outputSize: PixelSize, pixelFormat: PixelFormat, configuration c: PlayerConfiguration,
-         generation: Int, imageIdentity: SharedImageName) {
+    init(
+        info: AnimationInfo, outputSize: PixelSize, pixelFormat: PixelFormat, configuration c: PlayerConfiguration,
+        generation: Int, imageIdentity: SharedImageName
+    ) {
         self.info = info
         frameCount = info.frameCount
         frameByteCount = outputSize.rgbaByteCount ?? 0
@@ -94,9 +96,11 @@ struct PlaybackEngine: Sendable {
         sharing = c.bufferPolicy.frameSharing
         mode = c.playbackMode
         self.imageIdentity = imageIdentity
-        store = FrameStore(supply: PlaybackEngine.supply(for: sharing, size: outputSize, pixelFormat: pixelFormat,
-                                                         imageIdentity: imageIdentity),
-                           frameByteCount: frameByteCount)
+        store = FrameStore(
+            supply: PlaybackEngine.supply(
+                for: sharing, size: outputSize, pixelFormat: pixelFormat,
+                imageIdentity: imageIdentity),
+            frameByteCount: frameByteCount)
         latePolicy = c.latePolicy
         delayPolicy = c.delayPolicy
         loopOverride = c.loopCount
@@ -112,11 +116,14 @@ struct PlaybackEngine: Sendable {
 
     /// Where frames come from under `sharing`: a shared cache's frames of this image, or
     /// the player's own pool.
-    static func supply(for sharing: FrameSharing?, size: PixelSize, pixelFormat: PixelFormat,
-                       imageIdentity: SharedImageName) -> any FrameSupply {
+    static func supply(
+        for sharing: FrameSharing?, size: PixelSize, pixelFormat: PixelFormat,
+        imageIdentity: SharedImageName
+    ) -> any FrameSupply {
         guard let sharing else { return FramePool(maxIdle: 2) }
-        return SharedFrameSupply(cache: sharing.cache, name: sharing.imageKey.map { .known($0) } ?? imageIdentity,
-                                 size: size, pixelFormat: pixelFormat)
+        return SharedFrameSupply(
+            cache: sharing.cache, name: sharing.imageKey.map { .known($0) } ?? imageIdentity,
+            size: size, pixelFormat: pixelFormat)
     }
 
     // MARK: - Settings
@@ -150,8 +157,11 @@ struct PlaybackEngine: Sendable {
     /// frame goes back to the old supply and the decode in flight is dropped.
     mutating func setPolicy(_ p: any FrameBufferPolicy, into fx: inout PlaybackEffects) {
         let newSharing = p.frameSharing
-        if store.replaceSupply(with: PlaybackEngine.supply(for: newSharing, size: outputSize, pixelFormat: pixelFormat,
-                                                           imageIdentity: imageIdentity)) {
+        if store.replaceSupply(
+            with: PlaybackEngine.supply(
+                for: newSharing, size: outputSize, pixelFormat: pixelFormat,
+                imageIdentity: imageIdentity))
+        {
             generation += 1
         }
         policy = p
@@ -235,9 +245,11 @@ extension PlaybackEngine {
             policy = old.policy
         }
         mode = old.mode
-        store = FrameStore(supply: PlaybackEngine.supply(for: sharing, size: outputSize, pixelFormat: pixelFormat,
-                                                         imageIdentity: imageIdentity),
-                           frameByteCount: frameByteCount)
+        store = FrameStore(
+            supply: PlaybackEngine.supply(
+                for: sharing, size: outputSize, pixelFormat: pixelFormat,
+                imageIdentity: imageIdentity),
+            frameByteCount: frameByteCount)
         store.waiter = old.store.waiter
         latePolicy = old.latePolicy
         setDelayPolicy(old.delayPolicy)
