@@ -9,28 +9,19 @@ import Foundation
 #endif
 
 extension AVIFCoder {
-    /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil, by frame size.
+    /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil, by frame size
+    /// (`DecoderTuning.avifThreads(forFramePixels:availableCores:)`).
     ///
-    /// Measured on two cores in one alternating run (Docs/Benchmarks.md): below about a
-    /// megapixel, dav1d's second thread costs 1.5–1.9× the CPU and loses (128×128: 2384 fps
-    /// at 1 thread vs 1387 at 2; 756×304: 1774 vs 1193); at 1920×1080 it wins (187 vs 147).
-    /// With two or more threads, sequences of at least `pipelineMinimumPixels` pixels also
-    /// convert each frame to RGBA while the next one decodes on a separate thread (libavif
-    /// 0.11 runs dav1d without frame threading, so this is the overlap it leaves unused).
-    /// Never more than the cores the process may use (`ProcessorBudget.availableCores`).
+    /// With two or more threads, sequences of at least `DecoderTuning.avifPipelineMinimumPixels`
+    /// pixels also convert each frame to RGBA while the next one decodes on a separate
+    /// thread (libavif 0.11 runs dav1d without frame threading, so this is the overlap it
+    /// leaves unused). Never more than the cores the process may use.
     package static func defaultThreadCount(
-        forFramePixels pixels: Int,
+        forFramePixels pixels: Int, tuning: DecoderTuning = .standard,
         availableCores: Int = ProcessorBudget.availableCores
     ) -> Int {
-        min(pixels >= multithreadMinimumPixels ? 2 : 1, max(1, availableCores))
+        tuning.avifThreads(forFramePixels: pixels, availableCores: availableCores)
     }
-
-    /// Frames of at least this many pixels decode with two threads by default.
-    package static let multithreadMinimumPixels = 1_000_000
-
-    /// Below this many pixels per frame the RGBA conversion is too small a share of the
-    /// work to win back the cost of handing frames between threads (measured: 128×128 loses).
-    package static let pipelineMinimumPixels = 256 * 256
 
     func makeAVIFFrameSource(data: Data, options: DecodingOptions) throws(AnimatedImageError) -> AVIFFrameSource {
         let limits = options.limits
@@ -60,12 +51,12 @@ extension AVIFCoder {
             try limits.checkFrameCount(colour.sampleCount, format: .avif)
         }
         let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
-        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels)
+        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels, tuning: options.tuning)
         // With two or more threads, a sequence of large frames pipelines: frame i converts to
         // RGBA on the caller's thread while libavif decodes frame i+1 on another.
         let pipelined =
             isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
-            && pixels >= AVIFCoder.pipelineMinimumPixels
+            && pixels >= options.tuning.avifPipelineMinimumPixels
         // Stills read their item through libavif's extent merging, which allocates what the
         // extents claim: their hint stays the real size.
         let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count

@@ -37,7 +37,7 @@ import ZoetropeTestSupport
 
     /// The info and every frame through the walk in one piece.
     static func oneStep(_ data: Data, options: DecodingOptions = .default) throws -> (info: AnimationInfo, frames: [PixelBuffer]) {
-        let source = try APNGFrameSource(data: data, options: options, splitsWalk: false)
+        let source = try APNGFrameSource(data: data, options: options.without(.firstFrameBesideWalk))
         #expect(!source.drewFirstFrameAtOpen)
         return (source.info, try (0..<source.info.frameCount).map { try source.decodeFrame(at: $0) })
     }
@@ -47,7 +47,7 @@ import ZoetropeTestSupport
     @Test(.enabled(if: enabled, "the walk splits only with a second core"), arguments: [false, true])
     func frameZeroDrawnDuringTheOpenIsTheOneStepFrame(defaultImage: Bool) throws {
         let data = Self.file(defaultImage: defaultImage).data
-        #expect(data.count >= APNGChunkWalker.splitMinimumBytes)
+        #expect(data.count >= DecoderTuning.standard.apngBesideWalkMinimumBytes)
         let expected = try Self.oneStep(data)
         #expect(expected.info.frameCount == 3 && expected.info.loopCount == .plays(3))
         let source = try Fixture.source(data)
@@ -67,7 +67,7 @@ import ZoetropeTestSupport
         let seeking = try Fixture.source(data)
         #expect(try seeking.decodeFrame(at: 2) == expected.frames[2])
         #expect(seeking.decodedFrameCount == 2)
-        let onePiece = try APNGFrameSource(data: data, options: .default, splitsWalk: false)
+        let onePiece = try APNGFrameSource(data: data, options: DecodingOptions.default.without(.firstFrameBesideWalk))
         _ = try onePiece.decodeFrame(at: 2)
         #expect(onePiece.decodedFrameCount == 1)
 
@@ -134,7 +134,7 @@ import ZoetropeTestSupport
         #expect(try !Fixture.source(small).drewFirstFrameAtOpen)
         // A still image's data ends at IEND: nothing is left to walk beside the draw.
         let still = APNGWriter.stillPNG(width: 1100, height: 1000, rgba: Self.noise(1100 * 1000 * 4, seed: 5))
-        #expect(still.count >= APNGChunkWalker.splitMinimumBytes)
+        #expect(still.count >= DecoderTuning.standard.apngBesideWalkMinimumBytes)
         #expect(try !Fixture.source(still).drewFirstFrameAtOpen)
     }
 }

@@ -58,7 +58,7 @@ import ZoetropeTestSupport
 
     @Test func aBigFileScannedInParallelGivesTheSequentialIndex() throws {
         let bytes = Self.file()
-        #expect(bytes.count >= GIFIndex.parallelScanMinimumBytes)
+        #expect(bytes.count >= DecoderTuning.standard.gifParallelScanMinimumBytes)
         let index = try Self.whole(bytes)
         #expect(index.frames.count == 12)
         // Frame 7 draws indices past its 16-entry local table: the warning names it.

@@ -20,7 +20,7 @@ import ZoetropeTestSupport
     static func oneStep(_ bytes: [UInt8]) throws -> (info: AnimationInfo, frames: [PixelBuffer]) {
         let index = try Fixture.sequential(bytes)
         let info = GIFIndexing.Complete(index).info
-        let source = try GIFFrameSource(data: Data(bytes), options: .default, twoStep: false)
+        let source = try GIFFrameSource(data: Data(bytes), options: DecodingOptions.default.without(.gifTwoStep))
         #expect(!source.isWaitingForScans && !source.drewFirstFrameAtOpen)
         return (info, try (0..<info.frameCount).map { try source.decodeFrame(at: $0) })
     }
@@ -147,7 +147,7 @@ import ZoetropeTestSupport
                 indices: (0..<(380 * 380)).map { _ in UInt8(truncatingIfNeeded: rng.next()) })
         }
         let bytes = w.file
-        #expect(bytes.count >= GIFProvisionalIndex.minimumBytes)
+        #expect(bytes.count >= DecoderTuning.standard.gifTwoStepMinimumBytes)
         let expected = try Self.oneStep(bytes)
         let source = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
         #expect(source.drewFirstFrameAtOpen)

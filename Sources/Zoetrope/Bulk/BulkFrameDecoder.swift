@@ -55,7 +55,7 @@ public final class BulkFrameDecoder: Sendable {
     /// little more than one core between them (a busy machine) stops its workers and goes on
     /// one frame after another (`fellBackToOneThread`).
     public convenience init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
-        self.init(source: source, frames: frames, threads: threads, tuning: .standard)
+        self.init(source: source, frames: frames, threads: threads, tuning: source.options.tuning.bulk)
     }
 
     /// A run with its own thresholds (tests force or forbid either path with them).

@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// The worker threads the bulk runs of players (`BulkTuning.shared`) may have at once across
+/// The worker threads the bulk runs of players (`BulkTuning.sharingWorkers`) may have at once across
 /// the process: one per core the process may use. A grid of keep-all players then shares the
 /// cores instead of each starting its own thread; a run that gets no worker decodes one frame
 /// after another.

@@ -22,6 +22,9 @@ public struct DecodingOptions: Hashable, Sendable {
     /// The values frames hold when the file declares a colour space other than sRGB:
     /// converted to sRGB (the default, what a browser shows) or as stored.
     public var colorOutput: ColorOutput
+    /// The thresholds that pick decoding paths (`DecoderTuning.standard`): tests and the
+    /// benchmarks switch single fast paths off with it.
+    package var tuning: DecoderTuning = .standard
 
     /// Creates options; the defaults are straight RGBA8, full size, default limits, sRGB.
     public init(

@@ -23,7 +23,8 @@ extension AnimationPlayer {
         let run = slot.withLock { s -> BulkFrameDecoder in
             if let current = s.run, current.source === source, current.nextIndex == index { return current }
             s.end()
-            let fresh = BulkFrameDecoder(source: source, frames: index..<source.info.frameCount, threads: nil, tuning: .shared)
+            let fresh = BulkFrameDecoder(
+                source: source, frames: index..<source.info.frameCount, threads: nil, tuning: source.options.tuning.bulk.sharingWorkers)
             s.run = fresh
             return fresh
         }

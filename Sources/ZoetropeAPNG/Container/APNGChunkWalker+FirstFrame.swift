@@ -1,11 +1,6 @@
 import Zoetrope
 
 extension APNGChunkWalker {
-    /// Files at least this long are walked in two parts when a second core is free.
-    ///
-    /// Below it the rest of the walk costs less than starting a thread.
-    static let splitMinimumBytes = 4 << 20
-
     /// Whether every chunk of frame 0's data has been walked: the IDAT run has ended and
     /// frame 0 is the IDAT image, or frame 0's fdAT run has ended.
     var firstFrameWalked: Bool {
@@ -16,12 +11,13 @@ extension APNGChunkWalker {
         return !animated || pending?.usesIDAT == true
     }
 
-    /// Indexes `bytes` (a whole file) exactly as `index(_:limits:keepsCutFirstFrame:)` does.
+    /// Indexes `bytes` (a whole file) exactly as `index(_:limits:keepsCutFirstFrame:)` does,
+    /// drawing frame 0 beside the walk.
     ///
     /// Opening a big file reads the chunk headers of all of it, and on a mapped file each
     /// new page costs a fault, a sizeable share of the first frame's time (Docs/Benchmarks.md,
-    /// "First frame from the whole file"). Frame 0 does not need the rest. So, with a second core and a file of `splitMinimumBytes` or
-    /// more, once frame 0's data has been walked `alongsideWalk` runs on this thread with
+    /// "First frame from the whole file"). Frame 0 does not need the rest. So
+    /// (`OpenStrategy.firstFrameBesideWalk`), once frame 0's data has been walked, `alongsideWalk` runs on this thread with
     /// the index the file would have if it ended there, while a new thread walks the rest.
     /// That index's frame 0 is the final one's only if nothing later changes it (a broken
     /// animation falls back to the still image): compare before using what it drew.
@@ -31,18 +27,16 @@ extension APNGChunkWalker {
     ) throws(AnimatedImageError) -> APNGIndex {
         var walker = APNGChunkWalker(limits: limits)
         walker.keepsCutFirstFrame = keepsCutFirstFrame
-        if bytes.count >= splitMinimumBytes, ProcessorBudget.availableCores > 1 {
-            walker.pausesAfterFirstFrame = true
-            try walker.advance(bytes)
-            walker.pausesAfterFirstFrame = false
-            if walker.firstFrameWalked, !walker.isComplete {
-                var ending = walker
-                let provisional = try? ending.finish(UnsafeRawBufferPointer(rebasing: bytes[..<walker.offset]))
-                let rest = RestOfWalk(walker: walker, bytes: bytes)
-                NativeThread.pair(name: "zoetrope.apng", here: { provisional.map(alongsideWalk) }, other: { rest.run() })
-                walker = rest.walker
-                try rest.result.get()
-            }
+        walker.pausesAfterFirstFrame = true
+        try walker.advance(bytes)
+        walker.pausesAfterFirstFrame = false
+        if walker.firstFrameWalked, !walker.isComplete {
+            var ending = walker
+            let provisional = try? ending.finish(UnsafeRawBufferPointer(rebasing: bytes[..<walker.offset]))
+            let rest = RestOfWalk(walker: walker, bytes: bytes)
+            NativeThread.pair(name: "zoetrope.apng", here: { provisional.map(alongsideWalk) }, other: { rest.run() })
+            walker = rest.walker
+            try rest.result.get()
         }
         try walker.advance(bytes)
         return try walker.finish(bytes)

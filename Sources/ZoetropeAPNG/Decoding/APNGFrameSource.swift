@@ -30,12 +30,14 @@ final class APNGFrameSource: SeekCostReporting {
     /// (nil: none needed, or `.stored` asked for).
     let colorTransform: (any ColorTransform)?
 
-    /// Opens `data`. A big file draws frame 0 on one core while the other walks the rest of
-    /// its chunks (`APNGFirstFrameDraw`), unless `splitsWalk` is false (tests compare the two).
-    convenience init(data: Data, options: DecodingOptions, splitsWalk: Bool = true) throws {
+    /// Opens `data` as `options.tuning` says (`OpenStrategy`): a big file draws frame 0 on
+    /// this thread while a new one walks the rest of its chunks (`APNGFirstFrameDraw`); any
+    /// other file is walked whole first.
+    convenience init(data: Data, options: DecodingOptions) throws {
         var firstFrame: APNGFirstFrameDraw?
+        let strategy = options.tuning.openStrategy(for: .apng, byteCount: data.count)
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
-            guard splitsWalk else {
+            guard strategy == .firstFrameBesideWalk else {
                 return try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
             }
             return try APNGChunkWalker.index(

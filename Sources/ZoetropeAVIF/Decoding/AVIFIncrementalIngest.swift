@@ -124,10 +124,10 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
             return
         }
         let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
-        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels)
+        let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels, tuning: options.tuning)
         pipelined =
             isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
-            && pixels >= AVIFCoder.pipelineMinimumPixels
+            && pixels >= options.tuning.avifPipelineMinimumPixels
         planeBytesEach = (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1)
         metadataBytes = metadataPayloadBytes(upTo: point)
         metadata = parsedMetadata

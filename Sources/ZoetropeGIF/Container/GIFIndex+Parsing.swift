@@ -2,27 +2,24 @@ import Dispatch
 import Zoetrope
 
 extension GIFIndex {
-    /// Files at least this long have their images' LZW scans run on several threads.
-    static let parallelScanMinimumBytes = 1 << 20
-
     /// Walks the blocks of `bytes` (a whole file) without decoding pixels: the incremental
     /// parser fed everything at once. Throws when the header is unusable or a limit is
     /// passed; a file that breaks after some complete frames keeps them and records what
     /// went wrong in `truncation`.
     ///
     /// The LZW scan (`GIFCodeScan`; its share of decoding is in Docs/Benchmarks.md) is the
-    /// part of the walk that costs: a file of a megabyte or more on a machine with two or
-    /// more cores first walks the blocks alone, then scans the images on every core. That result is
+    /// part of the walk that costs: a file past `DecoderTuning.gifParallelScanMinimumBytes`
+    /// on a machine with two or more cores first walks the blocks alone, then scans the
+    /// images on every core. That result is
     /// kept only for a file that ends with its trailer and has no bad code anywhere; any
     /// other (where the order of the findings matters) is walked again one image at a time,
     /// so the index is the same either way.
     static func parse(
         _ bytes: UnsafeRawBufferPointer, limits: Limits,
-        partialFirstFrame: Bool = false
+        partialFirstFrame: Bool = false, tuning: DecoderTuning = .standard
     ) throws(AnimatedImageError) -> GIFIndex {
-        if bytes.count >= parallelScanMinimumBytes, ProcessorBudget.availableCores > 1,
-            let index = try? parseScanningInParallel(bytes, limits: limits)
-        {
+        let threads = tuning.gifScanThreads(byteCount: bytes.count)
+        if threads > 1, let index = try? parseScanningInParallel(bytes, limits: limits, threads: threads) {
             return index
         }
         var parser = GIFIndexParser(limits: limits)
@@ -32,12 +29,15 @@ extension GIFIndex {
 
     /// The block walk, then the scans on several threads; nil when the sequential walk must
     /// decide (a bad code, a file that does not end with its trailer, a thrown error).
-    static func parseScanningInParallel(_ bytes: UnsafeRawBufferPointer, limits: Limits) throws -> GIFIndex? {
+    static func parseScanningInParallel(
+        _ bytes: UnsafeRawBufferPointer, limits: Limits,
+        threads: Int = ProcessorBudget.availableCores
+    ) throws -> GIFIndex? {
         var parser = GIFIndexParser(limits: limits)
         parser.defersScans = true
         try parser.advance(bytes)
         guard case .trailer = parser.step else { return nil }
-        let results = runScans(parser.deferredScans[...], in: bytes, threads: ProcessorBudget.availableCores)
+        let results = runScans(parser.deferredScans[...], in: bytes, threads: threads)
         guard !results.contains(where: { $0.badCode != nil }) else { return nil }
         parser.applyDeferredScans(results)
         return try parser.finish(receivedByteCount: bytes.count)

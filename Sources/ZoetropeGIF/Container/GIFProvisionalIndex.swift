@@ -11,9 +11,6 @@ import Zoetrope
 /// with no bad code, the walk's frames with the scans' findings; with one, the file walked
 /// again one image at a time.
 struct GIFProvisionalIndex: Sendable {
-    /// Files at least this long open in two steps.
-    static let minimumBytes = 256 << 10
-
     /// The walk, stopped at the trailer, with every image's scan deferred.
     private var parser: GIFIndexParser
     /// The scans up to and including frame 0's, already run.
@@ -21,18 +18,21 @@ struct GIFProvisionalIndex: Sendable {
     /// The walk's index: every frame the file describes (at least the final count).
     let index: GIFIndex
 
+    /// The thresholds of the scans `complete` runs.
+    private let tuning: DecoderTuning
+
     /// Walks `bytes` (a whole file) and scans up to frame 0. Nil when the file must be
-    /// indexed in one go: shorter than `minimumBytes`, not ending with its trailer, a limit
-    /// passed or a bad code up to frame 0 (where the order of the findings decides).
+    /// indexed in one go: not ending with its trailer, a limit passed or a bad code up to
+    /// frame 0 (where the order of the findings decides).
     ///
-    /// With a second core, `alongsideWalk` runs on this thread once frame 0's data has been
-    /// walked, with its record and the canvas, while a new thread walks the rest and scans
-    /// frame 0: the frame source draws frame 0 there. On one core it is not called.
+    /// For `OpenStrategy.firstFrameBesideWalk`, `alongsideWalk` runs on this thread once
+    /// frame 0's data has been walked, with its record and the canvas, while a new thread
+    /// walks the rest and scans frame 0: the frame source draws frame 0 there. For
+    /// `lazyInfo` it is not called.
     init?(
-        _ bytes: UnsafeRawBufferPointer, limits: Limits,
+        _ bytes: UnsafeRawBufferPointer, limits: Limits, tuning: DecoderTuning, strategy: OpenStrategy,
         alongsideWalk: (_ record: GIFFrameRecord, _ canvas: PixelSize) -> Void
     ) {
-        guard bytes.count >= GIFProvisionalIndex.minimumBytes else { return nil }
         var parser = GIFIndexParser(limits: limits)
         parser.defersScans = true
         // Walk until frame 0's data is behind (the parser resumes where it stops), then go
@@ -46,7 +46,7 @@ struct GIFProvisionalIndex: Sendable {
         guard let first = parser.deferredScans.firstIndex(where: { !$0.image.isEmpty }) else { return nil }
         let firstScans = parser.deferredScans[...first]
         let work = WalkAndScan(parser: parser, bytes: bytes)
-        if ProcessorBudget.availableCores > 1, let record = parser.frames.first {
+        if strategy == .firstFrameBesideWalk, let record = parser.frames.first {
             // Drawing frame 0 is the longest of the three: it starts at once on this
             // thread, and the walk and the scan, with time to spare, go to a new one.
             let canvas = parser.canvasSize
@@ -64,15 +64,17 @@ struct GIFProvisionalIndex: Sendable {
             let index = try? parser.finish(receivedByteCount: bytes.count)
         else { return nil }
         self.parser = parser
+        self.tuning = tuning
         firstResults = work.results
         self.index = index
     }
 
-    /// The exact whole-file index: the remaining scans (on every core for a file of a
-    /// megabyte or more), then the walk's frames, or the file walked again after a bad code.
+    /// The exact whole-file index: the remaining scans (on every core for a file past
+    /// `DecoderTuning.gifParallelScanMinimumBytes`), then the walk's frames, or the file
+    /// walked again after a bad code.
     func complete(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) -> GIFIndex {
         let rest = parser.deferredScans[firstResults.count...]
-        let threads = bytes.count >= GIFIndex.parallelScanMinimumBytes ? ProcessorBudget.availableCores : 1
+        let threads = tuning.gifScanThreads(byteCount: bytes.count)
         let results = firstResults + GIFIndex.runScans(rest, in: bytes, threads: threads)
         guard !results.contains(where: { $0.badCode != nil }) else {
             var sequential = GIFIndexParser(limits: parser.limits)

@@ -28,16 +28,17 @@ final class GIFFrameSource: SeekCostReporting {
     /// Whether the open drew frame 0 (`GIFFirstFrameDraw`): the canvas showed it before any call.
     let drewFirstFrameAtOpen: Bool
 
-    /// Opens `data`. A big file opens in two steps (`GIFProvisionalIndex`), drawing frame 0
-    /// on one core while the other walks the rest (`GIFFirstFrameDraw`), unless `twoStep`
-    /// is false (tests compare the two).
-    init(data: Data, options: DecodingOptions, twoStep: Bool = true) throws {
+    /// Opens `data` as `options.tuning` says (`OpenStrategy`): a big file in two steps
+    /// (`GIFProvisionalIndex`), with a second core drawing frame 0 on this thread while a
+    /// new one walks the rest (`GIFFirstFrameDraw`); any other file whole.
+    init(data: Data, options: DecodingOptions) throws {
         var firstFrame: Compositor?
+        let strategy = options.tuning.openStrategy(for: .gif, byteCount: data.count)
         let provisional =
-            !twoStep
+            strategy == .wholeIndex
             ? nil
             : data.withUnsafeBytes { raw in
-                GIFProvisionalIndex(raw, limits: options.limits) { record, canvas in
+                GIFProvisionalIndex(raw, limits: options.limits, tuning: options.tuning, strategy: strategy) { record, canvas in
                     firstFrame = GIFFirstFrameDraw.draw(record, canvasSize: canvas, data: data, limits: options.limits)
                 }
             }
@@ -54,7 +55,8 @@ final class GIFFrameSource: SeekCostReporting {
             self.state = Locked(state)
         } else {
             let index = try data.withUnsafeBytes { raw in
-                try GIFIndex.parse(raw, limits: options.limits, partialFirstFrame: options.showsPartialFirstFrame)
+                try GIFIndex.parse(
+                    raw, limits: options.limits, partialFirstFrame: options.showsPartialFirstFrame, tuning: options.tuning)
             }
             try GIFFrameSource.checkBudget(index, options: options)
             drewFirstFrameAtOpen = false

@@ -1,6 +1,6 @@
-/// When a bulk run starts worker threads and when it stops them: measured thresholds, kept
-/// apart so tests can force or forbid either path.
-package struct BulkTuning: Sendable {
+/// When a bulk run starts worker threads and when it stops them: the bulk part of
+/// `DecoderTuning`, kept apart so tests can force or forbid either path.
+package struct BulkTuning: Hashable, Sendable {
     /// The smallest canvas (in pixels) a run starts workers for. Smaller frames decode in
     /// tens of microseconds, where handing them between threads costs more than it saves:
     /// small.gif (128×128, 24 frames) ran at 0.9× its one-thread speed on two threads.
@@ -20,10 +20,14 @@ package struct BulkTuning: Sendable {
     /// payloads do not fit two-deep goes one frame after another.
     package var extraPayloadBytes: Int
 
-    /// The thresholds runs use.
-    package static let standard = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2)
-    /// The thresholds players' runs use: the standard ones, with workers from the allowance.
-    package static let shared = BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2, sharesWorkers: true)
+    /// The thresholds runs use (`DecoderTuning.standard`).
+    package static var standard: BulkTuning { DecoderTuning.standard.bulk }
+    /// These thresholds, with workers from the allowance: what players' runs use.
+    package var sharingWorkers: BulkTuning {
+        var tuning = self
+        tuning.sharesWorkers = true
+        return tuning
+    }
     /// Workers for any canvas, never stopped: for tests of the parallel path on small fixtures.
     package static let alwaysParallel = BulkTuning(
         minimumCanvasPixels: 0, minimumParallelism: 0,

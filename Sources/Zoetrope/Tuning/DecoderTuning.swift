@@ -1,0 +1,108 @@
+/// Every threshold that picks a decoding path, in one place.
+///
+/// Each fast path beside the plain one (open a file by walking it whole, decode one frame
+/// after another on the caller's thread) has its threshold here, with the measurement that
+/// justifies it in Docs/Benchmarks.md ("Fast paths against the plain path"). Sources read
+/// them from `DecodingOptions.tuning`, so a test or a benchmark switches one path off for
+/// one source (`without(_:)`) without touching any other.
+package struct DecoderTuning: Hashable, Sendable {
+    /// A path beside the plain one that the tuning can switch off.
+    package enum FastPath: String, CaseIterable, Sendable {
+        /// GIF: the open walks the blocks and scans frame 0's LZW data only; the other
+        /// images' scans wait for the first use of `info` (`OpenStrategy.lazyInfo`).
+        case gifTwoStep = "gif-two-step"
+        /// GIF and APNG: with a second core, the open draws frame 0 on its own thread while a
+        /// new one walks the rest of the file (`OpenStrategy.firstFrameBesideWalk`).
+        case firstFrameBesideWalk = "first-frame-beside-walk"
+        /// GIF: the images' LZW scans run on every core.
+        case gifParallelScan = "gif-parallel-scan"
+        /// AVIF: frame i converts to RGBA while libavif decodes frame i+1 on another thread.
+        case avifPipeline = "avif-pipeline"
+        /// AVIF: dav1d decodes a big frame with two threads.
+        case avifSecondThread = "avif-second-thread"
+        /// Bulk runs (`BulkFrameDecoder`): frames' compressed data decodes on worker threads.
+        case bulkWorkers = "bulk-workers"
+    }
+
+    /// GIF files of at least this many bytes open in two steps (`FastPath.gifTwoStep`).
+    /// Below it the whole scan costs less than a millisecond.
+    package var gifTwoStepMinimumBytes: Int
+    /// GIF files of at least this many bytes scan their images on every core
+    /// (`FastPath.gifParallelScan`).
+    package var gifParallelScanMinimumBytes: Int
+    /// APNG files of at least this many bytes draw frame 0 beside the walk of the rest
+    /// (`FastPath.firstFrameBesideWalk`). Below it the rest of the walk costs less than
+    /// starting a thread.
+    package var apngBesideWalkMinimumBytes: Int
+    /// Whether GIF and APNG files past their thresholds draw frame 0 beside the walk when
+    /// a second core is free.
+    package var drawsFirstFrameBesideWalk: Bool
+    /// AVIF frames of at least this many pixels decode with two dav1d threads by default
+    /// (`FastPath.avifSecondThread`). Below about a megapixel the second thread costs
+    /// 1.5–1.9× the CPU and loses.
+    package var avifSecondThreadMinimumPixels: Int
+    /// AVIF sequences of frames of at least this many pixels pipeline with two or more
+    /// threads (`FastPath.avifPipeline`). Below it the RGBA conversion is too small a share
+    /// of the work to win back handing frames between threads.
+    package var avifPipelineMinimumPixels: Int
+    /// What bulk runs start workers for (`FastPath.bulkWorkers`).
+    package var bulk: BulkTuning
+
+    /// The measured thresholds every source uses unless told otherwise.
+    package static let standard = DecoderTuning(
+        gifTwoStepMinimumBytes: 256 << 10, gifParallelScanMinimumBytes: 1 << 20,
+        apngBesideWalkMinimumBytes: 4 << 20, drawsFirstFrameBesideWalk: true,
+        avifSecondThreadMinimumPixels: 1_000_000, avifPipelineMinimumPixels: 256 * 256,
+        bulk: BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2))
+
+    /// Every fast path off: the plain path alone.
+    package static let plain = DecoderTuning.standard.without(FastPath.allCases)
+
+    /// This tuning with `paths` switched off.
+    package func without(_ paths: [FastPath]) -> DecoderTuning {
+        var tuning = self
+        for path in paths {
+            switch path {
+            case .gifTwoStep: tuning.gifTwoStepMinimumBytes = .max
+            case .firstFrameBesideWalk: tuning.drawsFirstFrameBesideWalk = false
+            case .gifParallelScan: tuning.gifParallelScanMinimumBytes = .max
+            case .avifPipeline: tuning.avifPipelineMinimumPixels = .max
+            case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = .max
+            case .bulkWorkers: tuning.bulk.minimumCanvasPixels = .max
+            }
+        }
+        return tuning
+    }
+
+    /// This tuning with `path` switched off.
+    package func without(_ path: FastPath) -> DecoderTuning { without([path]) }
+
+    /// How a source of `format` opens a whole file of `byteCount` bytes with
+    /// `availableCores` cores: the one decision every built-in codec's open goes through.
+    package func openStrategy(
+        for format: ImageFormat, byteCount: Int,
+        availableCores: Int = ProcessorBudget.availableCores
+    ) -> OpenStrategy {
+        let beside = drawsFirstFrameBesideWalk && availableCores > 1
+        switch format {
+        case .gif:
+            guard byteCount >= gifTwoStepMinimumBytes else { return .wholeIndex }
+            return beside ? .firstFrameBesideWalk : .lazyInfo
+        case .png, .apng:
+            return beside && byteCount >= apngBesideWalkMinimumBytes ? .firstFrameBesideWalk : .wholeIndex
+        default:
+            return .wholeIndex
+        }
+    }
+
+    /// Threads for scanning a GIF file of `byteCount` bytes.
+    package func gifScanThreads(byteCount: Int, availableCores: Int = ProcessorBudget.availableCores) -> Int {
+        byteCount >= gifParallelScanMinimumBytes ? max(1, availableCores) : 1
+    }
+
+    /// dav1d's threads for AVIF frames of `pixels` pixels when `DecodingOptions.threadCount`
+    /// is nil: never more than the cores the process may use.
+    package func avifThreads(forFramePixels pixels: Int, availableCores: Int = ProcessorBudget.availableCores) -> Int {
+        min(pixels >= avifSecondThreadMinimumPixels ? 2 : 1, max(1, availableCores))
+    }
+}

@@ -1,0 +1,20 @@
+/// How a frame source opens a whole file (`DecoderTuning.openStrategy(for:byteCount:availableCores:)`).
+///
+/// The choice is made in one place for every codec, so the path from a file's bytes to its
+/// first frame is named rather than found by reading each codec's open (Docs/Architecture.md,
+/// "Opening a file").
+package enum OpenStrategy: Hashable, Sendable {
+    /// Walk and check the whole file, then decode frames on demand. Every format below its
+    /// thresholds, and WebP, AVIF and JPEG always.
+    case wholeIndex
+    /// Walk the cheap part of the whole file (frame places, durations, limits) and leave
+    /// the costly checks to the first use of `info` (GIF: the other images' LZW scans);
+    /// frame 0 decodes without them. GIF files past `DecoderTuning.gifTwoStepMinimumBytes`
+    /// on one core.
+    case lazyInfo
+    /// As `lazyInfo` for GIF; with a second core, once frame 0's data has been walked, the
+    /// opening thread draws frame 0 while a new one walks the rest, and the source starts
+    /// from that canvas. GIF past `gifTwoStepMinimumBytes`, APNG past
+    /// `apngBesideWalkMinimumBytes`.
+    case firstFrameBesideWalk
+}
