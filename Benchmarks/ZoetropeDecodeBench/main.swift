@@ -5,6 +5,7 @@
 //
 //   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] FILE
 //   zoetrope-decode-bench --seek N [-t THREADS] [--mmap] FILE
+//   zoetrope-decode-bench --open [--plain PATHS] [--mmap] FILE
 //
 // Throughput (as harness.h): each loop reads FILE from its path and makes a fresh frame
 // source, decodes frames 0..<n in order into one reused PixelBuffer and checksums every
@@ -31,6 +32,12 @@
 // source decoding 0...t in order (what a decoder without seeking costs). Each time is the
 // best of three (a preempted run does not count); medians in ms. For WebP the key frames
 // are counted too (a WebP source restarts from the nearest key frame).
+//
+// --plain PATHS switches fast paths off (a comma-separated list of DecoderTuning.FastPath
+// names, or "all"), for measuring each against the plain path in the same run
+// (Scripts/bench-fast-paths.sh). --open times one open in a fresh process, each mark from
+// the start of the read: open_ms (the source made), first_frame_ms (frame 0 decoded, info
+// not asked), info_ms (the frame count known), all_ms (every frame decoded in order).
 // FoundationEssentials only (no FileHandle, no String(format:)), so that rss_start_kb is
 // the floor of the library, not of this program.
 #if canImport(FoundationEssentials)
@@ -121,8 +128,9 @@ func quoted(_ s: String) -> String {
 }
 
 let rssStartKB = ProcessStats.residentBytes().map { $0 / 1024 } ?? -1
-let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] FILE"
-var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, path: String?
+let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] [--open] [--plain PATHS] FILE"
+var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, opening = false, path: String?
+var plainPaths: [DecoderTuning.FastPath] = []
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -133,6 +141,20 @@ while let arg = args.popFirst() {
         mapped = true
     case "--bulk":
         bulk = true
+    case "--open":
+        opening = true
+    case "--plain":
+        guard let list = args.popFirst() else { fail("--plain needs a list of paths\n\(usage)", status: 2) }
+        for name in list.split(separator: ",") {
+            if name == "all" {
+                plainPaths = DecoderTuning.FastPath.allCases
+            } else if let path = DecoderTuning.FastPath(rawValue: String(name)) {
+                plainPaths.append(path)
+            } else {
+                let known = DecoderTuning.FastPath.allCases.map(\.rawValue).joined(separator: ", ")
+                fail("unknown path \(name) (\(known), all)", status: 2)
+            }
+        }
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -144,7 +166,9 @@ while let arg = args.popFirst() {
 guard let path, loops >= 1, seekTargets >= 0 else { fail(usage, status: 2) }
 
 let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
-let options = DecodingOptions(threadCount: threads)
+var options = DecodingOptions(threadCount: threads)
+options.tuning = options.tuning.without(plainPaths)
+let plainNames = "[" + plainPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
 let url = URL(fileURLWithPath: path)
 
 @MainActor func readFile() -> Data {
@@ -169,6 +193,26 @@ let formatName: String = {
     return format.identifier
 }()
 let decoderName = "zoetrope-\(formatName)"
+
+if opening {
+    var buffer = PixelBuffer()
+    let cpu0 = ProcessStats.cpuSeconds()
+    let t0 = now()
+    let source = openSource()
+    let openMs = (now() - t0) * 1e3
+    do { try source.decodeFrame(at: 0, into: &buffer) } catch { fail("\(path): frame 0: \(error)") }
+    let firstMs = (now() - t0) * 1e3
+    let n = source.info.frameCount
+    let infoMs = (now() - t0) * 1e3
+    for i in 1..<max(1, n) {
+        do { try source.decodeFrame(at: i, into: &buffer) } catch { fail("\(path): frame \(i): \(error)") }
+    }
+    let allMs = (now() - t0) * 1e3
+    print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"open\",\"file\":\(quoted(path)),\"frames\":\(n),\"plain\":\(plainNames),"
+        + "\"open_ms\":\(fixed(openMs, 3)),\"first_frame_ms\":\(fixed(firstMs, 3)),\"info_ms\":\(fixed(infoMs, 3)),"
+        + "\"all_ms\":\(fixed(allMs, 3)),\"cpu_s\":\(fixed(ProcessStats.cpuSeconds() - cpu0, 3)),\"mmap\":\(mapped)}")
+    exit(0)
+}
 
 if seekTargets > 0 {
     let source = openSource()
@@ -268,4 +312,4 @@ print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size
     + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
     + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
     + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(padded(checksum, width: 16))\","
-    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName))}")
+    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName)),\"plain\":\(plainNames)}")
