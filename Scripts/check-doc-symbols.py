@@ -32,8 +32,9 @@ environment variables and other ALL_CAPS words, numbers, bare lowercase words th
 not camelCase (subcommands, format names), four-letter words (PNG chunks and ISO boxes
 such as `acTL`, `iTXt`, `colr`), snake_case and the C names of the libraries the codecs
 wrap (libwebp, libavif, libpng, lcms2, TurboJPEG, giflib, libFuzzer), HTTP header names,
-placeholders such as `<Format>Coder`, and all fenced code blocks (Scripts/check-snippets.sh
-compiles the ```swift ones).
+other placeholders, and all fenced code blocks (Scripts/check-snippets.sh compiles the
+```swift ones). A `<Format>Name` placeholder passes when one format declares its Name
+(`GIFCoder`, `WebPCoder`, …).
 
 Prints each stale span as FILE:LINE: `span` — why, then a summary; exits 1 if any.
 `--list` prints every span with what became of it (ok, STALE, skipped) instead."""
@@ -99,11 +100,12 @@ def balanced(text, start):
     return ""
 
 def split_top(s):
+    """`s` split at its commas outside brackets (the `>` of `->` closes nothing)."""
     parts, depth, cur = [], 0, ""
-    for c in s:
+    for i, c in enumerate(s):
         if c in "([<{":
             depth += 1
-        elif c in ")]>}":
+        elif c in ")]}" or (c == ">" and s[i - 1:i] != "-"):
             depth -= 1
         if c == "," and depth == 0:
             parts.append(cur)
@@ -245,6 +247,7 @@ def labels_match(wanted, have):
 def known_type(name):
     return name in project_types or name in EXTERNAL
 
+FORMATS = ("GIF", "APNG", "WebP", "AVIF", "JPEG")
 EXTENSIONS = {"swift", "md", "gif", "png", "apng", "webp", "avif", "jpg", "jpeg", "json", "sh", "py",
               "h", "c", "txt", "log", "dict", "so", "dylib", "a", "o", "pc", "yml", "icc"}
 
@@ -273,6 +276,11 @@ def check(span, docc):
     first = s.split("/")[0]
     if ("/" in s or s.startswith(".") or first not in project_types) and (first in folders or first[1:] in folders):
         return None                                          # `Sources/…`, `.build`, `Fuzz`
+    m = re.fullmatch(r"<Format>(\w+)", s)                   # `<Format>Coder`: GIFCoder, WebPCoder…
+    if m:
+        if any(f + m.group(1) in types for f in FORMATS):
+            return True, ""
+        return False, f"no format declares {'/'.join(f + m.group(1) for f in FORMATS)}"
     m = re.fullmatch(r"(\S+) = (\S+)", s)                   # `DecodingOptions.colorOutput = .stored`
     if m:
         return check(m.group(1), docc)
