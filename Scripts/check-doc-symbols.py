@@ -198,7 +198,8 @@ project_types = types | modules
 # Folders of the repository and what the build makes (`.build`, `.swiftpm`): a span
 # starting with one is a path.
 folders = {p for f in files for p in f.split("/")[:-1]}
-folders |= {l.strip().strip("/") for l in open(".gitignore", encoding="utf-8") if l.strip() and not l.startswith("#")}
+if os.path.exists(".gitignore"):
+    folders |= {l.strip().strip("/") for l in open(".gitignore", encoding="utf-8") if l.strip() and not l.startswith("#")}
 
 # ---- the docs' spans ------------------------------------------------------------------
 docs = [f for f in files if f.endswith(".md") and not f.startswith("Docs/API/")
@@ -274,7 +275,7 @@ def check(span, docc):
     """None if the span is not a symbol; otherwise (ok, reason)."""
     s = span.strip()
     first = s.split("/")[0]
-    if ("/" in s or s.startswith(".") or first not in project_types) and (first in folders or first[1:] in folders):
+    if not docc and ("/" in s or s.startswith(".") or first not in project_types) and (first in folders or first[1:] in folders):
         return None                                          # `Sources/…`, `.build`, `Fuzz`
     m = re.fullmatch(r"<Format>(\w+)", s)                   # `<Format>Coder`: GIFCoder, WebPCoder…
     if m:
