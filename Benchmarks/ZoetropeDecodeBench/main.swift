@@ -5,7 +5,7 @@
 //
 //   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] FILE
 //   zoetrope-decode-bench --seek N [-t THREADS] [--mmap] FILE
-//   zoetrope-decode-bench --open [--plain PATHS] [--mmap] FILE
+//   zoetrope-decode-bench --open first|info|all [--plain PATHS] [--mmap] FILE
 //
 // Throughput (as harness.h): each loop reads FILE from its path and makes a fresh frame
 // source, decodes frames 0..<n in order into one reused PixelBuffer and checksums every
@@ -35,9 +35,10 @@
 //
 // --plain PATHS switches fast paths off (a comma-separated list of DecoderTuning.FastPath
 // names, or "all"), for measuring each against the plain path in the same run
-// (Scripts/bench-fast-paths.sh). --open times one open in a fresh process, each mark from
-// the start of the read: open_ms (the source made), first_frame_ms (frame 0 decoded, info
-// not asked), info_ms (the frame count known), all_ms (every frame decoded in order).
+// (Scripts/bench-fast-paths.sh). --open STOP times one open in a fresh process, each mark
+// from the start of the read: open_ms (the source made), first_frame_ms (frame 0 decoded,
+// info not asked), then, up to STOP, info_ms (the frame count known) and all_ms (every
+// frame decoded in order); marks past STOP are -1.
 // FoundationEssentials only (no FileHandle, no String(format:)), so that rss_start_kb is
 // the floor of the library, not of this program.
 #if canImport(FoundationEssentials)
@@ -128,8 +129,8 @@ func quoted(_ s: String) -> String {
 }
 
 let rssStartKB = ProcessStats.residentBytes().map { $0 / 1024 } ?? -1
-let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] [--open] [--plain PATHS] FILE"
-var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, opening = false, path: String?
+let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] [--open first|info|all] [--plain PATHS] FILE"
+var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, opening: String?, path: String?
 var plainPaths: [DecoderTuning.FastPath] = []
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
@@ -142,7 +143,8 @@ while let arg = args.popFirst() {
     case "--bulk":
         bulk = true
     case "--open":
-        opening = true
+        guard let stop = args.popFirst(), ["first", "info", "all"].contains(stop) else { fail("--open needs first, info or all\n\(usage)", status: 2) }
+        opening = stop
     case "--plain":
         guard let list = args.popFirst() else { fail("--plain needs a list of paths\n\(usage)", status: 2) }
         for name in list.split(separator: ",") {
@@ -194,7 +196,7 @@ let formatName: String = {
 }()
 let decoderName = "zoetrope-\(formatName)"
 
-if opening {
+if let opening {
     var buffer = PixelBuffer()
     let cpu0 = ProcessStats.cpuSeconds()
     let t0 = now()
@@ -202,12 +204,17 @@ if opening {
     let openMs = (now() - t0) * 1e3
     do { try source.decodeFrame(at: 0, into: &buffer) } catch { fail("\(path): frame 0: \(error)") }
     let firstMs = (now() - t0) * 1e3
-    let n = source.info.frameCount
-    let infoMs = (now() - t0) * 1e3
-    for i in 1..<max(1, n) {
-        do { try source.decodeFrame(at: i, into: &buffer) } catch { fail("\(path): frame \(i): \(error)") }
+    var n = -1, infoMs = -1.0, allMs = -1.0
+    if opening != "first" {
+        n = source.info.frameCount
+        infoMs = (now() - t0) * 1e3
     }
-    let allMs = (now() - t0) * 1e3
+    if opening == "all" {
+        for i in 1..<max(1, n) {
+            do { try source.decodeFrame(at: i, into: &buffer) } catch { fail("\(path): frame \(i): \(error)") }
+        }
+        allMs = (now() - t0) * 1e3
+    }
     print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"open\",\"file\":\(quoted(path)),\"frames\":\(n),\"plain\":\(plainNames),"
         + "\"open_ms\":\(fixed(openMs, 3)),\"first_frame_ms\":\(fixed(firstMs, 3)),\"info_ms\":\(fixed(infoMs, 3)),"
         + "\"all_ms\":\(fixed(allMs, 3)),\"cpu_s\":\(fixed(ProcessStats.cpuSeconds() - cpu0, 3)),\"mmap\":\(mapped)}")

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Every fast path against the plain path, in the same run: for each path and each bench
+# input it applies to, zoetrope-decode-bench (release) runs with the standard tuning and
+# with that one path switched off (--plain PATH), alternating, one process per run, and the
+# table gives the medians, the gain (plain / fast: above 1, the path pays) and CPU.
+# Docs/Benchmarks.md, "Fast paths against the plain path".
+#
+#   Scripts/bench-fast-paths.sh                 # opens map the file, as AnimatedImage(contentsOf:) does
+#   ROUNDS=11 PATHS="gif-two-step first-frame-beside-walk" Scripts/bench-fast-paths.sh
+#
+# Environment:
+#   IN      the bench inputs (default /tmp/animbench; make them with
+#           python3 ../shared/bench/gen_inputs.py /tmp/animbench timer small big)
+#   ROUNDS  runs of each variant (default 7)
+#   PATHS   the paths to measure (default: all of them)
+#   WORK    scratch directory (default: a new /tmp/bench-fast-paths.XXXXXX, kept: raw JSON)
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+IN="${IN:-/tmp/animbench}"
+ROUNDS="${ROUNDS:-7}"
+PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-pipeline avif-second-thread bulk-workers}"
+WORK="${WORK:-$(mktemp -d /tmp/bench-fast-paths.XXXXXX)}"
+export PATH="/opt/swift/usr/bin:$PATH"
+
+# path|input|how|metric: "open STOP" times one open (--open), "bulk K" a bulk run of K loops.
+cases=(
+    "gif-two-step|big.gif|open first|first_frame_ms"
+    "gif-two-step|timer.gif|open first|first_frame_ms"
+    "first-frame-beside-walk|big.gif|open first|first_frame_ms"
+    "first-frame-beside-walk|timer.gif|open first|first_frame_ms"
+    "first-frame-beside-walk|big.png|open first|first_frame_ms"
+    "gif-parallel-scan|big.gif|open info|info_ms"
+    "avif-pipeline|big.avif|open all|all_ms"
+    "avif-second-thread|big.avif|open all|all_ms"
+    "bulk-workers|timer.gif|bulk 5|decode_s"
+    "bulk-workers|timer.png|bulk 5|decode_s"
+    "bulk-workers|timer.webp|bulk 5|decode_s"
+    "bulk-workers|big.gif|bulk 1|decode_s"
+    "bulk-workers|big.png|bulk 1|decode_s"
+    "bulk-workers|big.webp|bulk 1|decode_s"
+)
+
+for c in "${cases[@]}"; do
+    IFS='|' read -r _ input _ _ <<<"$c"
+    [[ -s "$IN/$input" ]] || { echo "missing $IN/$input: python3 ../shared/bench/gen_inputs.py $IN timer small big" >&2; exit 1; }
+done
+
+echo "== building zoetrope-decode-bench (release)" >&2
+(cd "$ROOT" && swift build -c release --product zoetrope-decode-bench 2>&1 | grep -E "error|warning:" >&2 || true)
+Z="$ROOT/.build/release/zoetrope-decode-bench"
+[[ -x "$Z" ]] || { echo "zoetrope-decode-bench did not build" >&2; exit 1; }
+
+RESULTS="$WORK/results.jsonl"
+: >"$RESULTS"
+echo "== $ROUNDS rounds, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start" >&2
+for c in "${cases[@]}"; do
+    IFS='|' read -r path input how metric <<<"$c"
+    [[ " $PATHS " == *" $path "* ]] || continue
+    read -r kind arg <<<"$how"
+    if [[ "$kind" == open ]]; then args=(--open "$arg" --mmap); else args=(--bulk -k "$arg"); fi
+    for ((r = 0; r < ROUNDS; r++)); do
+        # The order alternates, so neither variant always runs first.
+        if ((r % 2 == 0)); then variants=(fast plain); else variants=(plain fast); fi
+        for v in "${variants[@]}"; do
+            plain=()
+            [[ "$v" == plain ]] && plain=(--plain "$path")
+            line=$("$Z" "${args[@]}" "${plain[@]}" "$IN/$input" | tail -1)
+            echo "{\"case\":\"$path|$input\",\"variant\":\"$v\",\"metric\":\"$metric\",\"result\":$line}" >>"$RESULTS"
+        done
+    done
+    echo "   $path $input done" >&2
+done
+echo "== load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; raw JSON: $RESULTS" >&2
+
+python3 - "$RESULTS" <<'PY'
+import json, statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    d = json.loads(line)
+    r = d["result"]
+    value = r[d["metric"]]
+    if d["metric"] == "decode_s":
+        value = value / r["loops"] * 1e3  # ms per loop
+    cpu = r.get("loop_cpu_s", r.get("cpu_s"))
+    if d["metric"] == "decode_s":
+        cpu = cpu / r["loops"]
+    rows.setdefault(d["case"], {"metric": d["metric"]}).setdefault(d["variant"], []).append((value, cpu))
+print("| path | input | measured | fast ms | plain ms | gain | CPU ms fast / plain |")
+print("|---|---|---|---:|---:|---:|---:|")
+names = {"first_frame_ms": "first frame", "info_ms": "open to frame count", "all_ms": "every frame, in order", "decode_s": "bulk run, per loop"}
+for case, v in rows.items():
+    path, inp = case.split("|")
+    f = statistics.median(x for x, _ in v["fast"]); p = statistics.median(x for x, _ in v["plain"])
+    cf = statistics.median(c for _, c in v["fast"]) * 1e3; cp = statistics.median(c for _, c in v["plain"]) * 1e3
+    print(f"| {path} | {inp} | {names[v['metric']]} | {f:.1f} | {p:.1f} | {p / f:.2f}× | {cf:.0f} / {cp:.0f} |")
+PY
