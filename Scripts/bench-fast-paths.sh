@@ -26,8 +26,6 @@ export PATH="/opt/swift/usr/bin:$PATH"
 cases=(
     "gif-two-step|big.gif|open first|first_frame_ms"
     "gif-two-step|timer.gif|open first|first_frame_ms"
-    "first-frame-beside-walk|big.gif|open first|first_frame_ms"
-    "first-frame-beside-walk|timer.gif|open first|first_frame_ms"
     "first-frame-beside-walk|big.png|open first|first_frame_ms"
     "gif-parallel-scan|big.gif|open info|info_ms"
     "avif-pipeline|big.avif|open all|all_ms"

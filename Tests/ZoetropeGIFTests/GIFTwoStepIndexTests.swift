@@ -21,7 +21,7 @@ import ZoetropeTestSupport
         let index = try Fixture.sequential(bytes)
         let info = GIFIndexing.Complete(index).info
         let source = try GIFFrameSource(data: Data(bytes), options: DecodingOptions.default.without(.gifTwoStep))
-        #expect(!source.isWaitingForScans && !source.drewFirstFrameAtOpen)
+        #expect(!source.isWaitingForScans)
         return (info, try (0..<info.frameCount).map { try source.decodeFrame(at: $0) })
     }
 
@@ -47,7 +47,6 @@ import ZoetropeTestSupport
                 // A new open of this file would walk it again and scan frame 0 beside the walk.
                 let source = try image.makeFrameSource()
                 #expect(!Self.isWalked(source))
-                #expect((source as? GIFFrameSource)?.drewFirstFrameAtOpen == false)
                 #expect(source.info == expected.info)
                 let order = Array(0..<expected.info.frameCount)
                 #expect(try order.map { try source.decodeFrame(at: $0) } == expected.frames)
@@ -97,39 +96,24 @@ import ZoetropeTestSupport
         #expect(bad.info.frameCount == 5)
     }
 
-    /// With a second core, the open draws frame 0 on one core while the other walks the
-    /// rest, and the source starts from that canvas: frame 0 is drawn once, and every frame,
-    /// in any output format, is the one-step decoder's.
-    @Test(.enabled(if: ProcessorBudget.availableCores > 1, "frame 0 is drawn at open only with a second core"))
-    func frameZeroDecodedDuringTheOpenIsTheOneStepFrame() throws {
+    /// A source opened in two steps gives the one-step frames in another output format too,
+    /// frame 0 first (before the scans) and the rest after them.
+    @Test func aTwoStepOpenConvertsToOtherOutputFormatsAsOneStepDoes() throws {
         let bytes = Fixture.file()
-        let expected = try Self.oneStep(bytes)
-        let source = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
-        #expect(source.drewFirstFrameAtOpen)
-        // The open holds the canvas it drew frame 0 on, once.
-        let canvasBytes = 320 * 300 * 4
-        #expect(source.retainedByteCount >= canvasBytes && source.retainedByteCount < 2 * canvasBytes)
-        #expect(try source.decodeFrame(at: 0) == expected.frames[0])
-        #expect(source.decodedFrameCount == 1)
-        #expect(try source.decodeFrame(at: 1) == expected.frames[1])
-        #expect(source.decodedFrameCount == 2)
-
-        // Another output format is converted from the canvas drawn at open.
         let options = DecodingOptions(pixelFormat: .rgba8Premultiplied, targetSize: PixelSize(width: 160, height: 150))
-        let scaled = try GIFCoder().makeFrameSource(data: Data(bytes), options: options)
-        var compositor = Compositor(size: PixelSize(width: 320, height: 300))
-        compositor.withCanvas { $0 = expected.frames[0] }
-        var reference = PixelBuffer()
-        compositor.copyCanvas(into: &reference, size: PixelSize(width: 160, height: 150), format: .rgba8Premultiplied)
-        #expect(try scaled.decodeFrame(at: 0) == reference)
+        let twoStep = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: options) as? GIFFrameSource)
+        #expect(twoStep.isWaitingForScans)
+        let oneStep = try GIFFrameSource(data: Data(bytes), options: options.without(.gifTwoStep))
+        #expect(!oneStep.isWaitingForScans)
+        #expect(try twoStep.decodeFrame(at: 0) == oneStep.decodeFrame(at: 0))
+        #expect(twoStep.isWaitingForScans)
+        #expect(try (1..<4).map { try twoStep.decodeFrame(at: $0) } == (1..<4).map { try oneStep.decodeFrame(at: $0) })
     }
 
-    /// Frame 0 smaller than the canvas, with a transparent index and "restore to previous":
-    /// the canvas drawn at open keeps that disposal pending, so frame 1 is drawn over what
-    /// frame 0 leaves, exactly as in one step; a first request for a later frame starts
-    /// from it too.
-    @Test(.enabled(if: ProcessorBudget.availableCores > 1, "frame 0 is drawn at open only with a second core"))
-    func aPrefetchedFrameZeroKeepsItsDisposalPending() throws {
+    /// Frame 0 smaller than the canvas, with a transparent index and "restore to previous",
+    /// decoded before the scans: frame 1 is drawn over what frame 0 leaves, exactly as in
+    /// one step; a first request for a later frame does the same.
+    @Test func aFrameZeroDecodedBeforeTheScansKeepsItsDisposalPending() throws {
         var rng = SplitMix64(seed: 7)
         let colors: [GIFWriter.Color] = (0..<256).map { (i: Int) -> GIFWriter.Color in
             let v = UInt8(i)
@@ -150,18 +134,17 @@ import ZoetropeTestSupport
         #expect(bytes.count >= DecoderTuning.standard.gifTwoStepMinimumBytes)
         let expected = try Self.oneStep(bytes)
         let source = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
-        #expect(source.drewFirstFrameAtOpen)
+        #expect(source.isWaitingForScans)
         #expect(try (0..<5).map { try source.decodeFrame(at: $0) } == expected.frames)
 
-        // A first request for a later frame starts from frame 0 drawn at open (none of
-        // these frames covers the canvas): frames 1 to 3 are drawn over it.
+        // A first request for a later frame restarts after frame 0, which restores the
+        // clear canvas under it: frames 1 to 3 are drawn.
         let seeking = try #require(try GIFCoder().makeFrameSource(data: Data(bytes), options: .default) as? GIFFrameSource)
         #expect(try seeking.decodeFrame(at: 3) == expected.frames[3])
-        #expect(seeking.decodedFrameCount == 4)
+        #expect(seeking.decodedFrameCount == 3)
     }
 
-    /// A bulk run over a source that drew frame 0 at open delivers that canvas for frame 0
-    /// (no payload is decoded for it) and the one-step frames after it, at any thread count.
+    /// A bulk run over a source opened in two steps gives the one-step frames at any thread count.
     @Test func aBulkRunAfterATwoStepOpenGivesTheOneStepFrames() throws {
         let bytes = Fixture.file()
         let expected = try Self.oneStep(bytes)

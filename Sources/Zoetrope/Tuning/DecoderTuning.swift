@@ -11,8 +11,8 @@ package struct DecoderTuning: Hashable, Sendable {
         /// GIF: the open walks the blocks and scans frame 0's LZW data only; the other
         /// images' scans wait for the first use of `info` (`OpenStrategy.lazyInfo`).
         case gifTwoStep = "gif-two-step"
-        /// GIF and APNG: with a second core, the open draws frame 0 on its own thread while a
-        /// new one walks the rest of the file (`OpenStrategy.firstFrameBesideWalk`).
+        /// APNG: with a second core, the open draws frame 0 on its own thread while a new one
+        /// walks the rest of the file's chunks (`OpenStrategy.firstFrameBesideWalk`).
         case firstFrameBesideWalk = "first-frame-beside-walk"
         /// GIF: the images' LZW scans run on every core.
         case gifParallelScan = "gif-parallel-scan"
@@ -34,8 +34,8 @@ package struct DecoderTuning: Hashable, Sendable {
     /// (`FastPath.firstFrameBesideWalk`). Below it the rest of the walk costs less than
     /// starting a thread.
     package var apngBesideWalkMinimumBytes: Int
-    /// Whether GIF and APNG files past their thresholds draw frame 0 beside the walk when
-    /// a second core is free.
+    /// Whether APNG files past `apngBesideWalkMinimumBytes` draw frame 0 beside the walk
+    /// when a second core is free.
     package var drawsFirstFrameBesideWalk: Bool
     /// AVIF frames of at least this many pixels decode with two dav1d threads by default
     /// (`FastPath.avifSecondThread`). Below about a megapixel the second thread costs
@@ -83,13 +83,12 @@ package struct DecoderTuning: Hashable, Sendable {
         for format: ImageFormat, byteCount: Int,
         availableCores: Int = ProcessorBudget.availableCores
     ) -> OpenStrategy {
-        let beside = drawsFirstFrameBesideWalk && availableCores > 1
         switch format {
         case .gif:
-            guard byteCount >= gifTwoStepMinimumBytes else { return .wholeIndex }
-            return beside ? .firstFrameBesideWalk : .lazyInfo
+            return byteCount >= gifTwoStepMinimumBytes ? .lazyInfo : .wholeIndex
         case .png, .apng:
-            return beside && byteCount >= apngBesideWalkMinimumBytes ? .firstFrameBesideWalk : .wholeIndex
+            let beside = drawsFirstFrameBesideWalk && availableCores > 1 && byteCount >= apngBesideWalkMinimumBytes
+            return beside ? .firstFrameBesideWalk : .wholeIndex
         default:
             return .wholeIndex
         }

@@ -8,13 +8,11 @@ package enum OpenStrategy: Hashable, Sendable {
     /// thresholds, and WebP, AVIF and JPEG always.
     case wholeIndex
     /// Walk the cheap part of the whole file (frame places, durations, limits) and leave
-    /// the costly checks to the first use of `info` (GIF: the other images' LZW scans);
-    /// frame 0 decodes without them. GIF files past `DecoderTuning.gifTwoStepMinimumBytes`
-    /// on one core.
+    /// the costly checks to the first use of `info` (the other images' LZW scans); frame 0
+    /// decodes without them. GIF files past `DecoderTuning.gifTwoStepMinimumBytes`.
     case lazyInfo
-    /// As `lazyInfo` for GIF; with a second core, once frame 0's data has been walked, the
-    /// opening thread draws frame 0 while a new one walks the rest, and the source starts
-    /// from that canvas. GIF past `gifTwoStepMinimumBytes`, APNG past
-    /// `apngBesideWalkMinimumBytes`.
+    /// Once frame 0's data has been walked, the opening thread draws frame 0 while a new
+    /// one walks the rest, and the source starts from that canvas. APNG files past
+    /// `DecoderTuning.apngBesideWalkMinimumBytes`, with a second core.
     case firstFrameBesideWalk
 }

@@ -11,9 +11,6 @@ extension GIFFrameSource: ParallelFrameDecoding {
     func makePayloadContext() -> GIFPayloadContext { GIFPayloadContext() }
 
     func decodePayload(_ i: Int, context: inout GIFPayloadContext, storage: inout [UInt8]) -> GIFFramePayload? {
-        // Frame 0 drawn at open: delivering it through `decodeFrame` costs nothing while
-        // the canvas still shows it (and one frame's decode if something moved it since).
-        if i == 0, drewFirstFrameAtOpen { return nil }
         let record = index.frames[i]
         let canvas = PixelRect(x: 0, y: 0, width: info.canvasSize.width, height: info.canvasSize.height)
         let clip = record.rect.intersection(canvas)

@@ -25,41 +25,31 @@ final class GIFFrameSource: SeekCostReporting {
     /// until something needs the frame count (`GIFProvisionalIndex`).
     let indexing: Locked<GIFIndexing>
     private let state: Locked<GIFDecodeState>
-    /// Whether the open drew frame 0 (`GIFFirstFrameDraw`): the canvas showed it before any call.
-    let drewFirstFrameAtOpen: Bool
 
     /// Opens `data` as `options.tuning` says (`OpenStrategy`): a big file in two steps
-    /// (`GIFProvisionalIndex`), with a second core drawing frame 0 on this thread while a
-    /// new one walks the rest (`GIFFirstFrameDraw`); any other file whole.
+    /// (`GIFProvisionalIndex`, `lazyInfo`), any other whole.
     init(data: Data, options: DecodingOptions) throws {
-        var firstFrame: Compositor?
         let strategy = options.tuning.openStrategy(for: .gif, byteCount: data.count)
         let provisional =
             strategy == .wholeIndex
             ? nil
-            : data.withUnsafeBytes { raw in
-                GIFProvisionalIndex(raw, limits: options.limits, tuning: options.tuning, strategy: strategy) { record, canvas in
-                    firstFrame = GIFFirstFrameDraw.draw(record, canvasSize: canvas, data: data, limits: options.limits)
-                }
-            }
+            : data.withUnsafeBytes { raw in GIFProvisionalIndex(raw, limits: options.limits, tuning: options.tuning) }
         // The walk's index has at least the final frames: a budget it passes, the final one passes.
         if let provisional, (try? GIFFrameSource.checkBudget(provisional.index, options: options)) != nil {
             indexing = Locked(.walked(provisional))
             canvasSize = provisional.index.canvasSize
-            var state = GIFDecodeState(
-                canvasSize: canvasSize,
-                keyFrames: KeyFrameTable(
-                    provisional.index.placements,
-                    canvasSize: canvasSize))
-            drewFirstFrameAtOpen = firstFrame.map { state.adoptFirstFrame($0) } ?? false
-            self.state = Locked(state)
+            state = Locked(
+                GIFDecodeState(
+                    canvasSize: canvasSize,
+                    keyFrames: KeyFrameTable(
+                        provisional.index.placements,
+                        canvasSize: canvasSize)))
         } else {
             let index = try data.withUnsafeBytes { raw in
                 try GIFIndex.parse(
                     raw, limits: options.limits, partialFirstFrame: options.showsPartialFirstFrame, tuning: options.tuning)
             }
             try GIFFrameSource.checkBudget(index, options: options)
-            drewFirstFrameAtOpen = false
             indexing = Locked(.complete(GIFIndexing.Complete(index, options: options)))
             canvasSize = index.canvasSize
             self.state = Locked(
@@ -90,7 +80,6 @@ final class GIFFrameSource: SeekCostReporting {
                 keyFrames: KeyFrameTable(
                     complete.index.placements,
                     canvasSize: canvasSize)))
-        drewFirstFrameAtOpen = false
         self.data = data
         self.options = options
     }

@@ -5,12 +5,11 @@ import Testing
 @Suite struct DecoderTuningTests {
     let tuning = DecoderTuning.standard
 
-    @Test func gifOpensWholeBelowTheTwoStepSizeAndBesideTheWalkAboveItWithASecondCore() {
+    @Test func gifOpensWholeBelowTheTwoStepSizeAndLazilyAboveIt() {
         let edge = tuning.gifTwoStepMinimumBytes
         #expect(tuning.openStrategy(for: .gif, byteCount: edge - 1, availableCores: 2) == .wholeIndex)
-        #expect(tuning.openStrategy(for: .gif, byteCount: edge, availableCores: 2) == .firstFrameBesideWalk)
+        #expect(tuning.openStrategy(for: .gif, byteCount: edge, availableCores: 2) == .lazyInfo)
         #expect(tuning.openStrategy(for: .gif, byteCount: edge, availableCores: 1) == .lazyInfo)
-        #expect(tuning.without(.firstFrameBesideWalk).openStrategy(for: .gif, byteCount: edge, availableCores: 2) == .lazyInfo)
         #expect(tuning.without(.gifTwoStep).openStrategy(for: .gif, byteCount: 1 << 40, availableCores: 2) == .wholeIndex)
     }
 
