@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Every fast path against the plain path, in the same run: for each path and each bench
 # input it applies to, zoetrope-decode-bench (release) runs with the standard tuning and
-# with that one path switched off (--plain PATH), alternating, one process per run, and the
-# table gives the medians, the gain (plain / fast: above 1, the path pays) and CPU.
+# with that one path switched off (--plain PATH); then, for inputs below a path's size
+# threshold, with the threshold at zero (--force PATH) against the standard tuning, which
+# shows what the threshold keeps out. Variants alternate, one process per run; the table
+# gives the medians, the gain (plain / fast: above 1, the path pays) and CPU.
 # Docs/Benchmarks.md, "Fast paths against the plain path".
 #
 #   Scripts/bench-fast-paths.sh                 # opens map the file, as AnimatedImage(contentsOf:) does
@@ -22,24 +24,32 @@ PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-pipe
 WORK="${WORK:-$(mktemp -d /tmp/bench-fast-paths.XXXXXX)}"
 export PATH="/opt/swift/usr/bin:$PATH"
 
-# path|input|how|metric: "open STOP" times one open (--open), "bulk K" a bulk run of K loops.
+# use|path|input|how|metric: use "uses" (as the standard tuning takes it) or "below" (under
+# its threshold, forced); "open STOP" times one open (--open), "bulk K" a bulk run of K loops.
 cases=(
-    "gif-two-step|big.gif|open first|first_frame_ms"
-    "gif-two-step|timer.gif|open first|first_frame_ms"
-    "first-frame-beside-walk|big.png|open first|first_frame_ms"
-    "gif-parallel-scan|big.gif|open info|info_ms"
-    "avif-pipeline|big.avif|open all|all_ms"
-    "avif-second-thread|big.avif|open all|all_ms"
-    "bulk-workers|timer.gif|bulk 5|decode_s"
-    "bulk-workers|timer.png|bulk 5|decode_s"
-    "bulk-workers|timer.webp|bulk 5|decode_s"
-    "bulk-workers|big.gif|bulk 1|decode_s"
-    "bulk-workers|big.png|bulk 1|decode_s"
-    "bulk-workers|big.webp|bulk 1|decode_s"
+    "uses|gif-two-step|big.gif|open first|first_frame_ms"
+    "uses|gif-two-step|timer.gif|open first|first_frame_ms"
+    "uses|first-frame-beside-walk|big.png|open first|first_frame_ms"
+    "uses|gif-parallel-scan|big.gif|open info|info_ms"
+    "uses|avif-pipeline|big.avif|open all|all_ms"
+    "uses|avif-second-thread|big.avif|open all|all_ms"
+    "uses|bulk-workers|timer.gif|bulk 5|decode_s"
+    "uses|bulk-workers|timer.png|bulk 5|decode_s"
+    "uses|bulk-workers|timer.webp|bulk 5|decode_s"
+    "uses|bulk-workers|big.gif|bulk 1|decode_s"
+    "uses|bulk-workers|big.png|bulk 1|decode_s"
+    "uses|bulk-workers|big.webp|bulk 1|decode_s"
+    "below|gif-two-step|small.gif|open first|first_frame_ms"
+    "below|gif-parallel-scan|timer.gif|open info|info_ms"
+    "below|first-frame-beside-walk|timer.png|open first|first_frame_ms"
+    "below|avif-second-thread|timer.avif|open all|all_ms"
+    "below|bulk-workers|small.gif|bulk 50|decode_s"
+    "below|bulk-workers|small.png|bulk 50|decode_s"
+    "below|bulk-workers|small.webp|bulk 50|decode_s"
 )
 
 for c in "${cases[@]}"; do
-    IFS='|' read -r _ input _ _ <<<"$c"
+    IFS='|' read -r _ _ input _ _ <<<"$c"
     [[ -s "$IN/$input" ]] || { echo "missing $IN/$input: python3 ../shared/bench/gen_inputs.py $IN timer small big" >&2; exit 1; }
 done
 
@@ -52,7 +62,7 @@ RESULTS="$WORK/results.jsonl"
 : >"$RESULTS"
 echo "== $ROUNDS rounds, load average $(cut -d' ' -f1-3 /proc/loadavg) at the start" >&2
 for c in "${cases[@]}"; do
-    IFS='|' read -r path input how metric <<<"$c"
+    IFS='|' read -r use path input how metric <<<"$c"
     [[ " $PATHS " == *" $path "* ]] || continue
     read -r kind arg <<<"$how"
     if [[ "$kind" == open ]]; then args=(--open "$arg" --mmap); else args=(--bulk -k "$arg"); fi
@@ -60,13 +70,14 @@ for c in "${cases[@]}"; do
         # The order alternates, so neither variant always runs first.
         if ((r % 2 == 0)); then variants=(fast plain); else variants=(plain fast); fi
         for v in "${variants[@]}"; do
-            plain=()
-            [[ "$v" == plain ]] && plain=(--plain "$path")
-            line=$("$Z" "${args[@]}" "${plain[@]}" "$IN/$input" | tail -1)
-            echo "{\"case\":\"$path|$input\",\"variant\":\"$v\",\"metric\":\"$metric\",\"result\":$line}" >>"$RESULTS"
+            tuning=()
+            [[ "$use" == uses && "$v" == plain ]] && tuning=(--plain "$path")
+            [[ "$use" == below && "$v" == fast ]] && tuning=(--force "$path")
+            line=$("$Z" "${args[@]}" "${tuning[@]}" "$IN/$input" | tail -1)
+            echo "{\"case\":\"$use|$path|$input\",\"variant\":\"$v\",\"metric\":\"$metric\",\"result\":$line}" >>"$RESULTS"
         done
     done
-    echo "   $path $input done" >&2
+    echo "   $use $path $input done" >&2
 done
 echo "== load average $(cut -d' ' -f1-3 /proc/loadavg) at the end; raw JSON: $RESULTS" >&2
 
@@ -83,12 +94,13 @@ for line in open(sys.argv[1]):
     if d["metric"] == "decode_s":
         cpu = cpu / r["loops"]
     rows.setdefault(d["case"], {"metric": d["metric"]}).setdefault(d["variant"], []).append((value, cpu))
-print("| path | input | measured | fast ms | plain ms | gain | CPU ms fast / plain |")
-print("|---|---|---|---:|---:|---:|---:|")
+print("| path | input | threshold | measured | fast ms | plain ms | gain | CPU ms fast / plain |")
+print("|---|---|---|---|---:|---:|---:|---:|")
 names = {"first_frame_ms": "first frame", "info_ms": "open to frame count", "all_ms": "every frame, in order", "decode_s": "bulk run, per loop"}
 for case, v in rows.items():
-    path, inp = case.split("|")
+    use, path, inp = case.split("|")
     f = statistics.median(x for x, _ in v["fast"]); p = statistics.median(x for x, _ in v["plain"])
     cf = statistics.median(c for _, c in v["fast"]) * 1e3; cp = statistics.median(c for _, c in v["plain"]) * 1e3
-    print(f"| {path} | {inp} | {names[v['metric']]} | {f:.1f} | {p:.1f} | {p / f:.2f}× | {cf:.0f} / {cp:.0f} |")
+    where = "above" if use == "uses" else "below (forced)"
+    print(f"| {path} | {inp} | {where} | {names[v['metric']]} | {f:.1f} | {p:.1f} | {p / f:.2f}× | {cf:.0f} / {cp:.0f} |")
 PY

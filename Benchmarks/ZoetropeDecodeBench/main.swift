@@ -5,7 +5,7 @@
 //
 //   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] FILE
 //   zoetrope-decode-bench --seek N [-t THREADS] [--mmap] FILE
-//   zoetrope-decode-bench --open first|info|all [--plain PATHS] [--mmap] FILE
+//   zoetrope-decode-bench --open first|info|all [--plain PATHS] [--force PATHS] [--mmap] FILE
 //
 // Throughput (as harness.h): each loop reads FILE from its path and makes a fresh frame
 // source, decodes frames 0..<n in order into one reused PixelBuffer and checksums every
@@ -35,7 +35,8 @@
 //
 // --plain PATHS switches fast paths off (a comma-separated list of DecoderTuning.FastPath
 // names, or "all"), for measuring each against the plain path in the same run
-// (Scripts/bench-fast-paths.sh). --open STOP times one open in a fresh process, each mark
+// (Scripts/bench-fast-paths.sh); --force PATHS sets their size thresholds to zero, for
+// measuring what a threshold keeps out. --open STOP times one open in a fresh process, each mark
 // from the start of the read: open_ms (the source made), first_frame_ms (frame 0 decoded,
 // info not asked), then, up to STOP, info_ms (the frame count known) and all_ms (every
 // frame decoded in order); marks past STOP are -1.
@@ -129,9 +130,9 @@ func quoted(_ s: String) -> String {
 }
 
 let rssStartKB = ProcessStats.residentBytes().map { $0 / 1024 } ?? -1
-let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] [--open first|info|all] [--plain PATHS] FILE"
+let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] [--open first|info|all] [--plain PATHS] [--force PATHS] FILE"
 var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, opening: String?, path: String?
-var plainPaths: [DecoderTuning.FastPath] = []
+var plainPaths: [DecoderTuning.FastPath] = [], forcedPaths: [DecoderTuning.FastPath] = []
 var args = CommandLine.arguments.dropFirst()
 while let arg = args.popFirst() {
     switch arg {
@@ -145,17 +146,19 @@ while let arg = args.popFirst() {
     case "--open":
         guard let stop = args.popFirst(), ["first", "info", "all"].contains(stop) else { fail("--open needs first, info or all\n\(usage)", status: 2) }
         opening = stop
-    case "--plain":
-        guard let list = args.popFirst() else { fail("--plain needs a list of paths\n\(usage)", status: 2) }
+    case "--plain", "--force":
+        guard let list = args.popFirst() else { fail("\(arg) needs a list of paths\n\(usage)", status: 2) }
         for name in list.split(separator: ",") {
+            let paths: [DecoderTuning.FastPath]
             if name == "all" {
-                plainPaths = DecoderTuning.FastPath.allCases
+                paths = DecoderTuning.FastPath.allCases
             } else if let path = DecoderTuning.FastPath(rawValue: String(name)) {
-                plainPaths.append(path)
+                paths = [path]
             } else {
                 let known = DecoderTuning.FastPath.allCases.map(\.rawValue).joined(separator: ", ")
                 fail("unknown path \(name) (\(known), all)", status: 2)
             }
+            if arg == "--plain" { plainPaths += paths } else { forcedPaths += paths }
         }
     case "-h", "--help":
         print(usage)
@@ -169,8 +172,9 @@ guard let path, loops >= 1, seekTargets >= 0 else { fail(usage, status: 2) }
 
 let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
 var options = DecodingOptions(threadCount: threads)
-options.tuning = options.tuning.without(plainPaths)
+options.tuning = options.tuning.forcing(forcedPaths).without(plainPaths)
 let plainNames = "[" + plainPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
+let forcedNames = "[" + forcedPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
 let url = URL(fileURLWithPath: path)
 
 @MainActor func readFile() -> Data {
@@ -215,7 +219,7 @@ if let opening {
         }
         allMs = (now() - t0) * 1e3
     }
-    print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"open\",\"file\":\(quoted(path)),\"frames\":\(n),\"plain\":\(plainNames),"
+    print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"open\",\"file\":\(quoted(path)),\"frames\":\(n),\"plain\":\(plainNames),\"forced\":\(forcedNames),"
         + "\"open_ms\":\(fixed(openMs, 3)),\"first_frame_ms\":\(fixed(firstMs, 3)),\"info_ms\":\(fixed(infoMs, 3)),"
         + "\"all_ms\":\(fixed(allMs, 3)),\"cpu_s\":\(fixed(ProcessStats.cpuSeconds() - cpu0, 3)),\"mmap\":\(mapped)}")
     exit(0)
@@ -319,4 +323,4 @@ print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size
     + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
     + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
     + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(padded(checksum, width: 16))\","
-    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName)),\"plain\":\(plainNames)}")
+    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName)),\"plain\":\(plainNames),\"forced\":\(forcedNames)}")

@@ -34,9 +34,6 @@ package struct DecoderTuning: Hashable, Sendable {
     /// (`FastPath.firstFrameBesideWalk`). Below it the rest of the walk costs less than
     /// starting a thread.
     package var apngBesideWalkMinimumBytes: Int
-    /// Whether APNG files past `apngBesideWalkMinimumBytes` draw frame 0 beside the walk
-    /// when a second core is free.
-    package var drawsFirstFrameBesideWalk: Bool
     /// AVIF frames of at least this many pixels decode with two dav1d threads by default
     /// (`FastPath.avifSecondThread`). Below about a megapixel the second thread costs
     /// 1.5–1.9× the CPU and loses.
@@ -51,7 +48,7 @@ package struct DecoderTuning: Hashable, Sendable {
     /// The measured thresholds every source uses unless told otherwise.
     package static let standard = DecoderTuning(
         gifTwoStepMinimumBytes: 256 << 10, gifParallelScanMinimumBytes: 1 << 20,
-        apngBesideWalkMinimumBytes: 4 << 20, drawsFirstFrameBesideWalk: true,
+        apngBesideWalkMinimumBytes: 4 << 20,
         avifSecondThreadMinimumPixels: 1_000_000, avifPipelineMinimumPixels: 256 * 256,
         bulk: BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2))
 
@@ -64,7 +61,7 @@ package struct DecoderTuning: Hashable, Sendable {
         for path in paths {
             switch path {
             case .gifTwoStep: tuning.gifTwoStepMinimumBytes = .max
-            case .firstFrameBesideWalk: tuning.drawsFirstFrameBesideWalk = false
+            case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = .max
             case .gifParallelScan: tuning.gifParallelScanMinimumBytes = .max
             case .avifPipeline: tuning.avifPipelineMinimumPixels = .max
             case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = .max
@@ -77,6 +74,24 @@ package struct DecoderTuning: Hashable, Sendable {
     /// This tuning with `path` switched off.
     package func without(_ path: FastPath) -> DecoderTuning { without([path]) }
 
+    /// This tuning with the size thresholds of `paths` at zero, so they apply to every file
+    /// (the benchmarks measure what a threshold keeps out). A path still needs what is not
+    /// a size: a second core, two threads, more than one frame.
+    package func forcing(_ paths: [FastPath]) -> DecoderTuning {
+        var tuning = self
+        for path in paths {
+            switch path {
+            case .gifTwoStep: tuning.gifTwoStepMinimumBytes = 0
+            case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = 0
+            case .gifParallelScan: tuning.gifParallelScanMinimumBytes = 0
+            case .avifPipeline: tuning.avifPipelineMinimumPixels = 0
+            case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = 0
+            case .bulkWorkers: tuning.bulk.minimumCanvasPixels = 0
+            }
+        }
+        return tuning
+    }
+
     /// How a source of `format` opens a whole file of `byteCount` bytes with
     /// `availableCores` cores: the one decision every built-in codec's open goes through.
     package func openStrategy(
@@ -87,7 +102,7 @@ package struct DecoderTuning: Hashable, Sendable {
         case .gif:
             return byteCount >= gifTwoStepMinimumBytes ? .lazyInfo : .wholeIndex
         case .png, .apng:
-            let beside = drawsFirstFrameBesideWalk && availableCores > 1 && byteCount >= apngBesideWalkMinimumBytes
+            let beside = availableCores > 1 && byteCount >= apngBesideWalkMinimumBytes
             return beside ? .firstFrameBesideWalk : .wholeIndex
         default:
             return .wholeIndex

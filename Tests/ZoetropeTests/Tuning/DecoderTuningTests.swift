@@ -63,6 +63,18 @@ import Testing
         #expect(tuning.avifThreads(forFramePixels: tuning.avifSecondThreadMinimumPixels, availableCores: 1) == 1)
     }
 
+    @Test func forcingAPathAppliesItToEveryFileSize() {
+        let forced = DecoderTuning.plain.forcing(DecoderTuning.FastPath.allCases)
+        #expect(forced.openStrategy(for: .gif, byteCount: 1, availableCores: 1) == .lazyInfo)
+        #expect(forced.openStrategy(for: .apng, byteCount: 1, availableCores: 2) == .firstFrameBesideWalk)
+        // Forcing sets sizes, not cores.
+        #expect(forced.openStrategy(for: .apng, byteCount: 1, availableCores: 1) == .wholeIndex)
+        #expect(forced.gifScanThreads(byteCount: 1, availableCores: 2) == 2)
+        #expect(forced.avifThreads(forFramePixels: 1, availableCores: 2) == 2)
+        #expect(forced.bulk.minimumCanvasPixels == 0)
+        #expect(forced.without(DecoderTuning.FastPath.allCases) == .plain)
+    }
+
     @Test func optionsCarryTheTuningAndDifferWhenAPathIsOff() {
         let options = DecodingOptions()
         #expect(options.tuning == .standard)
