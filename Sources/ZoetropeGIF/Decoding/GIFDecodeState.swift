@@ -25,8 +25,7 @@ struct GIFDecodeState: CanvasRendering {
     var dataIsCut = false
 
     /// The canvas size; the canvas itself is allocated by the first decode (`ensureCanvas`),
-    /// so opening a file to read its info allocates no pixels (except a big file on two
-    /// cores, whose open draws frame 0: `GIFFirstFrameDraw`).
+    /// so opening a file to read its info allocates no pixels.
     let canvasSize: PixelSize
 
     init(canvasSize: PixelSize, keyFrames: KeyFrameTable) {
