@@ -1,5 +1,9 @@
 import Foundation
 import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeWebP
 
 /// Finds animated images under some paths and says what playing each costs and what
 /// looks wrong, using only what the registered coders report.
@@ -14,6 +18,22 @@ struct AnimationAudit {
     var base: String?
     /// The folder of the disk cache for http(s) paths (`--cache`), if any.
     var cache: String?
+    /// Formats a conversion may target (`--for`): a file whose colour description or
+    /// metadata one of them cannot hold gets a warning naming what would be left out.
+    var targets: [any AnimatedImageEncoder] = []
+
+    /// The default encoders of a comma-separated list of format names (`--for`).
+    static func encoders(named list: String) throws(UsageError) -> [any AnimatedImageEncoder] {
+        try list.split(separator: ",", omittingEmptySubsequences: false).map { name throws(UsageError) -> any AnimatedImageEncoder in
+            switch name {
+            case "gif": GIFEncoder()
+            case "apng", "png": APNGEncoder()
+            case "webp": WebPEncoder()
+            case "avif": AVIFEncoder()
+            default: throw UsageError("--for takes gif, apng, webp or avif, comma-separated; got '\(name)'")
+            }
+        }
+    }
 
     /// What an audit found.
     struct Report {
@@ -134,6 +154,16 @@ struct AnimationAudit {
         }
         row.format = info.format
         row.info = info
+        // What `convert` would leave out for each target, as it warns (its default keeps
+        // the source's description and metadata).
+        let kept = AnimationConversion.DescriptionPolicy().encodingOptions(EncodingOptions(), source: info)
+        for target in targets {
+            let lost = AnimationConversion.unwrittenParts(of: kept, by: target)
+            if !lost.isEmpty {
+                row.warnings.append(
+                    "\(target.encodingFormat) cannot hold the source's \(lost.names.joined(separator: ", ")); converting leaves it out")
+            }
+        }
         let declaresAnimation = info.format == .apng || info.storedLoopValue != nil
         if info.frameCount <= 1 {
             if declaresAnimation {
@@ -142,8 +172,9 @@ struct AnimationAudit {
                 return .still
             }
         }
+        // A still's duration never plays: no clamped delay to warn about.
         let clamped = row.clampedDelays
-        if clamped > 0 {
+        if clamped > 0, info.frameCount > 1 {
             row.warnings.append("\(clamped) of \(info.frameCount) delays are 10 ms or less and play as 100 ms")
         }
         if let all = row.allFramesBytes, all > largeDecodedBytes {

@@ -5,7 +5,7 @@ import Zoetrope
 /// what each costs to play. The `audit-animations` SwiftPM plugin runs this.
 enum AuditCommand {
     static let usage = """
-        usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--relative-to DIR] [--cache DIR]
+        usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--for FORMATS] [--relative-to DIR] [--cache DIR]
 
         Looks at every file under the given files and folders (skipping hidden ones and .build),
         decides each format from content, and lists the animated images: path, format, canvas,
@@ -14,6 +14,8 @@ enum AuditCommand {
         warnings: the extension disagrees with the content, all frames decode to more than
         --large-mib MiB (default 64), clamped delays, an animated format holding a single frame,
         a file that does not decode. Still images are counted, not listed.
+          --for          gif, apng, webp, avif (comma-separated): also warn about the colour
+                         description and metadata that converting to each would leave out
           --json         {"files": [...], "stillImages", "filesScanned", "warningCount"}
           --strict       exit 1 when there is any warning
           --relative-to  show paths relative to DIR
@@ -22,11 +24,12 @@ enum AuditCommand {
         """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["large-mib", "relative-to", "cache"], flagOptions: ["json", "strict", "help"])
+        let a = try Arguments(args, valueOptions: ["large-mib", "relative-to", "cache", "for"], flagOptions: ["json", "strict", "help"])
         if a.flag("help") { out.print(usage); return 0 }
         guard !a.positionals.isEmpty else { throw UsageError("audit needs at least one PATH") }
         var audit = AnimationAudit(registry: registry, base: a.value("relative-to"), cache: a.value("cache"))
         if let mib = try a.int("large-mib", range: 1...1_048_576) { audit.largeDecodedBytes = mib << 20 }
+        if let names = a.value("for") { audit.targets = try AnimationAudit.encoders(named: names) }
         let report = try audit.run(paths: a.positionals)
         out.print(a.flag("json") ? json(for: report).serialized() : table(for: report))
         return a.flag("strict") && report.warningCount > 0 ? 1 : 0
