@@ -20,7 +20,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 IN="${IN:-/tmp/animbench}"
 ROUNDS="${ROUNDS:-7}"
-PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-pipeline avif-second-thread bulk-workers}"
+PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-second-thread bulk-workers}"
 WORK="${WORK:-$(mktemp -d /tmp/bench-fast-paths.XXXXXX)}"
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -31,7 +31,6 @@ cases=(
     "uses|gif-two-step|timer.gif|open first|first_frame_ms"
     "uses|first-frame-beside-walk|big.png|open first|first_frame_ms"
     "uses|gif-parallel-scan|big.gif|open info|info_ms"
-    "uses|avif-pipeline|big.avif|open all|all_ms"
     "uses|avif-second-thread|big.avif|open all|all_ms"
     "uses|bulk-workers|timer.gif|bulk 5|decode_s"
     "uses|bulk-workers|timer.png|bulk 5|decode_s"

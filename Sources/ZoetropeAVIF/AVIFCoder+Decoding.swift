@@ -10,12 +10,8 @@ import Foundation
 
 extension AVIFCoder {
     /// libavif's `maxThreads` when `DecodingOptions.threadCount` is nil, by frame size
-    /// (`DecoderTuning.avifThreads(forFramePixels:availableCores:)`).
-    ///
-    /// With two or more threads, sequences of at least `DecoderTuning.avifPipelineMinimumPixels`
-    /// pixels also convert each frame to RGBA while the next one decodes on a separate
-    /// thread (libavif 0.11 runs dav1d without frame threading, so this is the overlap it
-    /// leaves unused). Never more than the cores the process may use.
+    /// (`DecoderTuning.avifThreads(forFramePixels:availableCores:)`), never more than the
+    /// cores the process may use.
     package static func defaultThreadCount(
         forFramePixels pixels: Int, tuning: DecoderTuning = .standard,
         availableCores: Int = ProcessorBudget.availableCores
@@ -52,11 +48,6 @@ extension AVIFCoder {
         }
         let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
         let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels, tuning: options.tuning)
-        // With two or more threads, a sequence of large frames pipelines: frame i converts to
-        // RGBA on the caller's thread while libavif decodes frame i+1 on another.
-        let pipelined =
-            isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
-            && pixels >= options.tuning.avifPipelineMinimumPixels
         // Stills read their item through libavif's extent merging, which allocates what the
         // extents claim: their hint stays the real size.
         let sizeHint = isSequence ? max(data.count, container.cutBox?.end ?? 0) : data.count
@@ -107,9 +98,9 @@ extension AVIFCoder {
         var budget = AllocationBudget(limits: limits, format: .avif)
         budget.reserve(storedSize)
         budget.reserve(options.outputSize(forCanvas: canvas) != canvas ? 2 : 1, bytesEach: canvas.rgbaByteCount)
-        // YUV(A) planes: libavif's, plus Zoetrope's copy of them when pipelining.
+        // libavif's YUV(A) planes.
         // (When the pixel count does not fit, the frame bytes above already overflowed.)
-        budget.reserve(canvas.pixelCount ?? 0, bytesEach: (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1))
+        budget.reserve(canvas.pixelCount ?? 0, bytesEach: (image.depth > 8 ? 2 : 1) * 4)
         try budget.check()
 
         var durations: [FrameDuration] = []
@@ -135,7 +126,6 @@ extension AVIFCoder {
             durations = Array(repeating: .zero, count: count)
         }
         session.setFrameCount(count)
-        session.pipelined = pipelined && count > 1
         var info = AnimationInfo(
             format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
             storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,

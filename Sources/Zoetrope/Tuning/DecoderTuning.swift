@@ -16,8 +16,6 @@ package struct DecoderTuning: Hashable, Sendable {
         case firstFrameBesideWalk = "first-frame-beside-walk"
         /// GIF: the images' LZW scans run on every core.
         case gifParallelScan = "gif-parallel-scan"
-        /// AVIF: frame i converts to RGBA while libavif decodes frame i+1 on another thread.
-        case avifPipeline = "avif-pipeline"
         /// AVIF: dav1d decodes a big frame with two threads.
         case avifSecondThread = "avif-second-thread"
         /// Bulk runs (`BulkFrameDecoder`): frames' compressed data decodes on worker threads.
@@ -38,10 +36,6 @@ package struct DecoderTuning: Hashable, Sendable {
     /// (`FastPath.avifSecondThread`). Below about a megapixel the second thread costs
     /// 1.5–1.9× the CPU and loses.
     package var avifSecondThreadMinimumPixels: Int
-    /// AVIF sequences of frames of at least this many pixels pipeline with two or more
-    /// threads (`FastPath.avifPipeline`). Below it the RGBA conversion is too small a share
-    /// of the work to win back handing frames between threads.
-    package var avifPipelineMinimumPixels: Int
     /// What bulk runs start workers for (`FastPath.bulkWorkers`).
     package var bulk: BulkTuning
 
@@ -49,7 +43,7 @@ package struct DecoderTuning: Hashable, Sendable {
     package static let standard = DecoderTuning(
         gifTwoStepMinimumBytes: 256 << 10, gifParallelScanMinimumBytes: 1 << 20,
         apngBesideWalkMinimumBytes: 4 << 20,
-        avifSecondThreadMinimumPixels: 1_000_000, avifPipelineMinimumPixels: 256 * 256,
+        avifSecondThreadMinimumPixels: 1_000_000,
         bulk: BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2))
 
     /// Every fast path off: the plain path alone.
@@ -63,7 +57,6 @@ package struct DecoderTuning: Hashable, Sendable {
             case .gifTwoStep: tuning.gifTwoStepMinimumBytes = .max
             case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = .max
             case .gifParallelScan: tuning.gifParallelScanMinimumBytes = .max
-            case .avifPipeline: tuning.avifPipelineMinimumPixels = .max
             case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = .max
             case .bulkWorkers: tuning.bulk.minimumCanvasPixels = .max
             }
@@ -84,7 +77,6 @@ package struct DecoderTuning: Hashable, Sendable {
             case .gifTwoStep: tuning.gifTwoStepMinimumBytes = 0
             case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = 0
             case .gifParallelScan: tuning.gifParallelScanMinimumBytes = 0
-            case .avifPipeline: tuning.avifPipelineMinimumPixels = 0
             case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = 0
             case .bulkWorkers: tuning.bulk.minimumCanvasPixels = 0
             }

@@ -16,29 +16,16 @@ final class AVIFDecodeState {
     private var currentIndex: Int?
     /// Whether libavif has been asked for any frame yet (so frame 0 can come from `NextImage`).
     private var started = false
-    /// Bytes of one frame's YUV(A) planes, computed once (the decoder may be busy on another thread later).
+    /// Bytes of one frame's YUV(A) planes, computed once after the parse.
     private var planeBytes = 0
     /// A full-size RGBA frame, only used when frames are downsampled.
     private var canvas = PixelBuffer()
-    /// Frames in the sequence; set once known (with `setFrameCount`), enables prefetching when `pipelined`.
-    private(set) var frameCount = 0
     /// For each frame, the nearest key frame at or before it (libavif's sync samples).
     private(set) var restartFrames: [Int] = []
     /// Frames libavif has been asked to decode so far, counted the way its
     /// `avifDecoderNthImage` walks: from the nearest key frame, or on from the current frame
     /// when that is nearer (libavif does not report the frames it decodes).
     private(set) var decodedFrameCount = 0
-    /// Whether the next frame's AV1 decode runs on another thread (sequences, two or more threads).
-    var pipelined = false
-    private lazy var prefetch = AVIFPrefetch(decoder: decoder)
-    /// A copy of the current frame's YUV(A) planes, converted while the next frame decodes.
-    private let snapshot = AVIFPlaneCopy()
-    /// The frame `snapshot` holds, if any.
-    private var snapshotIndex: Int?
-    /// Whether prefetching still pays on this machine right now (see `AVIFPipelineGauge`).
-    var gauge = AVIFPipelineGauge()
-    /// How long the last plane copy took.
-    private var copyNanos: Int64 = 0
     /// The conversion of the file's colour to sRGB (`ColorManagement.prepare`), applied to
     /// each frame after libavif's YUV→RGB and any downsampling, before premultiplying.
     var colorTransform: (any ColorTransform)?
@@ -99,20 +86,18 @@ final class AVIFDecodeState {
     }
 
     deinit {
-        if pipelined { _ = prefetch.wait() }
         avifDecoderDestroy(decoder)
         AVIFFileIO.deallocate(io)
     }
 
-    /// Bytes held: the file copy, the downsampling canvas and an estimate of the YUV(A)
-    /// planes (libavif's and, when pipelining, Zoetrope's copy); dav1d's reference frames are not counted.
+    /// Bytes held: the file copy, the downsampling canvas and an estimate of libavif's YUV(A)
+    /// planes; dav1d's reference frames are not counted.
     var retainedByteCount: Int {
-        fileByteCount + canvas.byteCount + (started ? planeBytes : 0) + snapshot.byteCount
+        fileByteCount + canvas.byteCount + (started ? planeBytes : 0)
     }
 
-    /// Records how many frames decode and where each restarts; call once, before decoding.
+    /// Records where each of the `count` frames restarts; call once, before decoding.
     func setFrameCount(_ count: Int) {
-        frameCount = count
         restartFrames = []
         restartFrames.reserveCapacity(count)
         for i in 0..<count {
@@ -124,23 +109,6 @@ final class AVIFDecodeState {
     /// nearest key frame) and writes it as RGBA8 at `size` in `format`.
     func decode(_ index: Int, canvasSize: PixelSize, into buffer: inout PixelBuffer, size: PixelSize, format: PixelFormat) throws(AnimatedImageError)
     {
-        if snapshotIndex == index {
-            // Asked again for the frame just delivered while the next one decodes: reuse the copy.
-            try snapshot.withImage { (copy) throws(AnimatedImageError) in
-                try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
-            }
-            return
-        }
-        snapshotIndex = nil
-        if pipelined, let done = prefetch.wait() {
-            gauge.recordPipelined(decodeNanos: done.decodeNanos, blockedNanos: done.blockedNanos, copyNanos: copyNanos)
-            if done.result == AVIF_RESULT_OK {
-                currentIndex = done.index
-            } else {
-                currentIndex = nil
-                if done.index == index { throw AVIFDecodeState.frameError(done.result, decoder, index: index) }
-            }
-        }
         if currentIndex != index {
             let r: avifResult
             let next = currentIndex.map { $0 + 1 } ?? (started ? -1 : 0)
@@ -166,24 +134,7 @@ final class AVIFDecodeState {
             throw .invalidData(
                 format: .avif, reason: "frame \(index) is \(image.pointee.width)×\(image.pointee.height), the sequence is \(canvasSize)")
         }
-        // Until a second frame has been decoded, frames convert inline: the first is what a
-        // viewer waits for, and the next frame's decode would take the cores it converts on.
-        if pipelined, gauge.pipelining, index + 1 < frameCount, decodedFrameCount > 1 {
-            // Keep this frame's planes, let the next frame decode meanwhile, convert the copy.
-            let copyStart = AVIFPrefetch.now()
-            snapshot.copy(image)
-            copyNanos = AVIFPrefetch.now() - copyStart
-            snapshotIndex = index
-            decodedFrameCount += 1
-            prefetch.start(index: index + 1)
-            try snapshot.withImage { (copy) throws(AnimatedImageError) in
-                try convert(copy, into: &buffer, canvasSize: canvasSize, size: size, format: format)
-            }
-        } else {
-            // Not pipelined, the last frame, or no core free for the pipeline lately: inline.
-            if pipelined { gauge.recordInline() }
-            try convert(image, into: &buffer, canvasSize: canvasSize, size: size, format: format)
-        }
+        try convert(image, into: &buffer, canvasSize: canvasSize, size: size, format: format)
     }
 
     private func convert(

@@ -23,9 +23,6 @@ final class AVIFFrameSource: SeekCostReporting {
 
     var decodedFrameCount: Int { session.withLock { $0.decodedFrameCount } }
 
-    /// Replaces the session's pipeline gauge (tests: switch a pipelined sequence to inline mid-way).
-    func setPipelineGauge(_ gauge: AVIFPipelineGauge) { session.withLock { $0.gauge = gauge } }
-
     func restartFrame(for index: Int) -> Int { session.withLock { $0.restartFrames[index] } }
 
     func decodeFrame(at index: Int, into buffer: inout PixelBuffer) throws {

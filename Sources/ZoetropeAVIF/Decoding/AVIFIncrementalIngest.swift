@@ -35,7 +35,6 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
     private var deferred = false
     /// Bytes of the YUV(A) planes per frame (0 before the metadata), for the allocation budget.
     private var planeBytesEach = 0
-    private var pipelined = false
     /// Where the bytes the next frame needs end (nil: not asked yet).
     private var nextFrameEnd: Int?
     /// `meta`/`moov` payload bytes read by the metadata parse (once).
@@ -125,10 +124,7 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
         }
         let pixels = (container.colourTrack?.width ?? 0) * (container.colourTrack?.height ?? 0)
         let threads = options.threadCount ?? AVIFCoder.defaultThreadCount(forFramePixels: pixels, tuning: options.tuning)
-        pipelined =
-            isSequence && threads >= 2 && (container.colourTrack?.sampleCount ?? 0) > 1
-            && pixels >= options.tuning.avifPipelineMinimumPixels
-        planeBytesEach = (image.depth > 8 ? 2 : 1) * 4 * (pipelined ? 2 : 1)
+        planeBytesEach = (image.depth > 8 ? 2 : 1) * 4
         metadataBytes = metadataPayloadBytes(upTo: point)
         metadata = parsedMetadata
         // The colour the whole-file source reads from the same parse (an ICC profile before nclx).

@@ -36,7 +36,6 @@ import Testing
         }
         #expect(plain.gifScanThreads(byteCount: 1 << 40, availableCores: 8) == 1)
         #expect(plain.avifThreads(forFramePixels: 1 << 40, availableCores: 8) == 1)
-        #expect(plain.avifPipelineMinimumPixels == .max)
         #expect(plain.bulk.minimumCanvasPixels == .max)
         #expect(plain == DecoderTuning.standard.without(DecoderTuning.FastPath.allCases))
     }
