@@ -51,6 +51,18 @@ import ZoetropeTestSupport
         #expect(source.info.frameDurations == [.milliseconds(100), .milliseconds(50)])
     }
 
+    /// The movie, track and media headers store no clock time (libavif writes the current
+    /// one), so encoding the same frames again gives the same bytes whenever it runs.
+    @Test func aSequenceStoresNoClockTime() throws {
+        let data = [UInt8](try Self.encode(Self.frames(2), durations: [.milliseconds(100), .milliseconds(50)], loop: .infinite))
+        for name in ["mvhd", "tkhd", "mdhd"] {
+            let type = Array(name.utf8)
+            let at = try #require(data.indices.dropLast(4).first { Array(data[$0..<($0 + 4)]) == type }, "\(name)")
+            let payload = at + 4, wide = data[payload] == 1, size = wide ? 8 : 4
+            #expect(data[(payload + 4)..<(payload + 4 + 2 * size)].allSatisfy { $0 == 0 }, "\(name): creation and modification times")
+        }
+    }
+
     @Test func singleFrameIsAStill() throws {
         let data = try Self.encode(Self.frames(1), durations: [.milliseconds(100)], loop: .infinite, quality: 80)
         #expect(AVIFCoder().sniff(data) == .match(.avif, .still))

@@ -40,6 +40,7 @@ enum AVIFSequencePatch {
         case ISOBox.code("mvhd"), ISOBox.code("mdhd"):
             // version 1: creation 8, modification 8, timescale 4, duration 8; version 0: 4, 4, 4, 4.
             let wide = payload[0] == 1
+            zeroTimes(&payload, wide: wide)
             let t = wide ? 20 : 12
             ISOWriter.write(&payload, t, size: 4, UInt64(timing.timescale))
             let duration = box.type == ISOBox.code("mdhd") ? timing.mediaDuration : timing.trackDuration
@@ -47,6 +48,7 @@ enum AVIFSequencePatch {
         case ISOBox.code("tkhd"):
             // version 1: creation 8, modification 8, track_ID 4, reserved 4, duration 8; version 0: 4, 4, 4, 4, 4.
             let wide = payload[0] == 1
+            zeroTimes(&payload, wide: wide)
             let d = timing.trackDuration.map { wide ? $0 : min($0, UInt64(UInt32.max)) } ?? .max
             ISOWriter.write(&payload, wide ? 28 : 20, size: wide ? 8 : 4, d)
         case ISOBox.code("stts"):
@@ -71,6 +73,14 @@ enum AVIFSequencePatch {
             return Array(file[box.start..<box.end])
         }
         return ISOWriter.box(box.type, payload)
+    }
+
+    /// Sets a header's creation and modification times (after its version and flags) to 0:
+    /// libavif writes the clock's, so the same frames would give other bytes a second later;
+    /// an encode is reproducible instead (0 is what a writer without a date stores).
+    private static func zeroTimes(_ payload: inout [UInt8], wide: Bool) {
+        ISOWriter.write(&payload, 4, size: wide ? 8 : 4, 0)
+        ISOWriter.write(&payload, wide ? 12 : 8, size: wide ? 8 : 4, 0)
     }
 
     /// Moves every `iloc` extent (file offsets, construction method 0) that lies at or past
