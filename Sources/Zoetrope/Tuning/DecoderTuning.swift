@@ -69,7 +69,7 @@ package struct DecoderTuning: Hashable, Sendable {
 
     /// This tuning with the size thresholds of `paths` at zero, so they apply to every file
     /// (the benchmarks measure what a threshold keeps out). A path still needs what is not
-    /// a size: a second core, two threads, more than one frame.
+    /// a size: a second core, or two threads.
     package func forcing(_ paths: [FastPath]) -> DecoderTuning {
         var tuning = self
         for path in paths {
