@@ -150,7 +150,7 @@ import ZoetropeTestSupport
     }
 
     @Test func smallCanvasesOneThreadAndOneFrameTakeTheOneFramePath() throws {
-        // 40×30 is under the 32,768 pixels a run starts workers for; 200×200 is over.
+        // 40×30 is under the 16,384 pixels a run starts workers for; 200×200 is over.
         #expect(BulkFrameDecoder(source: try Fixture.source(Self.animation(count: 3).data), threads: 2).threadCount == 1)
         let big = (0..<3).map { APNGWriter.Frame.solid(width: 200, height: 200, [UInt8(60 * $0), 9, 200, 255]) }
         let bigData = APNGWriter.animation(width: 200, height: 200, frames: big).data

@@ -64,7 +64,7 @@ import ZoetropeTestSupport
             #expect(all.first?["threads"] as? Int == used)
             #expect(all.first?["framesDecoded"] as? Int == 6)
         }
-        // A canvas under 32,768 pixels decodes one frame after another whatever is asked.
+        // A canvas under 16,384 pixels decodes one frame after another whatever is asked.
         let small = dir.appendingPathComponent("small.gif")
         try ConvertFixtures.gif().write(to: small)
         let r = ToolRun(["bench", small.path, "--json", "--min-time", "0", "--no-policies", "--threads", "3"])

@@ -47,7 +47,7 @@ public final class BulkFrameDecoder: Sendable {
     /// A run over `frames` of `source` (default: every frame) on `threads` threads (default:
     /// `source.options.threadCount`, else `ProcessorBudget.availableCores`). Threads are
     /// only started for sources that adopt `ParallelFrameDecoding`, for runs of more than one
-    /// frame on a canvas of at least 32,768 pixels (smaller frames decode faster than they
+    /// frame on a canvas of at least 16,384 pixels (smaller frames decode faster than they
     /// can be handed between threads), and while the payloads in flight fit
     /// `source.options.limits` and, together, one canvas plus 64 MiB (so a run holds at
     /// most three canvases plus 64 MiB with the session's canvas and `buffer`); otherwise

@@ -2,8 +2,8 @@
 /// `DecoderTuning`, kept apart so tests can force or forbid either path.
 package struct BulkTuning: Hashable, Sendable {
     /// The smallest canvas (in pixels) a run starts workers for. Smaller frames decode in
-    /// tens of microseconds, where handing them between threads costs more than it saves:
-    /// small.gif (128×128, 24 frames) ran at 0.9× its one-thread speed on two threads.
+    /// a few microseconds, where handing them between threads costs more than it saves
+    /// (Docs/Benchmarks.md, "Fast paths against the plain path": 64×64 GIF frames lose).
     package var minimumCanvasPixels: Int
     /// CPU seconds per wall-clock second the run's threads must get for the workers to go
     /// on, checked every few frames: the payload path costs a little more CPU than the

@@ -44,7 +44,7 @@ package struct DecoderTuning: Hashable, Sendable {
         gifTwoStepMinimumBytes: 256 << 10, gifParallelScanMinimumBytes: 1 << 20,
         apngBesideWalkMinimumBytes: 4 << 20,
         avifSecondThreadMinimumPixels: 1_000_000,
-        bulk: BulkTuning(minimumCanvasPixels: 32_768, minimumParallelism: 1.2))
+        bulk: BulkTuning(minimumCanvasPixels: 16_384, minimumParallelism: 1.2))
 
     /// Every fast path off: the plain path alone.
     package static let plain = DecoderTuning.standard.without(FastPath.allCases)
