@@ -28,18 +28,35 @@ enum LCMSProfile {
         }
     }
 
-    /// Opens an embedded profile; only RGB profiles convert RGB pixels.
+    /// Opens an embedded profile: an RGB profile as it is, a grey one as the RGB profile
+    /// that treats each channel as that grey (`greyAsRGB`); any other kind does not convert.
     static func open(_ bytes: [UInt8]) -> Result<cmsHPROFILE, ColorConversionError> {
         guard bytes.count >= 132, bytes.count <= maxProfileBytes,
             let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
         else {
             return .failure(ColorConversionError(reason: "the ICC profile (\(bytes.count) bytes) is not a valid profile: values left as stored"))
         }
-        guard cmsGetColorSpace(profile) == cmsSigRgbData else {
+        switch cmsGetColorSpace(profile) {
+        case cmsSigRgbData:
+            return .success(profile)
+        case cmsSigGrayData:
+            defer { cmsCloseProfile(profile) }
+            guard let rgb = greyAsRGB(profile) else {
+                return .failure(ColorConversionError(reason: "the grey ICC profile has no usable grey curve: values left as stored"))
+            }
+            return .success(rgb)
+        default:
             cmsCloseProfile(profile)
-            return .failure(ColorConversionError(reason: "the ICC profile is not an RGB profile: values left as stored"))
+            return .failure(ColorConversionError(reason: "the ICC profile is neither an RGB nor a grey profile: values left as stored"))
         }
-        return .success(profile)
+    }
+
+    /// A grey profile (allowed by PNG for grey images, which decode to R = G = B) as an RGB
+    /// profile with its grey curve on every channel and sRGB's primaries: a neutral value v
+    /// becomes the neutral of luminance curve(v), exactly what the grey profile gives it.
+    static func greyAsRGB(_ grey: cmsHPROFILE) -> cmsHPROFILE? {
+        guard let tag = cmsReadTag(grey, cmsSigGrayTRCTag), let sRGB = primaries(1) else { return nil }
+        return rgb(white: sRGB.white, primaries: sRGB.rgb, tone: OpaquePointer(tag))
     }
 
     enum Curve {
@@ -54,11 +71,6 @@ enum LCMSProfile {
     /// An RGB profile from CIE xy chromaticities (white, then red, green, blue) and one curve.
     static func rgb(white: (Double, Double), primaries: [(Double, Double)], curve: Curve) -> cmsHPROFILE? {
         guard white.1 > 0, primaries.allSatisfy({ $0.1 > 0 }) else { return nil }
-        var whitePoint = cmsCIExyY(x: white.0, y: white.1, Y: 1)
-        var triple = cmsCIExyYTRIPLE(
-            Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
-            Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
-            Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
         let tone: OpaquePointer?
         switch curve {
         case .gamma(let g): tone = cmsBuildGamma(nil, g)
@@ -66,6 +78,16 @@ enum LCMSProfile {
         }
         guard let tone else { return nil }
         defer { cmsFreeToneCurve(tone) }
+        return rgb(white: white, primaries: primaries, tone: tone)
+    }
+
+    /// An RGB profile from CIE xy chromaticities with `tone` (the caller's) on every channel.
+    static func rgb(white: (Double, Double), primaries: [(Double, Double)], tone: OpaquePointer) -> cmsHPROFILE? {
+        var whitePoint = cmsCIExyY(x: white.0, y: white.1, Y: 1)
+        var triple = cmsCIExyYTRIPLE(
+            Red: cmsCIExyY(x: primaries[0].0, y: primaries[0].1, Y: 1),
+            Green: cmsCIExyY(x: primaries[1].0, y: primaries[1].1, Y: 1),
+            Blue: cmsCIExyY(x: primaries[2].0, y: primaries[2].1, Y: 1))
         var curves: [OpaquePointer?] = [tone, tone, tone]
         return curves.withUnsafeMutableBufferPointer { cmsCreateRGBProfile(&whitePoint, &triple, $0.baseAddress) }
     }

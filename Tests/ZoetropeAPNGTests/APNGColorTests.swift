@@ -132,6 +132,38 @@ struct APNGColorTests {
         #expect(try adobe.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, Self.chromium))
     }
 
+    @Test("A grey iCCP on a grey PNG converts every grey to the sRGB grey of the same luminance; alpha stays")
+    func greyProfile() throws {
+        let greys: [UInt8] = [0, 1, 30, 64, 128, 200, 254, 255]
+        let alphas: [UInt8] = [255, 0, 9, 128, 255, 77, 3, 200]
+        for gamma in [1.0, 1.8, 2.6] {
+            // The luminance the grey profile gives v, (v / 255)^gamma, encoded with sRGB's curve.
+            let expected = greys.map { v -> Int in
+                let y = pow(Double(v) / 255, gamma)
+                let e = y <= 0.0031308 ? 12.92 * y : 1.055 * pow(y, 1 / 2.4) - 0.055
+                return Int((e * 255).rounded())
+            }
+            for colorType: UInt8 in [0, 4] {
+                var w = APNGWriter()
+                w.append("IHDR", APNGWriter.ihdr(width: greys.count, height: 1, colorType: colorType))
+                let chunk = Self.iccp(LCMSProfiles.grey(gamma: gamma), name: "grey")
+                w.append(chunk.0, chunk.1)
+                let row = colorType == 0 ? greys : zip(greys, alphas).flatMap { [$0, $1] }
+                w.append("IDAT", APNGWriter.zlibStored(APNGWriter.scanlines(rows: [row])))
+                w.append("IEND", [])
+                let source = try Fixture.source(w.data)
+                #expect(source.info.warnings.isEmpty, "\(source.info.warnings)")
+                let frame = try source.decodeFrame(at: 0)
+                for i in greys.indices {
+                    let p = Self.pixel(frame, i, 0)
+                    // lcms2's 8-bit transform is within one level of the exact value.
+                    #expect(p[0] == p[1] && p[1] == p[2] && abs(Int(p[0]) - expected[i]) <= 1, "gamma \(gamma), grey \(greys[i]): \(p)")
+                    #expect(p[3] == (colorType == 0 ? 255 : alphas[i]))
+                }
+            }
+        }
+    }
+
     @Test("A corrupt iCCP (bad zlib, or a profile lcms2 rejects) decodes stored values with a warning")
     func corrupt() throws {
         var badZlib = Self.iccp(Reference.adobeRGB)

@@ -47,6 +47,16 @@ public enum LCMSProfiles {
         return save(profile)
     }
 
+    /// A grey profile (D50 white) with a pure-gamma curve.
+    public static func grey(gamma: Double) -> [UInt8] {
+        var white = cmsCIExyY(x: 0.3457, y: 0.3585, Y: 1)
+        let curve = cmsBuildGamma(nil, gamma)!
+        defer { cmsFreeToneCurve(curve) }
+        let profile = cmsCreateGrayProfile(&white, curve)!
+        defer { cmsCloseProfile(profile) }
+        return save(profile)
+    }
+
     /// Adobe RGB (1998)'s primaries: 0.64/0.33, 0.21/0.71, 0.15/0.06 (gamma 563/256, D65).
     public static let adobePrimaries = [(0.64, 0.33), (0.21, 0.71), (0.15, 0.06)]
 
