@@ -75,7 +75,7 @@ let package = Package(
         .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "ZoetropeColor", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "ZoetropeColor", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "ZoetropeColor", "CAVIF", "CZoetropeAVIF"]),
-        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "CTurboJPEG"]),
+        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "ZoetropeColor", "CTurboJPEG"]),
 
         // The one list of built-in coders (`CoderRegistry.builtInCoders()`,
         // `registerBuiltInCoders()`): FoundationEssentials only, so the tool can use it.
@@ -175,7 +175,9 @@ let package = Package(
         .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeJPEGTests", dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport"]),
+        .testTarget(
+            name: "ZoetropeJPEGTests",
+            dependencies: ["ZoetropeJPEG", "ZoetropeColor", "CTurboJPEG", "CLCMS2", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]

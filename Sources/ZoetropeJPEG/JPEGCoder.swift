@@ -13,7 +13,9 @@ import Foundation
 /// colour management (inverted when an Adobe marker says so). A file that ends before its
 /// end-of-image marker is truncated and fails to open; corrupt data libjpeg-turbo can
 /// conceal (a warning) decodes as it conceals it. Lossless, hierarchical and 12-bit JPEGs are
-/// `.unsupported`. ICC profiles are ignored, as they are for every format.
+/// `.unsupported`. An ICC profile (`APP2` chunks) is reported in `AnimationInfo.color` and
+/// converted to sRGB as `DecodingOptions.colorOutput` says; the Exif block is reported with
+/// its orientation set to 1 (the frames are turned already), and the XMP packet as stored.
 public struct JPEGCoder: AnimatedImageCoder {
     /// A stateless coder; register it with a `CoderRegistry`.
     public init() {}

@@ -134,6 +134,26 @@ import ZoetropeWebP
         #expect(srgbWarnings.isEmpty, "\(srgbWarnings)")
     }
 
+    /// A JPEG's ICC profile and Exif go into the converted file: the profile byte for byte,
+    /// the Exif with its orientation set to 1, since the frames are turned already.
+    @Test func aJPEGsProfileAndExifAreKept() throws {
+        let profile = ColorFixtures.iccProfile.data
+        let chunk = Array("ICC_PROFILE".utf8) + [0, 1, 1] + profile
+        let app2: [UInt8] = [0xFF, 0xE2, UInt8((chunk.count + 2) >> 8), UInt8((chunk.count + 2) & 0xFF)] + chunk
+        let photo = JPEGInfoTests.photo()
+        let jpeg = photo.prefix(2) + Data(app2) + photo.dropFirst(2)
+        for target in ["b.png", "b.webp", "b.avif"] {
+            let (out, warnings) = try Self.convert(jpeg, "a.jpg", target)
+            let info = try ConvertFixtures.decode(out).info
+            #expect(info.color.iccProfile?.data == profile, "\(target)")
+            #expect(info.canvasSize == PixelSize(width: 16, height: 24), "\(target): turned")
+            let exif = try #require(info.metadata.exif, "\(target)")
+            // The orientation entry's value (little-endian SHORT at offset 18): 6 became 1.
+            #expect(Array(exif[18..<20]) == [1, 0], "\(target)")
+            #expect(warnings.isEmpty, "\(target): \(warnings)")
+        }
+    }
+
     @Test func filesWithoutColourOrMetadataConvertAsBefore() throws {
         let plain = try Self.webp(EncodingOptions(loopCount: .plays(2)))
         let decoded = try ConvertFixtures.decode(plain)

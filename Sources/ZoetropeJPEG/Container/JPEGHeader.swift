@@ -13,6 +13,13 @@ struct JPEGHeader: Sendable, Hashable {
     /// Whether an Adobe `APP14` segment is present: four-component files with one store
     /// inverted CMYK, as Photoshop writes it.
     var hasAdobeMarker: Bool
+    /// The ICC profile, joined from its `APP2` `ICC_PROFILE` chunks when every one of them
+    /// is there; nil otherwise.
+    var iccProfile: [UInt8]? = nil
+    /// The first Exif block (`APP1`, from its TIFF header on), as stored.
+    var exif: [UInt8]? = nil
+    /// The first XMP packet (`APP1` `http://ns.adobe.com/xap/1.0/`).
+    var xmp: [UInt8]? = nil
 
     /// The size the picture is displayed at, after orientation.
     var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }

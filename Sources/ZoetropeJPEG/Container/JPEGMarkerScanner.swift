@@ -1,8 +1,8 @@
 import Zoetrope
 
 /// Walks a JPEG's markers from SOI to EOI without decoding: the frame header (size,
-/// components, progressive), the first Exif orientation, the Adobe marker, and whether the
-/// file ends with its EOI.
+/// components, progressive), the first Exif block and its orientation, the first XMP
+/// packet, the ICC profile's chunks, the Adobe marker, and whether the file ends with its EOI.
 ///
 /// Entropy-coded data after each SOS is skipped byte by byte to the next marker (0xFF
 /// followed by anything but a stuffed 0x00, a restart marker or a fill 0xFF). A file that
@@ -17,6 +17,8 @@ enum JPEGMarkerScanner {
 
         var frame: (size: PixelSize, components: Int, progressive: Bool)?
         var orientation: JPEGOrientation?, sawExif = false, adobe = false
+        var exif: [UInt8]?, xmp: [UInt8]?
+        var iccChunks = ICCChunks()
         var sawScan = false, sawEnd = false
         var i = 2
         walk: while i < n {
@@ -50,13 +52,15 @@ enum JPEGMarkerScanner {
             case 0xC0...0xCF where marker != 0xC4 && marker != 0xC8 && marker != 0xCC:
                 guard frame == nil else { throw .invalidData(format: format, reason: "a second frame header") }
                 frame = try frameHeader(marker, payload)
-            case 0xE1 where !sawExif:
-                if let o = ExifOrientationReader.orientation(inAPP1: payload) {
-                    orientation = o
-                    sawExif = true
-                } else if payload.starts(with: [0x45, 0x78, 0x69, 0x66, 0, 0]) {
-                    sawExif = true  // the first Exif block decides, even without the tag
-                }
+            case 0xE1 where !sawExif && payload.starts(with: ExifOrientationReader.signature):
+                // The first Exif block decides, even without the tag.
+                orientation = ExifOrientationReader.orientation(inAPP1: payload)
+                exif = Array(payload.dropFirst(ExifOrientationReader.signature.count))
+                sawExif = true
+            case 0xE1 where xmp == nil && payload.starts(with: xmpSignature):
+                xmp = Array(payload.dropFirst(xmpSignature.count))
+            case 0xE2 where payload.starts(with: ICCChunks.signature):
+                iccChunks.add(payload)
             case 0xEE where payload.count >= 12 && payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]):  // "Adobe"
                 adobe = true
             case 0xDA:
@@ -83,8 +87,12 @@ enum JPEGMarkerScanner {
         guard sawScan else { throw .invalidData(format: format, reason: "no scan before the end-of-image marker") }
         return JPEGHeader(
             storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
-            orientation: orientation ?? .up, hasAdobeMarker: adobe)
+            orientation: orientation ?? .up, hasAdobeMarker: adobe, iccProfile: iccChunks.profile,
+            exif: exif, xmp: xmp)
     }
+
+    /// What an XMP `APP1` payload starts with.
+    static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
     /// The SOFn payload: precision, height, width, components.
     private static func frameHeader(_ marker: UInt8, _ p: UnsafeRawBufferPointer)

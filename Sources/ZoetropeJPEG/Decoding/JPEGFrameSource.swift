@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeColor
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
@@ -7,7 +8,7 @@ import Foundation
 #endif
 
 /// A decoding session over one JPEG: one frame, the stored picture turned by its Exif
-/// orientation, opaque.
+/// orientation, opaque, converted to sRGB when an ICC profile says so.
 ///
 /// Opening walks the markers (`JPEGMarkerScanner`) and checks the limits; each decode runs
 /// libjpeg-turbo over the whole file. An unrotated picture at full size decodes straight
@@ -18,6 +19,8 @@ final class JPEGFrameSource: FrameSource {
     let options: DecodingOptions
     let header: JPEGHeader
     private let data: Data
+    /// The conversion of the file's ICC profile to sRGB (nil: none, or `.stored` asked for).
+    private let colorTransform: (any ColorTransform)?
 
     init(data: Data, options: DecodingOptions) throws {
         let format = ImageFormat.jpeg
@@ -26,9 +29,14 @@ final class JPEGFrameSource: FrameSource {
         try options.limits.checkSize(width: shown.width, height: shown.height, format: format)
         try options.limits.checkPixelsPerPlay(frameCount: 1, canvas: shown, format: format)
         try Self.budget(header, options: options).check()
-        info = AnimationInfo(
+        // The Exif block as the frames show it: already turned, so its orientation reads 1.
+        var info = AnimationInfo(
             format: format, canvasSize: shown, frameDurations: [.zero], loopCount: .once,
-            storedLoopValue: nil, hasAlpha: false)
+            storedLoopValue: nil, hasAlpha: false,
+            color: ColorInfo(iccProfile: header.iccProfile.map(ICCProfile.init(data:))),
+            metadata: EmbeddedMetadata(exif: header.exif.map(ExifOrientationReader.upright), xmp: header.xmp))
+        colorTransform = ColorManagement.prepare(&info, options: options)
+        self.info = info
         self.options = options
         self.header = header
         self.data = data
@@ -65,6 +73,7 @@ final class JPEGFrameSource: FrameSource {
                     try TurboJPEGDecoder.decode(file, size: stored, cmyk: false, into: pixels.baseAddress!, bytesPerRow: stride)
                 }
             }
+            if let colorTransform { buffer.applyColorTransform(colorTransform) }
             return
         }
         var raster = PixelBuffer(width: stored.width, height: stored.height)
@@ -77,6 +86,6 @@ final class JPEGFrameSource: FrameSource {
         if header.orientation != .up {
             raster = JPEGColor.oriented(raster, header.orientation)
         }
-        raster.copy(into: &buffer, size: size, format: options.pixelFormat)
+        raster.copy(into: &buffer, size: size, format: options.pixelFormat, colorTransform: colorTransform)
     }
 }
