@@ -177,7 +177,7 @@ let package = Package(
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeJPEGTests",
-            dependencies: ["ZoetropeJPEG", "ZoetropeColor", "CTurboJPEG", "CLCMS2", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
+            dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]

@@ -18,16 +18,7 @@ private enum Reference {
 
     /// `rgb` (opaque) from `profile` to sRGB, relative colorimetric, as lcms2 computes it.
     static func toSRGB(_ profile: cmsHPROFILE, _ rgb: [UInt8]) -> [UInt8] {
-        let srgb = cmsCreate_sRGBProfile()!
-        defer { cmsCloseProfile(srgb) }
-        let t = cmsCreateTransform(
-            profile, clcms2_type_rgba_8(), srgb, clcms2_type_rgba_8(),
-            cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_copy_alpha())!
-        defer { cmsDeleteTransform(t) }
-        let input = rgb + [255]
-        var out = [UInt8](repeating: 0, count: 4)
-        cmsDoTransform(t, input, &out, 1)
-        return Array(out[0..<3])
+        Array(LCMSProfiles.toSRGB(rgb + [255], from: profile)[0..<3])
     }
 }
 

@@ -47,6 +47,27 @@ public enum LCMSProfiles {
         return save(profile)
     }
 
+    /// Straight RGBA8 `pixels` converted from `profile` to sRGB by lcms2 (relative
+    /// colorimetric, alpha copied): the reference conversion decoders are held to.
+    public static func toSRGB(_ pixels: [UInt8], from profile: cmsHPROFILE) -> [UInt8] {
+        let srgb = cmsCreate_sRGBProfile()!
+        defer { cmsCloseProfile(srgb) }
+        let t = cmsCreateTransform(
+            profile, clcms2_type_rgba_8(), srgb, clcms2_type_rgba_8(),
+            cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_copy_alpha())!
+        defer { cmsDeleteTransform(t) }
+        var out = pixels
+        cmsDoTransform(t, pixels, &out, cmsUInt32Number(pixels.count / 4))
+        return out
+    }
+
+    /// `toSRGB(_:from:)` from a serialised profile.
+    public static func toSRGB(_ pixels: [UInt8], fromProfile bytes: [UInt8]) -> [UInt8] {
+        let profile = bytes.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }!
+        defer { cmsCloseProfile(profile) }
+        return toSRGB(pixels, from: profile)
+    }
+
     /// A grey profile (D50 white) with a pure-gamma curve.
     public static func grey(gamma: Double) -> [UInt8] {
         var white = cmsCIExyY(x: 0.3457, y: 0.3585, Y: 1)

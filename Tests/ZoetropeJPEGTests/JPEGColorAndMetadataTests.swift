@@ -1,4 +1,3 @@
-import CLCMS2
 import CTurboJPEG
 import Foundation
 import Testing
@@ -34,19 +33,7 @@ import ZoetropeColorTestSupport
     }
 
     /// `pixels` (opaque RGBA) converted from Adobe RGB to sRGB by lcms2 directly.
-    static func toSRGB(_ pixels: PixelBuffer) -> [UInt8] {
-        let source = adobeRGB.withUnsafeBytes { cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) }!
-        defer { cmsCloseProfile(source) }
-        let srgb = cmsCreate_sRGBProfile()!
-        defer { cmsCloseProfile(srgb) }
-        let t = cmsCreateTransform(
-            source, clcms2_type_rgba_8(), srgb, clcms2_type_rgba_8(),
-            cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC), clcms2_flags_copy_alpha())!
-        defer { cmsDeleteTransform(t) }
-        var out = pixels.bytes
-        cmsDoTransform(t, pixels.bytes, &out, cmsUInt32Number(pixels.width * pixels.height))
-        return out
-    }
+    static func toSRGB(_ pixels: PixelBuffer) -> [UInt8] { LCMSProfiles.toSRGB(pixels.bytes, fromProfile: adobeRGB) }
 
     @Test func anICCProfileInOneOrSeveralChunksConvertsAsLcms2Does() throws {
         let stored = JPEGFixtures.reference(Self.plain)
