@@ -253,7 +253,7 @@ if "zm" in cols:
 if any(k[1] == "zb" for k in by):
     print()
     print("Bulk path (zoetrope-decode-bench --bulk: GIF/PNG/WebP frame data decoded on worker threads,")
-    print("compositing in order; AVIF overlaps decoding and conversion as before), same rounds:")
+    print("compositing in order; AVIF decodes one frame after another as in the one-frame path), same rounds:")
     print()
     print("| input | threads | bulk fps | vs C | vs Zoetrope 1-frame | vs Pillow | cpu ms | rss MiB | checksum = C |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
