@@ -27,6 +27,22 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
+    /// Whether every pixel of `other` lies in this rectangle (an empty `other` does).
+    public func contains(_ other: PixelRect) -> Bool {
+        other.isEmpty
+            || (!isEmpty && other.x >= x && other.y >= y && other.x + other.width <= x + width
+                && other.y + other.height <= y + height)
+    }
+
+    /// The smallest rectangle holding both; an empty one adds nothing.
+    public func union(_ other: PixelRect) -> PixelRect {
+        if other.isEmpty { return self }
+        if isEmpty { return other }
+        let x0 = min(x, other.x), y0 = min(y, other.y)
+        let x1 = max(x + width, other.x + other.width), y1 = max(y + height, other.y + other.height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     /// "W×H+X+Y", as X11 geometry writes it.
     public var description: String { "\(width)×\(height)+\(x)+\(y)" }
 }

@@ -75,16 +75,16 @@ final class GIFStreamWriter: AnimatedImageWriter {
     /// when such a pixel lies outside the pending rectangle, the rectangle grows to cover it.
     /// Otherwise the choice whose next rectangle is smaller wins (keep on a tie).
     private func chooseDisposal(_ p: inout Pending, next: [UInt32]) -> Int32 {
-        var clear: PixelRect?
+        var clear = PixelRect(x: 0, y: 0, width: 0, height: 0)
         var mustClear = false
         for y in 0..<height {
             let row = y * width
             for x in 0..<width where next[row + x] == 0 && p.canvas[row + x] != 0 {
                 mustClear = true
-                if !GIFStreamWriter.contains(p.rect, x, y) { clear = GIFStreamWriter.union(clear, PixelRect(x: x, y: y, width: 1, height: 1)) }
+                if !GIFStreamWriter.contains(p.rect, x, y) { clear = clear.union(PixelRect(x: x, y: y, width: 1, height: 1)) }
             }
         }
-        if let clear { p.rect = GIFStreamWriter.union(p.rect, clear)! }
+        p.rect = p.rect.union(clear)
         let cleared = area(afterClearing: p, next: next)
         if mustClear { return Int32(DISPOSE_BACKGROUND) }
         let kept = GIFStreamWriter.changedRect(next, p.canvas, width: width, height: height).map { $0.width * $0.height } ?? 0
@@ -189,12 +189,5 @@ final class GIFStreamWriter: AnimatedImageWriter {
     @inline(__always)
     static func contains(_ r: PixelRect, _ x: Int, _ y: Int) -> Bool {
         x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height
-    }
-
-    static func union(_ a: PixelRect?, _ b: PixelRect) -> PixelRect? {
-        guard let a else { return b }
-        let x0 = min(a.x, b.x), y0 = min(a.y, b.y)
-        let x1 = max(a.x + a.width, b.x + b.width), y1 = max(a.y + a.height, b.y + b.height)
-        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 }
