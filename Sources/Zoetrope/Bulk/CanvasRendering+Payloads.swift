@@ -20,7 +20,7 @@ extension CanvasRendering {
     /// Whether `target` would be decoded straight into a `size`/`format` buffer without the
     /// canvas (the rule `renderFrame` applies): its payload then becomes the frame.
     public func deliversDirectly(_ target: Int, size: PixelSize, format: PixelFormat) -> Bool {
-        decodesFullFrames && size == compositor.canvas.size && format.alphaMode == .straight
+        decodesFullFrames && size == compositor.canvasSize && format.alphaMode == .straight
             && shownFrame != target && keyFrames.decodesDirectly(target)
     }
 

@@ -58,6 +58,18 @@ extension CanvasRendering {
         preconditionFailure("decodeFullFrame called on a state whose decodesFullFrames is false")
     }
 
+    /// Makes `compositor` a transparent canvas of `size` that holds pixels only where frames
+    /// draw (`Compositor(size:colorTransform:holdsDrawnAreaOnly:)`, keeping its colour
+    /// transform), covering the frames `keyFrames` has so far. A canvas of that size is kept,
+    /// grown to the frames added since.
+    public mutating func prepareCanvas(size: PixelSize) {
+        if compositor.canvasSize != size {
+            compositor = Compositor(size: size, colorTransform: compositor.colorTransform, holdsDrawnAreaOnly: true)
+            shownFrame = nil
+        }
+        compositor.reserve(keyFrames.drawnArea)
+    }
+
     /// Brings the canvas to frame `target` by `keyFrames.plan(to:from:)`. On a thrown error
     /// the canvas shows no known frame and the next call rebuilds it.
     public mutating func render(_ target: Int, input: Input) throws {
@@ -88,7 +100,7 @@ extension CanvasRendering {
         _ target: Int, input: Input, into output: inout PixelBuffer,
         size: PixelSize, format: PixelFormat
     ) throws {
-        let canvasSize = compositor.canvas.size
+        let canvasSize = compositor.canvasSize
         if decodesFullFrames, size == canvasSize, format.alphaMode == .straight, shownFrame != target,
             keyFrames.decodesDirectly(target)
         {

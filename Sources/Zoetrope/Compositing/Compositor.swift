@@ -4,9 +4,21 @@
 /// premultiplied copy is made only when the caller asks for one (`copyCanvas`). Each
 /// frame goes through `beginFrame` (which applies the previous frame's disposal and saves
 /// what "dispose to previous" will need), a draw, and is then visible in `canvas`.
+///
+/// A compositor made with `holdsDrawnAreaOnly` keeps pixels only for `region`, the
+/// rectangle its frames have drawn in (grown as they reach further): outside it the canvas
+/// is transparent, as every format's canvas starts and as disposal leaves it, so a file whose
+/// frames touch one corner of a huge screen costs that corner. Copies out (`copyCanvas`)
+/// give the same pixels as a whole canvas would.
 public struct Compositor: Sendable {
-    /// The composited canvas, straight alpha.
+    /// The composited pixels of `region`, straight alpha: the whole canvas unless the
+    /// compositor holds the drawn area only.
     public private(set) var canvas: PixelBuffer
+    /// The part of the canvas `canvas` holds, in canvas coordinates; transparent outside.
+    public private(set) var region: PixelRect
+    /// The canvas size, whatever part of it is held.
+    public let canvasSize: PixelSize
+    private let growsToFrames: Bool
     private var pendingRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var pendingDispose = DisposeMode.none
     private var saved: [UInt8] = []
@@ -18,19 +30,31 @@ public struct Compositor: Sendable {
 
     /// A transparent canvas. The caller checks `Limits` before creating one.
     public init(size: PixelSize) {
-        canvas = PixelBuffer(width: size.width, height: size.height)
+        self.init(size: size, colorTransform: nil, holdsDrawnAreaOnly: false)
     }
 
     /// A transparent canvas whose copies out are converted by `colorTransform`.
     public init(size: PixelSize, colorTransform: (any ColorTransform)?) {
-        canvas = PixelBuffer(width: size.width, height: size.height)
+        self.init(size: size, colorTransform: colorTransform, holdsDrawnAreaOnly: false)
+    }
+
+    /// A transparent canvas of `size` that, when `holdsDrawnAreaOnly`, allocates pixels only
+    /// where frames draw (`region`, empty until the first frame or `reserve`).
+    public init(size: PixelSize, colorTransform: (any ColorTransform)? = nil, holdsDrawnAreaOnly: Bool) {
+        canvasSize = size
+        growsToFrames = holdsDrawnAreaOnly
+        region = PixelRect(x: 0, y: 0, width: holdsDrawnAreaOnly ? 0 : size.width, height: holdsDrawnAreaOnly ? 0 : size.height)
+        canvas = PixelBuffer(width: region.width, height: region.height)
         self.colorTransform = colorTransform
     }
 
     /// The canvas bounds.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height) }
+    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height) }
 
-    /// Bytes held: the canvas plus the saved region for "dispose to previous".
+    /// Whether `canvas` is the whole canvas.
+    public var holdsWholeCanvas: Bool { region == bounds }
+
+    /// Bytes held: the pixels of `region` plus the saved region for "dispose to previous".
     public var byteCount: Int { canvas.byteCount + saved.capacity }
 
     /// Back to a fully transparent canvas with nothing pending: the start of a play.
@@ -40,12 +64,52 @@ public struct Compositor: Sendable {
         pendingDispose = .none
     }
 
+    /// Makes `region` cover `rect` (clipped to the canvas) and nothing more than it and what
+    /// it held, for a caller that knows where every frame will draw and so allocates once.
+    /// A whole-canvas compositor holds it already.
+    public mutating func reserve(_ rect: PixelRect) {
+        let clipped = rect.intersection(bounds)
+        guard !clipped.isEmpty, !region.contains(clipped) else { return }
+        grow(to: region.union(clipped))
+    }
+
+    /// Grows `region` to cover `rect`, which lies inside the canvas, as a frame reaches past
+    /// it: taking twice the size in each direction the canvas allows, so frames that creep
+    /// outwards reallocate a few times, not once per frame.
+    private mutating func include(_ rect: PixelRect) {
+        guard growsToFrames, !rect.isEmpty, !region.contains(rect) else { return }
+        guard !region.isEmpty else { return grow(to: rect) }
+        let next = region.union(rect)
+        grow(
+            to: PixelRect(x: next.x - next.width / 2, y: next.y - next.height / 2, width: next.width * 2, height: next.height * 2).intersection(
+                bounds))
+    }
+
+    /// Moves the pixels of `region` into a transparent buffer covering `next` ⊇ `region`.
+    private mutating func grow(to next: PixelRect) {
+        var grown = PixelBuffer(width: next.width, height: next.height)
+        if !region.isEmpty {
+            let rowBytes = region.width * 4, from = canvas.bytesPerRow, to = grown.bytesPerRow
+            let dx = region.x - next.x, dy = region.y - next.y
+            canvas.bytes.withUnsafeBytes { src in
+                grown.bytes.withUnsafeMutableBytes { dst in
+                    for row in 0..<region.height {
+                        (dst.baseAddress! + (dy + row) * to + dx * 4).copyMemory(from: src.baseAddress! + row * from, byteCount: rowBytes)
+                    }
+                }
+            }
+        }
+        canvas = grown
+        region = next
+    }
+
     /// Applies the previous frame's disposal and records this frame's. Returns the part of
     /// `rect` inside the canvas, where the frame may draw.
     @discardableResult
     public mutating func beginFrame(rect: PixelRect, dispose: DisposeMode) -> PixelRect {
         applyPendingDisposal()
         let clipped = rect.intersection(bounds)
+        include(clipped)
         pendingRect = clipped
         pendingDispose = dispose
         if dispose == .previous, !clipped.isEmpty {
@@ -53,10 +117,11 @@ public struct Compositor: Sendable {
             if saved.count < rowBytes * clipped.height {
                 saved = [UInt8](repeating: 0, count: rowBytes * clipped.height)
             }
+            let (ox, oy) = (clipped.x - region.x, clipped.y - region.y)
             canvas.bytes.withUnsafeBytes { src in
                 saved.withUnsafeMutableBytes { dst in
                     for row in 0..<clipped.height {
-                        let s = (clipped.y + row) * canvas.bytesPerRow + clipped.x * 4
+                        let s = (oy + row) * canvas.bytesPerRow + ox * 4
                         (dst.baseAddress! + row * rowBytes).copyMemory(from: src.baseAddress! + s, byteCount: rowBytes)
                     }
                 }
@@ -71,6 +136,7 @@ public struct Compositor: Sendable {
     public mutating func draw(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect, blend: BlendMode) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
+        include(clipped)
         precondition(
             bytesPerRow >= rect.width * 4 && pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * 4,
             "frame pixels smaller than their rectangle")
@@ -80,7 +146,7 @@ public struct Compositor: Sendable {
             let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let src = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for row in 0..<clipped.height {
-                let d = dst + (clipped.y + row) * stride + clipped.x * 4
+                let d = dst + (clipped.y - region.y + row) * stride + (clipped.x - region.x) * 4
                 let s = src + (dy + row) * bytesPerRow + dx * 4
                 if blend == .source {
                     d.update(from: s, count: clipped.width * 4)
@@ -92,29 +158,48 @@ public struct Compositor: Sendable {
     }
 
     /// Direct access to the canvas, for decoders that draw their own way (for example
-    /// GIF's palette indices) between `beginFrame` and the next frame.
+    /// GIF's palette indices) between `beginFrame` and the next frame. `body` sees the
+    /// pixels of `region`, which need not start at (0, 0): `withPixels(in:_:)` addresses
+    /// canvas coordinates.
     public mutating func withCanvas<R>(_ body: (inout PixelBuffer) throws -> R) rethrows -> R {
         try body(&canvas)
+    }
+
+    /// Direct access to the pixels of `rect`, which lies inside the canvas, for decoders that
+    /// write rows in place (GIF's palette indices, a codec decoding into the canvas) between
+    /// `beginFrame` and the next frame: `body` gets the address of `rect`'s top-left pixel
+    /// and the bytes from one row to the next. The held region grows to cover `rect` first.
+    public mutating func withPixels<R>(in rect: PixelRect, _ body: (UnsafeMutableRawPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
+        precondition(!rect.isEmpty && rect.intersection(bounds) == rect, "withPixels(in:) takes a rectangle inside the canvas")
+        include(rect)
+        let stride = canvas.bytesPerRow, offset = (rect.y - region.y) * stride + (rect.x - region.x) * 4
+        return try canvas.bytes.withUnsafeMutableBytes { raw in try body(raw.baseAddress! + offset, stride) }
     }
 
     /// Copies the canvas into `output` in `format`'s alpha mode, downsampling when
     /// `size` is smaller than the canvas, and converting with `colorTransform` when there is
     /// one. `output` is reshaped (reusing its storage).
     public func copyCanvas(into output: inout PixelBuffer, size: PixelSize? = nil, format: PixelFormat) {
-        canvas.copy(into: &output, size: size ?? canvas.size, format: format, colorTransform: colorTransform)
+        if holdsWholeCanvas {
+            canvas.copy(into: &output, size: size ?? canvasSize, format: format, colorTransform: colorTransform)
+        } else {
+            canvas.copy(
+                placedAt: region, inCanvasOf: canvasSize, into: &output, size: size ?? canvasSize, format: format,
+                colorTransform: colorTransform)
+        }
     }
 
     private mutating func applyPendingDisposal() {
         let r = pendingRect
         guard !r.isEmpty else { return }
-        let stride = canvas.bytesPerRow
+        let stride = canvas.bytesPerRow, (ox, oy) = (r.x - region.x, r.y - region.y)
         switch pendingDispose {
         case .none:
             break
         case .background:
             canvas.bytes.withUnsafeMutableBytes { raw in
                 for row in 0..<r.height {
-                    (raw.baseAddress! + (r.y + row) * stride + r.x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: r.width * 4)
+                    (raw.baseAddress! + (oy + row) * stride + ox * 4).initializeMemory(as: UInt8.self, repeating: 0, count: r.width * 4)
                 }
             }
         case .previous:
@@ -122,7 +207,7 @@ public struct Compositor: Sendable {
             canvas.bytes.withUnsafeMutableBytes { dst in
                 saved.withUnsafeBytes { src in
                     for row in 0..<r.height {
-                        (dst.baseAddress! + (r.y + row) * stride + r.x * 4).copyMemory(from: src.baseAddress! + row * rowBytes, byteCount: rowBytes)
+                        (dst.baseAddress! + (oy + row) * stride + ox * 4).copyMemory(from: src.baseAddress! + row * rowBytes, byteCount: rowBytes)
                     }
                 }
             }

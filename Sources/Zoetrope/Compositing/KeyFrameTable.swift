@@ -24,6 +24,9 @@ public struct KeyFrameTable: Hashable, Sendable {
     public let keyFramesReplace: Bool
     /// One placement per frame, as given (with `isOpaque` cleared by `markIncomplete`).
     public private(set) var placements: [FramePlacement]
+    /// The smallest rectangle holding every frame's rectangle inside the canvas: where a
+    /// compositor that holds the drawn area only (`Compositor.reserve`) needs pixels.
+    public private(set) var drawnArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Per frame: the canvas before it (after the previous frame's disposal) is fully transparent.
     private var startsClear: [Bool] = []
     /// Per frame: the nearest key frame at or before it.
@@ -34,6 +37,8 @@ public struct KeyFrameTable: Hashable, Sendable {
         self.canvasSize = canvasSize
         self.keyFramesReplace = keyFramesReplace
         self.placements = placements
+        let canvas = self.canvas
+        for p in placements { drawnArea = drawnArea.union(p.rect.intersection(canvas)) }
         recompute(from: 0)
     }
 
@@ -119,6 +124,7 @@ public struct KeyFrameTable: Hashable, Sendable {
     /// last may change `decodesDirectly` for that one (it is no longer last).
     public mutating func append(_ placement: FramePlacement) {
         placements.append(placement)
+        drawnArea = drawnArea.union(placement.rect.intersection(canvas))
         startsClear.append(false)
         keyFrameAtOrBefore.append(0)
         recompute(from: placements.count - 1)

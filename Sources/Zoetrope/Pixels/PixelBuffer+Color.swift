@@ -31,4 +31,20 @@ extension PixelBuffer {
         output.applyColorTransform(colorTransform)
         if format.alphaMode == .premultiplied { output.premultiplyAlpha() }
     }
+
+    /// `copy(placedAt:inCanvasOf:into:size:format:)`, converting the values with
+    /// `colorTransform` as `copy(into:size:format:colorTransform:)` does: the pixels that
+    /// copy gives for the whole canvas.
+    public func copy(
+        placedAt region: PixelRect, inCanvasOf canvasSize: PixelSize, into output: inout PixelBuffer,
+        size: PixelSize, format: PixelFormat, colorTransform: (any ColorTransform)?
+    ) {
+        guard let colorTransform else {
+            copy(placedAt: region, inCanvasOf: canvasSize, into: &output, size: size, format: format)
+            return
+        }
+        copy(placedAt: region, inCanvasOf: canvasSize, into: &output, size: size, format: .rgba8)
+        output.applyColorTransform(colorTransform)
+        if format.alphaMode == .premultiplied { output.premultiplyAlpha() }
+    }
 }

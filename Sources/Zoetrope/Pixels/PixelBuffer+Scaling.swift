@@ -29,9 +29,53 @@ extension PixelBuffer {
                     }
                 } else {
                     PixelBuffer.boxDownsample(
-                        src: src, srcStride: srcStride, srcW: width, srcH: height,
+                        src: src, srcStride: srcStride, region: PixelRect(x: 0, y: 0, width: width, height: height),
+                        canvasW: width, canvasH: height,
                         dst: dst, dstStride: dstStride, dstW: w, dstH: h,
                         premultipliedOutput: premultiply)
+                }
+            }
+        }
+    }
+
+    /// Copies this straight-alpha buffer, the pixels of `region` of a canvas of `canvasSize`
+    /// that is transparent elsewhere, into `output` at `size` in `format`'s alpha mode: the
+    /// pixels `copy(into:size:format:)` gives for that whole canvas, without allocating it.
+    public func copy(
+        placedAt region: PixelRect, inCanvasOf canvasSize: PixelSize, into output: inout PixelBuffer, size: PixelSize, format: PixelFormat
+    ) {
+        precondition(
+            format.alphaMode == .premultiplied || self.format.alphaMode == .straight,
+            "copy(into:) reads straight alpha")
+        precondition(
+            region.isEmpty
+                || (region.width == width && region.height == height
+                    && PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height).contains(region)),
+            "the region is this buffer's size and lies inside the canvas")
+        let cw = canvasSize.width, ch = canvasSize.height
+        let w = max(1, min(size.width, cw)), h = max(1, min(size.height, ch))
+        output.format = format
+        output.reshape(width: w, height: h, clear: true)
+        guard cw > 0, ch > 0, !region.isEmpty else { return }
+        let premultiply = format.alphaMode == .premultiplied
+        let srcStride = bytesPerRow, dstStride = output.bytesPerRow
+        bytes.withUnsafeBytes { srcRaw in
+            output.bytes.withUnsafeMutableBytes { dstRaw in
+                let src = srcRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                if w == cw && h == ch {
+                    for y in 0..<region.height {
+                        let s = src + y * srcStride, d = dst + (region.y + y) * dstStride + region.x * 4
+                        if premultiply {
+                            PixelBuffer.premultiplyRow(d, s, count: region.width)
+                        } else {
+                            d.update(from: s, count: region.width * 4)
+                        }
+                    }
+                } else {
+                    PixelBuffer.boxDownsample(
+                        src: src, srcStride: srcStride, region: region, canvasW: cw, canvasH: ch,
+                        dst: dst, dstStride: dstStride, dstW: w, dstH: h, premultipliedOutput: premultiply)
                 }
             }
         }
@@ -84,22 +128,32 @@ extension PixelBuffer {
         }
     }
 
-    static func boxDownsample(
-        src: UnsafePointer<UInt8>, srcStride: Int, srcW: Int, srcH: Int,
+    /// Box-filters the canvas of `canvasW`×`canvasH` whose pixels inside `region` are `src`
+    /// (`srcStride` apart) and transparent elsewhere down to `dstW`×`dstH`. Each output pixel
+    /// averages its box of the canvas; pixels outside `region` add nothing but count in the
+    /// box, so the result equals filtering a whole canvas.
+    ///
+    /// `rows` limits the work to those output rows (a caller converting the canvas in bands).
+    package static func boxDownsample(
+        src: UnsafePointer<UInt8>, srcStride: Int, region: PixelRect, canvasW: Int, canvasH: Int,
         dst: UnsafeMutablePointer<UInt8>, dstStride: Int, dstW: Int, dstH: Int,
-        premultipliedOutput: Bool
+        premultipliedOutput: Bool, rows: Range<Int>? = nil
     ) {
-        for oy in 0..<dstH {
-            let y0 = oy * srcH / dstH, y1 = max(y0 + 1, (oy + 1) * srcH / dstH)
+        for oy in rows ?? 0..<dstH {
+            let y0 = oy * canvasH / dstH, y1 = max(y0 + 1, (oy + 1) * canvasH / dstH)
+            let ys = max(y0, region.y), ye = min(y1, region.y + region.height)
             for ox in 0..<dstW {
-                let x0 = ox * srcW / dstW, x1 = max(x0 + 1, (ox + 1) * srcW / dstW)
+                let x0 = ox * canvasW / dstW, x1 = max(x0 + 1, (ox + 1) * canvasW / dstW)
+                let xs = max(x0, region.x), xe = min(x1, region.x + region.width)
                 var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
-                for y in y0..<y1 {
-                    let row = src + y * srcStride
-                    for x in x0..<x1 {
-                        let p = row + x * 4
-                        let pa = UInt64(p[3])
-                        r += UInt64(p[0]) * pa; g += UInt64(p[1]) * pa; b += UInt64(p[2]) * pa; a += pa
+                if ys < ye, xs < xe {
+                    for y in ys..<ye {
+                        let row = src + (y - region.y) * srcStride - region.x * 4
+                        for x in xs..<xe {
+                            let p = row + x * 4
+                            let pa = UInt64(p[3])
+                            r += UInt64(p[0]) * pa; g += UInt64(p[1]) * pa; b += UInt64(p[2]) * pa; a += pa
+                        }
                     }
                 }
                 let n = UInt64((y1 - y0) * (x1 - x0))

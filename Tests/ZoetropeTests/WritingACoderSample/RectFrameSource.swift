@@ -18,7 +18,9 @@ struct RectCanvas: CanvasRendering {
     var decodedFrameCount = 0
 
     init(size: PixelSize, keyFrames: KeyFrameTable) {
-        compositor = Compositor(size: size)
+        // Pixels only where the frames draw: a small frame on a huge canvas costs its rectangle.
+        compositor = Compositor(size: size, holdsDrawnAreaOnly: true)
+        compositor.reserve(keyFrames.drawnArea)
         self.keyFrames = keyFrames
     }
 
