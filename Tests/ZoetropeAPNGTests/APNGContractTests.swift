@@ -70,3 +70,20 @@ import ZoetropeTestSupport
         #expect(try source.decodeFrame(at: 2).bytes == [white, clear, clear, clear].flatMap { $0 })
     }
 }
+
+/// APNG frames that keep to one corner (after a first frame that covers the canvas, as the
+/// format asks) give the pixels of a whole canvas at every size.
+@Suite struct APNGDrawnAreaTests {
+    @Test(arguments: CompositingCase.inACorner(pastTheEdge: false))
+    func framesEqualTheWholeCanvasReference(_ c: CompositingCase) throws {
+        for (size, format) in [(nil, PixelFormat.rgba8), (PixelSize(width: 13, height: 10), .rgba8), (nil, .rgba8Premultiplied)] {
+            let source = try APNGCoder().makeFrameSource(data: c.apng, options: DecodingOptions(pixelFormat: format, targetSize: size))
+            let expected = c.expectedFrames(apng: true, size: size, format: format)
+            for (i, e) in expected.enumerated() {
+                let frame = try source.decodeFrame(at: i)
+                #expect(
+                    frame.size == e.size && frame.packedBytes == e.packedBytes, "\(c) frame \(i) at \(size.map { "\($0)" } ?? "full size") \(format)")
+            }
+        }
+    }
+}

@@ -71,3 +71,40 @@ import ZoetropeTestSupport
         }
     }
 }
+
+/// A GIF whose frames keep to one corner of its screen is decoded on a canvas that holds
+/// only that corner, with the pixels of a whole canvas.
+@Suite struct GIFDrawnAreaTests {
+    @Test(arguments: CompositingCase.inACorner(pastTheEdge: true))
+    func framesEqualTheWholeCanvasReference(_ c: CompositingCase) throws {
+        for (size, format) in [(nil, PixelFormat.rgba8), (PixelSize(width: 13, height: 10), .rgba8), (nil, .rgba8Premultiplied)] {
+            let source = try GIFCoder().makeFrameSource(data: c.gif, options: DecodingOptions(pixelFormat: format, targetSize: size))
+            let expected = c.expectedFrames(apng: false, size: size, format: format)
+            for (i, e) in expected.enumerated() {
+                let frame = try source.decodeFrame(at: i)
+                #expect(
+                    frame.size == e.size && frame.packedBytes == e.packedBytes, "\(c) frame \(i) at \(size.map { "\($0)" } ?? "full size") \(format)")
+            }
+        }
+        #expect(
+            FrameSourceContract(coder: GIFCoder(), data: c.gif, options: DecodingOptions(targetSize: PixelSize(width: 13, height: 10)), cuts: 2)
+                .violations() == [], "\(c)")
+    }
+
+    /// A 35-byte-class bomb: an 8000×8000 screen, one 25×25 image in its bottom-right corner.
+    @Test func aSmallImageOnAHugeScreenCostsTheImageNotTheScreen() throws {
+        var w = GIFWriter(width: 8000, height: 8000, globalColors: [(0, 0, 0), (250, 120, 10)])
+        w.image(x: 7975, y: 7975, width: 25, height: 25, indices: [UInt8](repeating: 1, count: 625))
+        let data = Data(w.file)
+        let source = try GIFCoder().makeFrameSource(data: data, options: DecodingOptions(targetSize: PixelSize(width: 320, height: 320)))
+        let frame = try source.decodeFrame(at: 0)
+        #expect(frame.size == PixelSize(width: 320, height: 320))
+        #expect(frame.pixel(x: 319, y: 319) == [250, 120, 10, 255], "the image fills the last output pixel's 25×25 box")
+        #expect(frame.pixel(x: 318, y: 319) == [0, 0, 0, 0] && frame.pixel(x: 0, y: 0) == [0, 0, 0, 0])
+        #expect(source.retainedByteCount < 64 << 10, "\(source.retainedByteCount) bytes held for a 25×25 image")
+        let full = try GIFCoder().makeFrameSource(data: data, options: .default)
+        let whole = try full.decodeFrame(at: 0)
+        #expect(whole.pixel(x: 7999, y: 7999) == [250, 120, 10, 255] && whole.pixel(x: 7974, y: 7999) == [0, 0, 0, 0])
+        #expect(full.retainedByteCount < 64 << 10, "the canvas holds the image; the frame handed out is the caller's")
+    }
+}

@@ -102,6 +102,48 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
         return cases
     }
 
+    /// `count` cases of 4 to 8 frames on a 40×30 canvas whose frames keep to its
+    /// bottom-right corner (now and then one elsewhere, or reaching past the edge): a decoder
+    /// that holds only the drawn area starts small, grows, and must give the whole canvas's
+    /// pixels. Only GIF frames after the first reach past the edge (an APNG frame must lie
+    /// inside the canvas; a GIF's first frame reaching past it grows the canvas).
+    public static func inACorner(count: Int = 12, seed: UInt64 = 2503, pastTheEdge: Bool) -> [CompositingCase] {
+        var rng = SplitMix64(seed: seed)
+        let width = 40, height = 30
+        return (0..<count).map { c in
+            let frames = (0..<Int.random(in: 4...8, using: &rng)).map { i -> Frame in
+                let w = Int.random(in: 1...5, using: &rng), h = Int.random(in: 1...4, using: &rng)
+                let far = Int.random(in: 0..<5, using: &rng) == 0
+                var x = far ? Int.random(in: 0...(width - w), using: &rng) : width - w - Int.random(in: 0...3, using: &rng)
+                let y = far ? Int.random(in: 0...(height - h), using: &rng) : height - h - Int.random(in: 0...3, using: &rng)
+                if pastTheEdge, i > 0, Int.random(in: 0..<4, using: &rng) == 0 { x = width - 1 }
+                let opaque = Bool.random(using: &rng)
+                let pixels = (0..<w * h).map { _ in Int.random(in: (opaque ? 1 : 0)..<colors.count, using: &rng) }
+                return Frame(
+                    x: x, y: y, width: w, height: h, colors: pixels,
+                    dispose: [.none, .background, .previous][Int.random(in: 0..<3, using: &rng)],
+                    blendSource: Bool.random(using: &rng))
+            }
+            return CompositingCase(name: "corner case \(c) (seed \(seed))", width: width, height: height, frames: frames)
+        }
+    }
+
+    /// The frames as the browsers composite them, drawn on a whole-canvas `Compositor`
+    /// (GIF: every frame drawn over; APNG: `blendSource` replaces), copied out at `size` in
+    /// `format`: the reference for decoders that hold less than the whole canvas.
+    public func expectedFrames(apng: Bool, size: PixelSize? = nil, format: PixelFormat = .rgba8) -> [PixelBuffer] {
+        var c = Compositor(size: PixelSize(width: width, height: height))
+        return frames.map { f in
+            let rect = PixelRect(x: f.x, y: f.y, width: f.width, height: f.height)
+            c.beginFrame(rect: rect, dispose: f.dispose)
+            let rgba = f.colors.flatMap { Self.colors[$0] }
+            rgba.withUnsafeBytes { c.draw($0, bytesPerRow: f.width * 4, rect: rect, blend: apng && f.blendSource ? .source : .over) }
+            var out = PixelBuffer()
+            c.copyCanvas(into: &out, size: size, format: format)
+            return out
+        }
+    }
+
     private static func apngDisposeOp(_ d: DisposeMode) -> UInt8 {
         switch d {
         case .none: 0

@@ -50,11 +50,22 @@ import Zoetrope
         #expect(source.retainedByteCount == 0, "info alone holds no canvas")
         var buffer = PixelBuffer()
         try source.decodeFrame(at: 0, into: &buffer)
-        #expect(source.retainedByteCount == Self.side * Self.side * 4)
+        // The canvas holds where the 40 frames draw, (0, 0) to (78, 0), not the screen.
+        #expect(source.retainedByteCount == 79 * 4)
         try source.decodeFrame(at: 1, into: &buffer)
+        #expect(buffer.size == PixelSize(width: Self.side, height: Self.side))
         #expect(buffer.pixel(x: 0, y: 0) == [200, 10, 30, 128] && buffer.pixel(x: 2, y: 0) == [200, 10, 30, 128])
-        #expect(buffer.pixel(x: 4, y: 0) == [0, 0, 0, 0])
-        // The blending frame's scratch raster is its own 1×1, not the canvas.
-        #expect(source.retainedByteCount == Self.side * Self.side * 4 + 4)
+        #expect(buffer.pixel(x: 4, y: 0) == [0, 0, 0, 0] && buffer.pixel(x: 8191, y: 8191) == [0, 0, 0, 0])
+        // The blending frame's scratch raster is its own 1×1.
+        #expect(source.retainedByteCount == 79 * 4 + 4)
+        // At a target size nothing of the screen's size is held or made.
+        let small = try WebPCoder().makeFrameSource(
+            data: data, options: DecodingOptions(targetSize: PixelSize(width: 256, height: 256), limits: Limits(maxPixelsPerPlay: .max)))
+        let frame = try small.decodeFrame(at: 39)
+        #expect(frame.size == PixelSize(width: 256, height: 256))
+        // Output pixel (0, 0) averages a 32×32 box holding 16 of the half-transparent pixels.
+        #expect(frame.pixel(x: 0, y: 0) == [200, 10, 30, 2] && frame.pixel(x: 1, y: 0) == [200, 10, 30, 2])
+        #expect(frame.pixel(x: 3, y: 0) == [0, 0, 0, 0])
+        #expect(small.retainedByteCount == 79 * 4 + 4)
     }
 }

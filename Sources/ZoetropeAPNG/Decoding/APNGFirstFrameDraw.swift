@@ -23,7 +23,7 @@ struct APNGFirstFrameDraw {
         let opaque = !provisional.header.hasAlphaChannel && provisional.transparency == nil
         let placement = FramePlacement(rect: frame.rect, dispose: frame.dispose, blend: frame.blend, isOpaque: opaque)
         var state = APNGDecodeState(
-            compositor: Compositor(size: canvasSize),
+            compositor: Compositor(size: canvasSize, holdsDrawnAreaOnly: true),
             keyFrames: KeyFrameTable([placement], canvasSize: canvasSize))
         let drawer = APNGFrameDrawer(index: provisional, file: file, format: provisional.format, limits: limits)
         guard (try? state.render(0, input: drawer)) != nil, state.shownFrame == 0 else { return nil }

@@ -36,15 +36,11 @@ struct APNGFrameDrawer: APNGFrameDrawing {
         if frame.blend == .source || i == 0 {
             // Replacing pixels (or drawing onto the clear canvas of a play's first frame):
             // libpng writes straight into the canvas.
-            try s.compositor.withCanvas { canvas in
-                let stride = canvas.bytesPerRow
-                try canvas.bytes.withUnsafeMutableBytes { dst in
-                    let origin = dst.baseAddress! + r.y * stride + r.x * 4
-                    let outcome = try stream.decode(
-                        frame, file: file, into: origin, bytesPerRow: stride,
-                        limits: limits, format: format)
-                    clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
-                }
+            try s.compositor.withPixels(in: r) { origin, stride in
+                let outcome = try stream.decode(
+                    frame, file: file, into: origin, bytesPerRow: stride,
+                    limits: limits, format: format)
+                clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
             }
             return
         }

@@ -30,10 +30,8 @@ extension APNGFrameSource: ParallelFrameDecoding {
         let frame = index.frames[i]
         var pixels = payload
         try state.withLock { s in
-            if s.compositor.canvas.size != info.canvasSize {
-                s.compositor = Compositor(size: info.canvasSize, colorTransform: colorTransform)
-                s.shownFrame = nil
-            }
+            s.compositor.colorTransform = colorTransform
+            s.prepareCanvas(size: info.canvasSize)
             try s.deliverPayload(i, pixels: &pixels, into: &buffer, size: size, format: format) { s, buffer in
                 try s.renderFrame(i, input: self, into: &buffer, size: size, format: format)
             } draw: { s, pixels in

@@ -104,10 +104,8 @@ final class APNGFrameSource: SeekCostReporting {
         try checkFrameIndex(frameIndex)
         let size = outputSize, format = options.pixelFormat
         try state.withLock { s in
-            if s.compositor.canvas.size != info.canvasSize {
-                s.compositor = Compositor(size: info.canvasSize, colorTransform: colorTransform)
-                s.shownFrame = nil
-            }
+            s.compositor.colorTransform = colorTransform
+            s.prepareCanvas(size: info.canvasSize)
             try s.renderFrame(frameIndex, input: self, into: &buffer, size: size, format: format)
         }
     }

@@ -44,7 +44,7 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
             still.frames = [partial]
             let canvas = still.header.size, limits = options.limits
             var state = APNGDecodeState(
-                compositor: Compositor(size: canvas),
+                compositor: Compositor(size: canvas, holdsDrawnAreaOnly: true),
                 keyFrames: KeyFrameTable(
                     [FramePlacement(rect: partial.rect, dispose: partial.dispose, blend: partial.blend, isOpaque: false)],
                     canvasSize: canvas))
@@ -67,14 +67,14 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
             var entry =
                 slot ?? (
                     APNGDecodeState(
-                        compositor: Compositor(size: canvas),
+                        compositor: Compositor(size: canvas, holdsDrawnAreaOnly: true),
                         keyFrames: KeyFrameTable([], canvasSize: canvas)), snapshot.revision
                 )
             slot = nil
             if entry.revision != snapshot.revision {
                 // The frames were withdrawn (the still image replaced the animation): start over.
                 entry = (
-                    APNGDecodeState(compositor: Compositor(size: canvas), keyFrames: KeyFrameTable([], canvasSize: canvas)),
+                    APNGDecodeState(compositor: Compositor(size: canvas, holdsDrawnAreaOnly: true), keyFrames: KeyFrameTable([], canvasSize: canvas)),
                     snapshot.revision
                 )
             }
@@ -83,6 +83,7 @@ final class APNGIncrementalSource: IngestingFrameSource, SeekCostReporting {
             for f in index.frames[entry.state.keyFrames.count...] {
                 entry.state.keyFrames.append(FramePlacement(rect: f.rect, dispose: f.dispose, blend: f.blend, isOpaque: opaque))
             }
+            entry.state.prepareCanvas(size: canvas)
             try prefix.withBytes { file in
                 let drawer = APNGFrameDrawer(index: index, file: file, format: index.format, limits: limits)
                 try entry.state.renderFrame(frameIndex, input: drawer, into: &buffer, size: size, format: format)

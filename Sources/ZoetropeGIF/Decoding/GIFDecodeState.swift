@@ -34,12 +34,9 @@ struct GIFDecodeState: CanvasRendering {
         self.keyFrames = keyFrames
     }
 
-    /// Allocates the (transparent) canvas on first use.
-    mutating func ensureCanvas() {
-        guard compositor.canvas.size != canvasSize else { return }
-        compositor = Compositor(size: canvasSize, colorTransform: compositor.colorTransform)
-        shownFrame = nil
-    }
+    /// Allocates the (transparent) canvas on first use, holding only where the frames
+    /// indexed so far draw (frames indexed later grow it).
+    mutating func ensureCanvas() { prepareCanvas(size: canvasSize) }
 
     /// Draws frame `index` (`CanvasRendering`); the input is the file and the index's records.
     mutating func drawFrame(_ index: Int, input: (bytes: UnsafeRawBufferPointer, frames: [GIFFrameRecord])) throws -> FrameDrawResult {
@@ -65,6 +62,18 @@ struct GIFDecodeState: CanvasRendering {
         compositor.canvas.copy(into: &fresh, size: compositor.canvas.size, format: .rgba8)
         compositor.withCanvas { $0 = fresh }
         canvasShared = false
+    }
+
+    /// Gives the caller the frame the canvas shows: when `direct` (full size, straight alpha,
+    /// no conversion) and the canvas is held whole, the canvas storage itself (copy-on-write,
+    /// taken back by `reclaim`); otherwise a copy at `size` in `format`.
+    mutating func handOut(into buffer: inout PixelBuffer, direct: Bool, size: PixelSize, format: PixelFormat) {
+        if direct, compositor.holdsWholeCanvas {
+            buffer = compositor.canvas
+            canvasShared = true
+        } else {
+            compositor.copyCanvas(into: &buffer, size: size, format: format)
+        }
     }
 
     /// Disposes the previous frame and draws frame `i` over the canvas.
@@ -126,27 +135,23 @@ struct GIFDecodeState: CanvasRendering {
         defer { self.line = line; self.palette = palette }
         let width = record.rect.width, transparent = record.transparentIndex
         let from = clip.x - record.rect.x
-        let decoded = compositor.withCanvas { canvas in
-            let stride = canvas.bytesPerRow
-            return canvas.bytes.withUnsafeMutableBytes { canvasRaw in
-                line.withUnsafeMutableBufferPointer { lineBuffer in
-                    palette.withUnsafeBufferPointer { lut in
-                        var r = 0
-                        while r < rows {
-                            let n = min(batchRows, rows - r)
-                            guard handle.readLine(lineBuffer.baseAddress!, count: n * width) == nil else { return false }
-                            for k in 0..<n {
-                                let cy = record.rect.y + r + k
-                                guard cy >= clip.y else { continue }
-                                GIFDecodeState.drawRow(
-                                    lineBuffer.baseAddress! + k * width + from,
-                                    to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
-                                    count: clip.width, lut: lut.baseAddress!, transparent: transparent)
-                            }
-                            r += n
+        let decoded = compositor.withPixels(in: clip) { canvas, stride in
+            line.withUnsafeMutableBufferPointer { lineBuffer in
+                palette.withUnsafeBufferPointer { lut in
+                    var r = 0
+                    while r < rows {
+                        let n = min(batchRows, rows - r)
+                        guard handle.readLine(lineBuffer.baseAddress!, count: n * width) == nil else { return false }
+                        for k in 0..<n {
+                            let cy = record.rect.y + r + k
+                            guard cy >= clip.y else { continue }
+                            GIFDecodeState.drawRow(
+                                lineBuffer.baseAddress! + k * width + from, to: canvas + (cy - clip.y) * stride,
+                                count: clip.width, lut: lut.baseAddress!, transparent: transparent)
                         }
-                        return true
+                        r += n
                     }
+                    return true
                 }
             }
         }
@@ -168,46 +173,42 @@ struct GIFDecodeState: CanvasRendering {
         defer { self.line = line; self.palette = palette }
         let transparent = record.transparentIndex
         var partial = false
-        try compositor.withCanvas { canvas in
-            let stride = canvas.bytesPerRow
-            try canvas.bytes.withUnsafeMutableBytes { canvasRaw in
-                try line.withUnsafeMutableBufferPointer { lineBuffer in
-                    try palette.withUnsafeBufferPointer { lut in
-                        let src = lineBuffer.baseAddress!
-                        var rowOrder = GIFRowOrder(height: record.rect.height, interlaced: record.interlaced)
-                        for r in 0..<rows {
-                            let y = rowOrder.next()
-                            if let transparent { src.update(repeating: UInt8(transparent), count: width) }
-                            var valid = width
-                            if let code = handle.readLine(src, count: width) {
-                                self.handle = nil
-                                let cut = dataIsCut && (code == D_GIF_ERR_IMAGE_DEFECT || code == D_GIF_ERR_READ_FAILED)
-                                guard code == D_GIF_ERR_EOF_TOO_SOON || cut else {
-                                    throw GIFDecodeState.frameError(GIFLibHandle.error(code, context: "decoding"), frame: i)
-                                }
-                                // The LZW data stopped early: keep the pixels it gave. Prefilled
-                                // with the transparent index, the rest of the row draws nothing;
-                                // otherwise a replay finds where the decoded pixels end.
-                                partial = true
-                                if transparent == nil {
-                                    let replay = try GIFDecodeState.partialRow(record: record, ordinal: r, bytes: bytes)
-                                    valid = replay.count
-                                    replay.pixels.withUnsafeBufferPointer { src.update(from: $0.baseAddress!, count: width) }
-                                }
+        try compositor.withPixels(in: clip) { canvas, stride in
+            try line.withUnsafeMutableBufferPointer { lineBuffer in
+                try palette.withUnsafeBufferPointer { lut in
+                    let src = lineBuffer.baseAddress!
+                    var rowOrder = GIFRowOrder(height: record.rect.height, interlaced: record.interlaced)
+                    for r in 0..<rows {
+                        let y = rowOrder.next()
+                        if let transparent { src.update(repeating: UInt8(transparent), count: width) }
+                        var valid = width
+                        if let code = handle.readLine(src, count: width) {
+                            self.handle = nil
+                            let cut = dataIsCut && (code == D_GIF_ERR_IMAGE_DEFECT || code == D_GIF_ERR_READ_FAILED)
+                            guard code == D_GIF_ERR_EOF_TOO_SOON || cut else {
+                                throw GIFDecodeState.frameError(GIFLibHandle.error(code, context: "decoding"), frame: i)
                             }
-                            let cy = record.rect.y + y
-                            if cy >= clip.y, cy < clip.y + clip.height {
-                                let from = clip.x - record.rect.x
-                                let n = min(clip.width, valid - from)
-                                let canvasRow = canvasRaw.baseAddress! + cy * stride
-                                if n > 0 {
-                                    GIFDecodeState.drawRow(
-                                        src + from, to: canvasRow + clip.x * 4,
-                                        count: n, lut: lut.baseAddress!, transparent: transparent)
-                                }
+                            // The LZW data stopped early: keep the pixels it gave. Prefilled
+                            // with the transparent index, the rest of the row draws nothing;
+                            // otherwise a replay finds where the decoded pixels end.
+                            partial = true
+                            if transparent == nil {
+                                let replay = try GIFDecodeState.partialRow(record: record, ordinal: r, bytes: bytes)
+                                valid = replay.count
+                                replay.pixels.withUnsafeBufferPointer { src.update(from: $0.baseAddress!, count: width) }
                             }
-                            if partial { break }
                         }
+                        let cy = record.rect.y + y
+                        if cy >= clip.y, cy < clip.y + clip.height {
+                            let from = clip.x - record.rect.x
+                            let n = min(clip.width, valid - from)
+                            if n > 0 {
+                                GIFDecodeState.drawRow(
+                                    src + from, to: canvas + (cy - clip.y) * stride,
+                                    count: n, lut: lut.baseAddress!, transparent: transparent)
+                            }
+                        }
+                        if partial { break }
                     }
                 }
             }

@@ -93,21 +93,18 @@ extension GIFDecodeState {
         guard !clip.isEmpty else { return }
         let width = record.rect.width
         let transparent = record.transparentIndex
-        compositor.withCanvas { canvas in
-            let stride = canvas.bytesPerRow
-            canvas.bytes.withUnsafeMutableBytes { canvasRaw in
-                payload.indices.withUnsafeBufferPointer { indices in
-                    payload.palette.withUnsafeBufferPointer { lut in
-                        let top = max(clip.y, record.rect.y)
-                        let bottom = min(clip.y + clip.height, record.rect.y + payload.rows)
-                        guard top < bottom else { return }
-                        let from = clip.x - record.rect.x
-                        for cy in top..<bottom {
-                            let src = indices.baseAddress! + (cy - record.rect.y) * width + from
-                            GIFDecodeState.drawRow(
-                                src, to: canvasRaw.baseAddress! + cy * stride + clip.x * 4,
-                                count: clip.width, lut: lut.baseAddress!, transparent: transparent)
-                        }
+        compositor.withPixels(in: clip) { canvas, stride in
+            payload.indices.withUnsafeBufferPointer { indices in
+                payload.palette.withUnsafeBufferPointer { lut in
+                    let top = max(clip.y, record.rect.y)
+                    let bottom = min(clip.y + clip.height, record.rect.y + payload.rows)
+                    guard top < bottom else { return }
+                    let from = clip.x - record.rect.x
+                    for cy in top..<bottom {
+                        let src = indices.baseAddress! + (cy - record.rect.y) * width + from
+                        GIFDecodeState.drawRow(
+                            src, to: canvas + (cy - clip.y) * stride,
+                            count: clip.width, lut: lut.baseAddress!, transparent: transparent)
                     }
                 }
             }

@@ -167,12 +167,7 @@ final class GIFFrameSource: SeekCostReporting {
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
             try draw(&state)
-            if direct {
-                buffer = state.compositor.canvas
-                state.canvasShared = true
-            } else {
-                state.compositor.copyCanvas(into: &buffer, size: size, format: format)
-            }
+            state.handOut(into: &buffer, direct: direct, size: size, format: format)
         }
     }
 }

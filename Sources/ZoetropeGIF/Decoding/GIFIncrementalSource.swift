@@ -67,12 +67,7 @@ final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
             state.ensureCanvas()
             if direct { state.reclaim(&buffer) }
             try prefix.withBytes { bytes in try state.render(index, input: (bytes, frames)) }
-            if direct {
-                buffer = state.compositor.canvas
-                state.canvasShared = true
-            } else {
-                state.compositor.copyCanvas(into: &buffer, size: size, format: format)
-            }
+            state.handOut(into: &buffer, direct: direct, size: size, format: format)
         }
     }
 }

@@ -43,38 +43,32 @@ enum WebPBlend {
     }
 
     /// Draws a decoded frame (`pixels`: `rect.height` rows of `rect.width` pixels,
-    /// `bytesPerRow` apart) onto `canvas` with libwebp's blend. `unblended` is the
+    /// `bytesPerRow` apart) onto the canvas, whose pixel at `rect`'s top-left is at `canvas`
+    /// and whose rows are `canvasBytesPerRow` apart, with libwebp's blend. `unblended` is the
     /// previous frame's rectangle when that frame was disposed to the background (nil
-    /// otherwise): there the frame's pixels are copied, not blended. `rect` lies inside
-    /// the canvas.
+    /// otherwise): there the frame's pixels are copied, not blended.
     static func draw(
         _ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect,
-        unblended: PixelRect?, onto canvas: inout PixelBuffer
+        unblended: PixelRect?, onto canvas: UnsafeMutableRawPointer, canvasBytesPerRow stride: Int
     ) {
         guard !rect.isEmpty else { return }
-        precondition(
-            rect.x >= 0 && rect.y >= 0 && rect.x + rect.width <= canvas.width && rect.y + rect.height <= canvas.height,
-            "frame rectangle inside the canvas")
         precondition(pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * 4, "frame pixels smaller than their rectangle")
-        let stride = canvas.bytesPerRow
         // Copied, not blended: where the frame overlaps the just-cleared rectangle.
         let copied = unblended.map { rect.intersection($0) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         let left = copied.x - rect.x, right = copied.x + copied.width - rect.x
-        canvas.bytes.withUnsafeMutableBytes { dstRaw in
-            let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            let src = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for row in 0..<rect.height {
-                let y = rect.y + row
-                let d = dst + y * stride + rect.x * 4
-                let s = src + row * bytesPerRow
-                guard !copied.isEmpty, y >= copied.y, y < copied.y + copied.height else {
-                    blendRow(d, s, count: rect.width)
-                    continue
-                }
-                blendRow(d, s, count: left)
-                (d + left * 4).update(from: s + left * 4, count: (right - left) * 4)
-                blendRow(d + right * 4, s + right * 4, count: rect.width - right)
+        let dst = canvas.assumingMemoryBound(to: UInt8.self)
+        let src = pixels.baseAddress!.assumingMemoryBound(to: UInt8.self)
+        for row in 0..<rect.height {
+            let y = rect.y + row
+            let d = dst + row * stride
+            let s = src + row * bytesPerRow
+            guard !copied.isEmpty, y >= copied.y, y < copied.y + copied.height else {
+                blendRow(d, s, count: rect.width)
+                continue
             }
+            blendRow(d, s, count: left)
+            (d + left * 4).update(from: s + left * 4, count: (right - left) * 4)
+            blendRow(d + right * 4, s + right * 4, count: rect.width - right)
         }
     }
 }

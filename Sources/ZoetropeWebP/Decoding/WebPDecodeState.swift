@@ -29,12 +29,9 @@ struct WebPDecodeState: Sendable, CanvasRendering {
 
     var byteCount: Int { compositor.byteCount + scratch.count }
 
-    /// Allocates the (transparent) canvas on first use.
-    mutating func ensureCanvas() {
-        guard compositor.canvas.size != canvasSize else { return }
-        compositor = Compositor(size: canvasSize, colorTransform: compositor.colorTransform)
-        shownFrame = nil
-    }
+    /// Allocates the (transparent) canvas on first use, holding only where the frames
+    /// indexed so far draw (frames indexed later grow it).
+    mutating func ensureCanvas() { prepareCanvas(size: canvasSize) }
 
     /// Draws frame `index` (`CanvasRendering`); the input is the file and the index's entries.
     mutating func drawFrame(_ index: Int, input: (file: UnsafeRawBufferPointer, frames: [WebPFrameRecord])) throws -> FrameDrawResult {
@@ -78,14 +75,10 @@ struct WebPDecodeState: Sendable, CanvasRendering {
             throw AnimatedImageError.invalidData(format: .webp, reason: "frame \(index): \(frame.rect) reaches outside the canvas")
         }
         if bySource {
-            try compositor.withCanvas { canvas in
-                let stride = canvas.bytesPerRow
-                try canvas.bytes.withUnsafeMutableBytes { raw in
-                    try WebPBitstreamDecoder.decode(
-                        payload, width: rect.width, height: rect.height,
-                        into: raw.baseAddress! + rect.y * stride + rect.x * 4,
-                        bytesPerRow: stride, frame: index, threads: useThreads)
-                }
+            try compositor.withPixels(in: rect) { canvas, stride in
+                try WebPBitstreamDecoder.decode(
+                    payload, width: rect.width, height: rect.height, into: canvas,
+                    bytesPerRow: stride, frame: index, threads: useThreads)
             }
         } else {
             let rowBytes = rect.width * 4
@@ -104,8 +97,8 @@ struct WebPDecodeState: Sendable, CanvasRendering {
             let unblended = previous?.dispose == .background ? previous?.rect : nil
             let pixels = scratch
             pixels.withUnsafeBytes { raw in
-                compositor.withCanvas { canvas in
-                    WebPBlend.draw(raw, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: &canvas)
+                compositor.withPixels(in: rect) { canvas, stride in
+                    WebPBlend.draw(raw, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: canvas, canvasBytesPerRow: stride)
                 }
             }
         }
@@ -123,8 +116,8 @@ struct WebPDecodeState: Sendable, CanvasRendering {
         } else {
             let previous = index > 0 ? frames[index - 1] : nil
             let unblended = previous?.dispose == .background ? previous?.rect : nil
-            compositor.withCanvas { canvas in
-                WebPBlend.draw(pixels, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: &canvas)
+            compositor.withPixels(in: rect) { canvas, stride in
+                WebPBlend.draw(pixels, bytesPerRow: rowBytes, rect: rect, unblended: unblended, onto: canvas, canvasBytesPerRow: stride)
             }
         }
     }

@@ -47,7 +47,7 @@ enum WebPPartialFrame {
             let rest = raw.count - rows * rowBytes
             if rest > 0 { (raw.baseAddress! + rows * rowBytes).initializeMemory(as: UInt8.self, repeating: 0, count: rest) }
         }
-        var compositor = Compositor(size: canvas, colorTransform: colorTransform)
+        var compositor = Compositor(size: canvas, colorTransform: colorTransform, holdsDrawnAreaOnly: true)
         pixels.withUnsafeBytes { compositor.draw($0, bytesPerRow: rowBytes, rect: rect, blend: .source) }
         compositor.copyCanvas(into: &buffer, size: options.outputSize(forCanvas: canvas), format: options.pixelFormat)
     }
