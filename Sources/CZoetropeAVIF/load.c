@@ -32,11 +32,13 @@
     X(avifEncoderSetCodecSpecificOption) \
     X(avifGetPixelFormatInfo) \
     X(avifImageCreate) \
+    X(avifImageCreateEmpty) \
     X(avifImageDestroy) \
     X(avifImageRGBToYUV) \
     X(avifImageSetMetadataExif) \
     X(avifImageSetMetadataXMP) \
     X(avifImageSetProfileICC) \
+    X(avifImageSetViewRect) \
     X(avifImageYUVToRGB) \
     X(avifRGBImageSetDefaults) \
     X(avifRWDataFree) \
@@ -206,7 +208,12 @@ avifImage *avifImageCreate(uint32_t width, uint32_t height, uint32_t depth, avif
     require();
     return library.avifImageCreate(width, height, depth, yuvFormat);
 }
+avifImage *avifImageCreateEmpty(void) { require(); return library.avifImageCreateEmpty(); }
 void avifImageDestroy(avifImage *image) { require(); library.avifImageDestroy(image); }
+avifResult avifImageSetViewRect(avifImage *dstImage, const avifImage *srcImage, const avifCropRect *rect) {
+    require();
+    return library.avifImageSetViewRect(dstImage, srcImage, rect);
+}
 avifResult avifImageRGBToYUV(avifImage *image, const avifRGBImage *rgb) { require(); return library.avifImageRGBToYUV(image, rgb); }
 /* libavif 1.0 made the three setters return an avifResult; 0.11's return nothing. */
 #if AVIF_VERSION_MAJOR >= 1

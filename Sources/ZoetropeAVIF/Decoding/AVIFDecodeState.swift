@@ -18,8 +18,9 @@ final class AVIFDecodeState {
     private var started = false
     /// Bytes of one frame's YUV(A) planes, computed once after the parse.
     private var planeBytes = 0
-    /// A full-size RGBA frame, only used when frames are downsampled.
-    private var canvas = PixelBuffer()
+    /// RGBA rows of one band of a frame being downsampled (`downsample`): never the whole frame
+    /// unless it is short.
+    private var band = PixelBuffer()
     /// For each frame, the nearest key frame at or before it (libavif's sync samples).
     private(set) var restartFrames: [Int] = []
     /// Frames libavif has been asked to decode so far, counted the way its
@@ -90,10 +91,10 @@ final class AVIFDecodeState {
         AVIFFileIO.deallocate(io)
     }
 
-    /// Bytes held: the file copy, the downsampling canvas and an estimate of libavif's YUV(A)
+    /// Bytes held: the file copy, the downsampling band and an estimate of libavif's YUV(A)
     /// planes; dav1d's reference frames are not counted.
     var retainedByteCount: Int {
-        fileByteCount + canvas.byteCount + (started ? planeBytes : 0)
+        fileByteCount + band.byteCount + (started ? planeBytes : 0)
     }
 
     /// Records where each of the `count` frames restarts; call once, before decoding.
@@ -150,8 +151,61 @@ final class AVIFDecodeState {
             buffer.applyColorTransform(colorTransform)
             if format.alphaMode == .premultiplied { buffer.premultiplyAlpha() }
         } else {
-            try AVIFDecodeState.convert(image, into: &canvas, premultiplied: false)
-            canvas.copy(into: &buffer, size: size, format: format, colorTransform: colorTransform)
+            try AVIFDecodeState.downsample(
+                image, into: &buffer, size: size, premultiplied: format.alphaMode == .premultiplied && colorTransform == nil, band: &band)
+            if let colorTransform {
+                buffer.applyColorTransform(colorTransform)
+                if format.alphaMode == .premultiplied { buffer.premultiplyAlpha() }
+            }
+        }
+    }
+
+    /// Source rows converted per band when downsampling (at least the rows of one output row).
+    static let bandRows = 128
+
+    /// Box-filters `image` down to `size` (`PixelBuffer.copy(into:size:format:)`'s filter and
+    /// pixels) a band of output rows at a time: each band converts to RGBA only the source
+    /// rows its boxes read, plus four rows of context above and below so that libavif's
+    /// chroma upsampling reads what it reads on the whole frame. A frame shown small never
+    /// has a full-size RGBA copy.
+    static func downsample(
+        _ image: UnsafeMutablePointer<avifImage>, into output: inout PixelBuffer, size: PixelSize, premultiplied: Bool,
+        band: inout PixelBuffer
+    ) throws(AnimatedImageError) {
+        let w = Int(image.pointee.width), h = Int(image.pointee.height)
+        let ow = max(1, min(size.width, w)), oh = max(1, min(size.height, h))
+        output.format = premultiplied ? .rgba8Premultiplied : .rgba8
+        output.reshape(width: ow, height: oh)
+        guard w > 0, h > 0 else { return }
+        guard let view = avifImageCreateEmpty() else {
+            throw AnimatedImageError.codecFailure(format: .avif, library: "libavif", message: "out of memory for an image view")
+        }
+        defer { avifImageDestroy(view) }
+        let outRowsPerBand = max(1, bandRows * oh / h)
+        var oy = 0
+        while oy < oh {
+            let end = min(oh, oy + outRowsPerBand)
+            // The rows the boxes of output rows oy..<end read (as PixelBuffer.boxDownsample
+            // computes them), widened by the context and to even rows, which a 4:2:0 view needs.
+            let first = oy * h / oh, last = max((end - 1) * h / oh + 1, end * h / oh)
+            let top = max(0, first - 4) & ~1
+            var bottom = min(h, last + 4)
+            if bottom < h { bottom = min(h, (bottom + 1) & ~1) }
+            var rect = avifCropRect(x: 0, y: UInt32(top), width: UInt32(w), height: UInt32(bottom - top))
+            let r = avifImageSetViewRect(view, image, &rect)
+            guard r == AVIF_RESULT_OK else { throw AVIFResultError.make(r, nil, during: "avifImageSetViewRect") }
+            try convert(view, into: &band, premultiplied: false)
+            let stride = band.bytesPerRow, outStride = output.bytesPerRow
+            band.bytes.withUnsafeBytes { src in
+                output.bytes.withUnsafeMutableBytes { dst in
+                    PixelBuffer.boxDownsample(
+                        src: src.baseAddress!.assumingMemoryBound(to: UInt8.self), srcStride: stride,
+                        region: PixelRect(x: 0, y: top, width: w, height: bottom - top), canvasW: w, canvasH: h,
+                        dst: dst.baseAddress!.assumingMemoryBound(to: UInt8.self), dstStride: outStride, dstW: ow, dstH: oh,
+                        premultipliedOutput: premultiplied, rows: oy..<end)
+                }
+            }
+            oy = end
         }
     }
 
