@@ -1,9 +1,16 @@
+import Zoetrope
+import ZoetropeAPNG
+import ZoetropeAVIF
+import ZoetropeGIF
+import ZoetropeProcessStats
+import ZoetropeWebP
+
 // zoetrope-decode-bench: decodes every frame of an animated image K times through a
 // CoderRegistry holding the four built-in coders, measured exactly as
 // ../shared/bench/ref/harness.h measures its C decoders, and prints one JSON line with the
 // same fields and the same checksum (identical pixels → identical checksum).
 //
-//   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] FILE
+//   zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--size WxH] FILE
 //   zoetrope-decode-bench --seek N [-t THREADS] [--mmap] FILE
 //   zoetrope-decode-bench --open first|info|all [--plain PATHS] [--force PATHS] [--mmap] FILE
 //
@@ -22,6 +29,9 @@
 // worker threads, compositing in order) on -t threads (default: the cores the process may
 // use); "threads" then reports the threads the run started, "bulk" is true, and
 // "bulk_fallbacks" counts the loops whose run stopped its workers for want of cores.
+//
+// --size WxH decodes at DecodingOptions.targetSize (the checksum is then the scaled
+// frames', which no C harness makes): for the memory a decode at a small size holds.
 //
 // -t sets DecodingOptions.threadCount (AVIF; -1 or absent = the coder's default, printed
 // as "threads":-1 like harness.h). --mmap maps the file (Data .alwaysMapped) instead of
@@ -47,12 +57,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Zoetrope
-import ZoetropeAPNG
-import ZoetropeAVIF
-import ZoetropeGIF
-import ZoetropeWebP
-import ZoetropeProcessStats
 
 #if canImport(Glibc)
 import Glibc
@@ -130,7 +134,9 @@ func quoted(_ s: String) -> String {
 }
 
 let rssStartKB = ProcessStats.residentBytes().map { $0 / 1024 } ?? -1
-let usage = "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--seek N] [--open first|info|all] [--plain PATHS] [--force PATHS] FILE"
+let usage =
+    "usage: zoetrope-decode-bench [-k LOOPS] [-t THREADS] [--mmap] [--bulk] [--size WxH] [--seek N] [--open first|info|all] [--plain PATHS] [--force PATHS] FILE"
+var targetSize: PixelSize?
 var loops = 1, threads: Int?, mapped = false, bulk = false, seekTargets = 0, opening: String?, path: String?
 var plainPaths: [DecoderTuning.FastPath] = [], forcedPaths: [DecoderTuning.FastPath] = []
 var args = CommandLine.arguments.dropFirst()
@@ -139,12 +145,18 @@ while let arg = args.popFirst() {
     case "-k", "-t", "--seek":
         guard let value = args.popFirst().flatMap({ Int($0) }) else { fail("\(arg) needs a number\n\(usage)", status: 2) }
         if arg == "-k" { loops = value } else if arg == "-t" { threads = value < 0 ? nil : value } else { seekTargets = value }
+    case "--size":
+        let parts = args.popFirst()?.split(separator: "x").compactMap { Int($0) } ?? []
+        guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { fail("--size needs WxH, for example 320x320\n\(usage)", status: 2) }
+        targetSize = PixelSize(width: parts[0], height: parts[1])
     case "--mmap":
         mapped = true
     case "--bulk":
         bulk = true
     case "--open":
-        guard let stop = args.popFirst(), ["first", "info", "all"].contains(stop) else { fail("--open needs first, info or all\n\(usage)", status: 2) }
+        guard let stop = args.popFirst(), ["first", "info", "all"].contains(stop) else {
+            fail("--open needs first, info or all\n\(usage)", status: 2)
+        }
         opening = stop
     case "--plain", "--force":
         guard let list = args.popFirst() else { fail("\(arg) needs a list of paths\n\(usage)", status: 2) }
@@ -171,7 +183,7 @@ while let arg = args.popFirst() {
 guard let path, loops >= 1, seekTargets >= 0 else { fail(usage, status: 2) }
 
 let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
-var options = DecodingOptions(threadCount: threads)
+var options = DecodingOptions(targetSize: targetSize, threadCount: threads)
 options.tuning = options.tuning.forcing(forcedPaths).without(plainPaths)
 let plainNames = "[" + plainPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
 let forcedNames = "[" + forcedPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
@@ -219,9 +231,10 @@ if let opening {
         }
         allMs = (now() - t0) * 1e3
     }
-    print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"open\",\"file\":\(quoted(path)),\"frames\":\(n),\"plain\":\(plainNames),\"forced\":\(forcedNames),"
-        + "\"open_ms\":\(fixed(openMs, 3)),\"first_frame_ms\":\(fixed(firstMs, 3)),\"info_ms\":\(fixed(infoMs, 3)),"
-        + "\"all_ms\":\(fixed(allMs, 3)),\"cpu_s\":\(fixed(ProcessStats.cpuSeconds() - cpu0, 3)),\"mmap\":\(mapped)}")
+    print(
+        "{\"decoder\":\(quoted(decoderName)),\"mode\":\"open\",\"file\":\(quoted(path)),\"frames\":\(n),\"plain\":\(plainNames),\"forced\":\(forcedNames),"
+            + "\"open_ms\":\(fixed(openMs, 3)),\"first_frame_ms\":\(fixed(firstMs, 3)),\"info_ms\":\(fixed(infoMs, 3)),"
+            + "\"all_ms\":\(fixed(allMs, 3)),\"cpu_s\":\(fixed(ProcessStats.cpuSeconds() - cpu0, 3)),\"mmap\":\(mapped)}")
     exit(0)
 }
 
@@ -263,10 +276,11 @@ if seekTargets > 0 {
         return (s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2) * 1e3
     }
     let seekMs = medianMs(seeks), startMs = medianMs(fromStart)
-    print("{\"decoder\":\(quoted(decoderName)),\"mode\":\"seek\",\"file\":\(quoted(path)),\"frames\":\(n),"
-        + "\"key_frames\":\(keyFrames.map(String.init) ?? "null"),\"seeks\":\(seekTargets),\"seed\":\"9e3779b97f4a7c15\","
-        + "\"seek_median_ms\":\(fixed(seekMs, 3)),\"from_start_median_ms\":\(fixed(startMs, 3)),"
-        + "\"speedup\":\(fixed(startMs / max(seekMs, 1e-9), 2))}")
+    print(
+        "{\"decoder\":\(quoted(decoderName)),\"mode\":\"seek\",\"file\":\(quoted(path)),\"frames\":\(n),"
+            + "\"key_frames\":\(keyFrames.map(String.init) ?? "null"),\"seeks\":\(seekTargets),\"seed\":\"9e3779b97f4a7c15\","
+            + "\"seek_median_ms\":\(fixed(seekMs, 3)),\"from_start_median_ms\":\(fixed(startMs, 3)),"
+            + "\"speedup\":\(fixed(startMs / max(seekMs, 1e-9), 2))}")
     exit(0)
 }
 
@@ -317,10 +331,12 @@ let warmMs = (now() - t1) * 1e3
 
 let cpu = ProcessStats.cpuSeconds()
 let mp = Double(size.width * size.height) / 1e6
-print("{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size.width),\"h\":\(size.height),"
-    + "\"frames\":\(framesPerLoop),\"loops\":\(loops),\"threads\":\(bulk ? bulkThreads : threads ?? -1),"
-    + "\"first_frame_ms\":\(fixed(firstMs, 3)),\"first_frame_warm_ms\":\(fixed(warmMs, 3)),"
-    + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
-    + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
-    + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(padded(checksum, width: 16))\","
-    + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName)),\"plain\":\(plainNames),\"forced\":\(forcedNames)}")
+print(
+    "{\"decoder\":\(quoted(decoderName)),\"file\":\(quoted(path)),\"w\":\(size.width),\"h\":\(size.height),"
+        + "\"frames\":\(framesPerLoop),\"loops\":\(loops),\"threads\":\(bulk ? bulkThreads : threads ?? -1),"
+        + "\"first_frame_ms\":\(fixed(firstMs, 3)),\"first_frame_warm_ms\":\(fixed(warmMs, 3)),"
+        + "\"decode_s\":\(fixed(dt, 6)),\"fps\":\(fixed(Double(framesTotal) / dt, 2)),"
+        + "\"mpps\":\(fixed(Double(framesTotal) * mp / dt, 2)),\"cpu_s\":\(fixed(cpu, 3)),"
+        + "\"maxrss_kb\":\(ProcessStats.peakResidentBytes() / 1024),\"checksum\":\"\(padded(checksum, width: 16))\","
+        + "\"loop_cpu_s\":\(fixed(loopCPU, 3)),\"rss_start_kb\":\(rssStartKB),\"mmap\":\(mapped),\"bulk\":\(bulk),\"bulk_fallbacks\":\(bulkFallbacks),\"format\":\(quoted(formatName)),\"plain\":\(plainNames),\"forced\":\(forcedNames)}"
+)
