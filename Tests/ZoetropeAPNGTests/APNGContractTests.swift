@@ -87,3 +87,23 @@ import ZoetropeTestSupport
         }
     }
 }
+
+extension APNGDrawnAreaTests {
+    /// Opaque frames covering the canvas decode straight into the caller's buffer: the
+    /// canvas is never allocated. Premultiplied output goes through it.
+    @Test func framesDecodedStraightIntoTheCallersBufferAllocateNoCanvas() throws {
+        let side = 256, canvasBytes = side * side * 4
+        let frames = (0..<3).map { k in
+            APNGWriter.Frame(
+                width: side, height: side, rgba: (0..<side * side).flatMap { p in [UInt8(k * 80), UInt8(p % 256), 7, 255] },
+                disposeOp: 0, blendOp: 0)
+        }
+        let data = APNGWriter.animation(width: side, height: side, frames: frames).data
+        let source = try APNGCoder().makeFrameSource(data: data, options: .default)
+        for i in 0..<3 { #expect(try source.decodeFrame(at: i).pixel(x: 3, y: 0) == [UInt8(i * 80), 3, 7, 255]) }
+        #expect(source.retainedByteCount < canvasBytes / 2, "\(source.retainedByteCount) bytes")
+        let premultiplied = try APNGCoder().makeFrameSource(data: data, options: DecodingOptions(pixelFormat: .rgba8Premultiplied))
+        _ = try premultiplied.decodeFrame(at: 1)
+        #expect(premultiplied.retainedByteCount >= canvasBytes)
+    }
+}

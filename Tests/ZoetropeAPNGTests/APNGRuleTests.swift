@@ -229,15 +229,26 @@ import ZoetropeTestSupport
         #expect(frames[0].bytes == Fixture.fill(2, 2, green))
     }
 
-    @Test func retainedBytesCoverTheCanvas() throws {
-        let file = APNGWriter.animation(
+    @Test func retainedBytesCoverTheCanvasOnceAFrameDrawsOnIt() throws {
+        // Whole opaque frames decode straight into the caller's buffer: no canvas.
+        let whole = APNGWriter.animation(
             width: 8, height: 8,
             frames: [
                 .solid(width: 8, height: 8, red), .solid(width: 8, height: 8, green),
             ]
         ).data
-        let source = try Fixture.source(file)
-        _ = try source.decodeFrame(at: 1)
+        let direct = try Fixture.source(whole)
+        _ = try direct.decodeFrame(at: 1)
+        #expect(direct.retainedByteCount < 8 * 8 * 4)
+        // A frame blended over part of frame 0 is drawn on the canvas.
+        let blended = APNGWriter.animation(
+            width: 8, height: 8,
+            frames: [
+                .solid(width: 8, height: 8, red), .solid(x: 2, y: 2, width: 4, height: 4, green, blendOp: 1),
+            ]
+        ).data
+        let source = try Fixture.source(blended)
+        #expect(try source.decodeFrame(at: 1).pixel(x: 3, y: 3) == green)
         #expect(source.retainedByteCount >= 8 * 8 * 4)
     }
 }

@@ -97,12 +97,18 @@ import ZoetropeTestSupport
         #expect(out.pixel(x: 2049, y: 2048) == [0, 0, 0, 0])
     }
 
-    @Test func reserveAllocatesExactlyTheUnion() {
+    @Test func reserveAllocatesExactlyTheUnionWhenAFrameFirstDraws() {
         var c = Compositor(size: PixelSize(width: 100, height: 100), holdsDrawnAreaOnly: true)
         c.reserve(PixelRect(x: 90, y: 95, width: 20, height: 20))
-        #expect(c.region == PixelRect(x: 90, y: 95, width: 10, height: 5))
         c.reserve(PixelRect(x: 80, y: 95, width: 5, height: 1))
-        #expect(c.region == PixelRect(x: 80, y: 95, width: 20, height: 5))
+        #expect(c.region.isEmpty && c.canvas.byteCount == 0, "a plan allocates nothing")
+        Self.apply(Step(rect: PixelRect(x: 50, y: 99, width: 1, height: 1), pixels: [1, 2, 3, 255], dispose: .none, blend: .source), to: &c)
+        #expect(c.region == PixelRect(x: 50, y: 95, width: 50, height: 5), "the plan and the frame, not doubled")
+        c.reserve(PixelRect(x: 0, y: 0, width: 1, height: 1))
+        #expect(c.region == PixelRect(x: 0, y: 0, width: 100, height: 100), "an allocated canvas grows to the reservation exactly")
+        var out = PixelBuffer()
+        c.copyCanvas(into: &out, format: .rgba8)
+        #expect(out.pixel(x: 50, y: 99) == [1, 2, 3, 255])
         var whole = Compositor(size: PixelSize(width: 100, height: 100))
         whole.reserve(PixelRect(x: 1, y: 1, width: 1, height: 1))
         #expect(whole.region == whole.bounds)

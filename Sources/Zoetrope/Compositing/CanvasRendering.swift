@@ -101,6 +101,16 @@ extension CanvasRendering {
         size: PixelSize, format: PixelFormat
     ) throws {
         let canvasSize = compositor.canvasSize
+        if decodesFullFrames, size == canvasSize, format.alphaMode == .straight, keyFrames.decodesDirectly(target),
+            shownFrame == target
+        {
+            // The canvas shows a frame that decodes straight into a buffer (drawn before this
+            // call, as APNG's open draws frame 0): copied out, the canvas is needed by no
+            // later frame, whose restart frame follows this one, so a drawn-area canvas is freed.
+            compositor.copyCanvas(into: &output, size: size, format: format)
+            if compositor.releasePixels() { shownFrame = nil }
+            return
+        }
         if decodesFullFrames, size == canvasSize, format.alphaMode == .straight, shownFrame != target,
             keyFrames.decodesDirectly(target)
         {

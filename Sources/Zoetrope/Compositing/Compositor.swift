@@ -19,6 +19,8 @@ public struct Compositor: Sendable {
     /// The canvas size, whatever part of it is held.
     public let canvasSize: PixelSize
     private let growsToFrames: Bool
+    /// What `reserve` asked for before any pixel was allocated.
+    private var planned = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var pendingRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
     private var pendingDispose = DisposeMode.none
     private var saved: [UInt8] = []
@@ -66,11 +68,32 @@ public struct Compositor: Sendable {
 
     /// Makes `region` cover `rect` (clipped to the canvas) and nothing more than it and what
     /// it held, for a caller that knows where every frame will draw and so allocates once.
-    /// A whole-canvas compositor holds it already.
+    /// Before any pixel is allocated this only plans: the first frame drawn allocates the plan
+    /// and its own rectangle at once, and a source whose frames all decode straight into the
+    /// caller's buffer never allocates. A whole-canvas compositor holds `rect` already.
     public mutating func reserve(_ rect: PixelRect) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty, !region.contains(clipped) else { return }
-        grow(to: region.union(clipped))
+        if region.isEmpty {
+            planned = planned.union(clipped)
+        } else {
+            grow(to: region.union(clipped))
+        }
+    }
+
+    /// Frees the pixels of a compositor that holds the drawn area only, keeping `region` as
+    /// the plan for the next frame drawn: the canvas is transparent again, nothing pending.
+    /// False, changing nothing, for a whole-canvas compositor.
+    @discardableResult
+    mutating func releasePixels() -> Bool {
+        guard growsToFrames else { return false }
+        planned = planned.union(region)
+        region = PixelRect(x: 0, y: 0, width: 0, height: 0)
+        canvas = PixelBuffer()
+        saved = []
+        pendingRect = region
+        pendingDispose = .none
+        return true
     }
 
     /// Grows `region` to cover `rect`, which lies inside the canvas, as a frame reaches past
@@ -78,11 +101,14 @@ public struct Compositor: Sendable {
     /// outwards reallocate a few times, not once per frame.
     private mutating func include(_ rect: PixelRect) {
         guard growsToFrames, !rect.isEmpty, !region.contains(rect) else { return }
-        guard !region.isEmpty else { return grow(to: rect) }
+        guard !region.isEmpty else {
+            grow(to: planned.union(rect))
+            planned = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            return
+        }
         let next = region.union(rect)
-        grow(
-            to: PixelRect(x: next.x - next.width / 2, y: next.y - next.height / 2, width: next.width * 2, height: next.height * 2).intersection(
-                bounds))
+        let doubled = PixelRect(x: next.x - next.width / 2, y: next.y - next.height / 2, width: next.width * 2, height: next.height * 2)
+        grow(to: doubled.intersection(bounds))
     }
 
     /// Moves the pixels of `region` into a transparent buffer covering `next` ⊇ `region`.
