@@ -50,19 +50,7 @@ package struct DecoderTuning: Hashable, Sendable {
     package static let plain = DecoderTuning.standard.without(FastPath.allCases)
 
     /// This tuning with `paths` switched off.
-    package func without(_ paths: [FastPath]) -> DecoderTuning {
-        var tuning = self
-        for path in paths {
-            switch path {
-            case .gifTwoStep: tuning.gifTwoStepMinimumBytes = .max
-            case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = .max
-            case .gifParallelScan: tuning.gifParallelScanMinimumBytes = .max
-            case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = .max
-            case .bulkWorkers: tuning.bulk.minimumCanvasPixels = .max
-            }
-        }
-        return tuning
-    }
+    package func without(_ paths: [FastPath]) -> DecoderTuning { settingThresholds(of: paths, to: .max) }
 
     /// This tuning with `path` switched off.
     package func without(_ path: FastPath) -> DecoderTuning { without([path]) }
@@ -70,15 +58,18 @@ package struct DecoderTuning: Hashable, Sendable {
     /// This tuning with the size thresholds of `paths` at zero, so they apply to every file
     /// (the benchmarks measure what a threshold keeps out). A path still needs what is not
     /// a size: a second core, or two threads.
-    package func forcing(_ paths: [FastPath]) -> DecoderTuning {
+    package func forcing(_ paths: [FastPath]) -> DecoderTuning { settingThresholds(of: paths, to: 0) }
+
+    /// This tuning with the size threshold of each of `paths` set to `value`.
+    private func settingThresholds(of paths: [FastPath], to value: Int) -> DecoderTuning {
         var tuning = self
         for path in paths {
             switch path {
-            case .gifTwoStep: tuning.gifTwoStepMinimumBytes = 0
-            case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = 0
-            case .gifParallelScan: tuning.gifParallelScanMinimumBytes = 0
-            case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = 0
-            case .bulkWorkers: tuning.bulk.minimumCanvasPixels = 0
+            case .gifTwoStep: tuning.gifTwoStepMinimumBytes = value
+            case .firstFrameBesideWalk: tuning.apngBesideWalkMinimumBytes = value
+            case .gifParallelScan: tuning.gifParallelScanMinimumBytes = value
+            case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = value
+            case .bulkWorkers: tuning.bulk.minimumCanvasPixels = value
             }
         }
         return tuning

@@ -10,7 +10,7 @@ enum ExifOrientationReader {
 
     /// The orientation stored in `payload` (the bytes after the segment's length), or nil.
     static func orientation(inAPP1 payload: UnsafeRawBufferPointer) -> JPEGOrientation? {
-        guard payload.count >= signature.count + 8, zip(payload, signature).allSatisfy({ $0 == $1 }) else { return nil }
+        guard payload.count >= signature.count + 8, payload.starts(with: signature) else { return nil }
         guard let entry = orientationEntry(inTIFF: UnsafeRawBufferPointer(rebasing: payload[signature.count...])) else { return nil }
         return JPEGOrientation(rawValue: entry.value)
     }
