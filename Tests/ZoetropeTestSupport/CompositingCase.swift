@@ -89,13 +89,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
                 let w = whole ? width : Int.random(in: 1...width, using: &rng)
                 let h = whole ? height : Int.random(in: 1...height, using: &rng)
                 let x = Int.random(in: 0...(width - w), using: &rng), y = Int.random(in: 0...(height - h), using: &rng)
-                // Opaque frames half the time, so that some cover the canvas.
-                let opaque = Bool.random(using: &rng)
-                let pixels = (0..<w * h).map { _ in Int.random(in: (opaque ? 1 : 0)..<colors.count, using: &rng) }
-                return Frame(
-                    x: x, y: y, width: w, height: h, colors: pixels,
-                    dispose: [.none, .background, .previous][Int.random(in: 0..<3, using: &rng)],
-                    blendSource: Bool.random(using: &rng))
+                return randomFrame(x: x, y: y, width: w, height: h, using: &rng)
             }
             cases.append(CompositingCase(name: "generated case \(c) (seed \(seed))", width: width, height: height, frames: frames))
         }
@@ -117,15 +111,21 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
                 var x = far ? Int.random(in: 0...(width - w), using: &rng) : width - w - Int.random(in: 0...3, using: &rng)
                 let y = far ? Int.random(in: 0...(height - h), using: &rng) : height - h - Int.random(in: 0...3, using: &rng)
                 if pastTheEdge, i > 0, Int.random(in: 0..<4, using: &rng) == 0 { x = width - 1 }
-                let opaque = Bool.random(using: &rng)
-                let pixels = (0..<w * h).map { _ in Int.random(in: (opaque ? 1 : 0)..<colors.count, using: &rng) }
-                return Frame(
-                    x: x, y: y, width: w, height: h, colors: pixels,
-                    dispose: [.none, .background, .previous][Int.random(in: 0..<3, using: &rng)],
-                    blendSource: Bool.random(using: &rng))
+                return randomFrame(x: x, y: y, width: w, height: h, using: &rng)
             }
             return CompositingCase(name: "corner case \(c) (seed \(seed))", width: width, height: height, frames: frames)
         }
+    }
+
+    /// A frame at (`x`, `y`) of random pixels, opaque half the time (so that some cover the
+    /// canvas), with a random disposal and blend.
+    static func randomFrame(x: Int, y: Int, width w: Int, height h: Int, using rng: inout SplitMix64) -> Frame {
+        let opaque = Bool.random(using: &rng)
+        let pixels = (0..<w * h).map { _ in Int.random(in: (opaque ? 1 : 0)..<colors.count, using: &rng) }
+        return Frame(
+            x: x, y: y, width: w, height: h, colors: pixels,
+            dispose: [.none, .background, .previous][Int.random(in: 0..<3, using: &rng)],
+            blendSource: Bool.random(using: &rng))
     }
 
     /// The frames as the browsers composite them, drawn on a whole-canvas `Compositor`
@@ -142,6 +142,23 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
             c.copyCanvas(into: &out, size: size, format: format)
             return out
         }
+    }
+
+    /// Decodes every frame of `data` (this case written for `coder`'s format) at full size,
+    /// downsampled to 13×10 and premultiplied, and names each frame that differs from
+    /// `expectedFrames`: nothing when the decoder composites as a whole canvas does.
+    public func framesDifferingFromTheReference(coder: any AnimatedImageCoder, data: Data, apng: Bool) throws -> [String] {
+        var differing: [String] = []
+        for (size, format) in [(nil, PixelFormat.rgba8), (PixelSize(width: 13, height: 10), .rgba8), (nil, .rgba8Premultiplied)] {
+            let source = try coder.makeFrameSource(data: data, options: DecodingOptions(pixelFormat: format, targetSize: size))
+            for (i, expected) in expectedFrames(apng: apng, size: size, format: format).enumerated() {
+                let frame = try source.decodeFrame(at: i)
+                if frame.size != expected.size || frame.packedBytes != expected.packedBytes {
+                    differing.append("frame \(i) at \(size.map { "\($0)" } ?? "full size") \(format)")
+                }
+            }
+        }
+        return differing
     }
 
     private static func apngDisposeOp(_ d: DisposeMode) -> UInt8 {

@@ -206,13 +206,9 @@ public struct Compositor: Sendable {
     /// `size` is smaller than the canvas, and converting with `colorTransform` when there is
     /// one. `output` is reshaped (reusing its storage).
     public func copyCanvas(into output: inout PixelBuffer, size: PixelSize? = nil, format: PixelFormat) {
-        if holdsWholeCanvas {
-            canvas.copy(into: &output, size: size ?? canvasSize, format: format, colorTransform: colorTransform)
-        } else {
-            canvas.copy(
-                placedAt: region, inCanvasOf: canvasSize, into: &output, size: size ?? canvasSize, format: format,
-                colorTransform: colorTransform)
-        }
+        canvas.copy(
+            placedAt: region, inCanvasOf: canvasSize, into: &output, size: size ?? canvasSize, format: format,
+            colorTransform: colorTransform)
     }
 
     private mutating func applyPendingDisposal() {

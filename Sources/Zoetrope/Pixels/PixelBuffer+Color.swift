@@ -23,13 +23,9 @@ extension PixelBuffer {
         into output: inout PixelBuffer, size: PixelSize, format: PixelFormat,
         colorTransform: (any ColorTransform)?
     ) {
-        guard let colorTransform else {
-            copy(into: &output, size: size, format: format)
-            return
-        }
-        copy(into: &output, size: size, format: .rgba8)
-        output.applyColorTransform(colorTransform)
-        if format.alphaMode == .premultiplied { output.premultiplyAlpha() }
+        copy(
+            placedAt: PixelRect(x: 0, y: 0, width: width, height: height), inCanvasOf: self.size, into: &output,
+            size: size, format: format, colorTransform: colorTransform)
     }
 
     /// `copy(placedAt:inCanvasOf:into:size:format:)`, converting the values with

@@ -5,37 +5,7 @@ extension PixelBuffer {
     /// averages premultiplied values, so transparent pixels do not bleed their colour.
     /// `output` is reshaped, keeping its storage when large enough.
     public func copy(into output: inout PixelBuffer, size: PixelSize, format: PixelFormat) {
-        precondition(
-            format.alphaMode == .premultiplied || self.format.alphaMode == .straight,
-            "copy(into:) reads straight alpha")
-        let w = max(1, min(size.width, width)), h = max(1, min(size.height, height))
-        output.format = format
-        output.reshape(width: w, height: h)
-        guard width > 0, height > 0 else { return }
-        let premultiply = format.alphaMode == .premultiplied
-        let srcStride = bytesPerRow, dstStride = output.bytesPerRow
-        bytes.withUnsafeBytes { srcRaw in
-            output.bytes.withUnsafeMutableBytes { dstRaw in
-                let src = srcRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                if w == width && h == height {
-                    for y in 0..<h {
-                        let s = src + y * srcStride, d = dst + y * dstStride
-                        if premultiply {
-                            PixelBuffer.premultiplyRow(d, s, count: w)
-                        } else {
-                            d.update(from: s, count: w * 4)
-                        }
-                    }
-                } else {
-                    PixelBuffer.boxDownsample(
-                        src: src, srcStride: srcStride, region: PixelRect(x: 0, y: 0, width: width, height: height),
-                        canvasW: width, canvasH: height,
-                        dst: dst, dstStride: dstStride, dstW: w, dstH: h,
-                        premultipliedOutput: premultiply)
-                }
-            }
-        }
+        copy(placedAt: PixelRect(x: 0, y: 0, width: width, height: height), inCanvasOf: self.size, into: &output, size: size, format: format)
     }
 
     /// Copies this straight-alpha buffer, the pixels of `region` of a canvas of `canvasSize`
@@ -55,7 +25,8 @@ extension PixelBuffer {
         let cw = canvasSize.width, ch = canvasSize.height
         let w = max(1, min(size.width, cw)), h = max(1, min(size.height, ch))
         output.format = format
-        output.reshape(width: w, height: h, clear: true)
+        // Cleared only where the region leaves pixels to be transparent.
+        output.reshape(width: w, height: h, clear: region != PixelRect(x: 0, y: 0, width: cw, height: ch))
         guard cw > 0, ch > 0, !region.isEmpty else { return }
         let premultiply = format.alphaMode == .premultiplied
         let srcStride = bytesPerRow, dstStride = output.bytesPerRow
