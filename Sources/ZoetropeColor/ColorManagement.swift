@@ -11,10 +11,12 @@ import Zoetrope
 /// - an ICC profile (RGB profiles; relative colorimetric intent);
 /// - PNG `sRGB`: the values are sRGB, nothing to do;
 /// - H.273 code points (PNG `cICP`, AVIF `nclx`): primaries 1 (BT.709/sRGB), 4, 5, 6, 7, 8,
-///   9 (BT.2020), 11 (DCI-P3), 12 (Display P3), 22; transfer 13 (sRGB), 1/6/14/15 (BT.709),
-///   4 (gamma 2.2), 5 (gamma 2.8), 8 (linear); 2 (unspecified) reads as sRGB. PQ (16) and
+///   9 (BT.2020), 11 (DCI-P3), 12 (Display P3), 22; transfer 13 (sRGB), 1/6/14/15 (BT.709,
+///   decoded with BT.1886's gamma 2.4), 4 (gamma 2.2), 5 (gamma 2.8), 8 (linear); 2 (unspecified) reads as sRGB. PQ (16) and
 ///   HLG (18) are not tone-mapped: the stored values are kept and a warning says so;
-/// - PNG `cHRM` with `gAMA`, both present (either alone is ignored, as Chromium ignores it).
+/// - PNG `cHRM` with `gAMA`; `gAMA` alone with sRGB's primaries, unless it is within 5 % of
+///   1/2.2 (then the values are taken as sRGB); `cHRM` alone is ignored. These are
+///   Chromium's rules.
 ///
 /// A declaration that converts every probed colour to itself (an sRGB ICC profile, code
 /// points 1/13) needs no conversion: its transform is nil, as for an untagged file.

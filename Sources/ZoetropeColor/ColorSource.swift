@@ -6,6 +6,8 @@ enum ColorSource: Hashable, Sendable {
     case profile([UInt8])
     case codePoints(primaries: UInt16, transfer: UInt16)
     case chromaticities(Chromaticities, gamma: UInt32)
+    /// PNG `gAMA` without `cHRM`: sRGB's primaries with that gamma.
+    case gamma(UInt32)
 
     /// The declaration `precedence` picks, or nil when the values are sRGB as declared (or
     /// nothing usable is declared).
@@ -24,9 +26,22 @@ enum ColorSource: Hashable, Sendable {
             if let points { self = points; return }
         }
         if color.srgbRenderingIntent != nil { return nil }
-        // cHRM and gAMA count together only (Chromium ignores either alone).
-        guard let c = color.chromaticities, let g = color.gamma else { return nil }
-        self = .chromaticities(c, gamma: g)
+        // cHRM alone is ignored; gAMA alone near 1/2.2 is sRGB (Chromium's rules).
+        guard let g = color.gamma else { return nil }
+        if let c = color.chromaticities {
+            self = .chromaticities(c, gamma: g)
+        } else if ColorSource.gammaIsSRGB(g) {
+            return nil
+        } else {
+            self = .gamma(g)
+        }
+    }
+
+    /// Whether a `gAMA` without `cHRM` means sRGB: within 5 % of 1/2.2 (45455), as
+    /// Chromium 156 shows it (measured: 43182 through 47727 show the stored values).
+    static func gammaIsSRGB(_ gamma: UInt32) -> Bool {
+        let scaled = UInt64(gamma) * 22
+        return scaled >= 950_000 && scaled <= 1_050_000
     }
 
     private init?(codePoints c: ColorCodePoints) {

@@ -25,6 +25,15 @@ enum LCMSProfile {
                     ColorConversionError(reason: "cHRM chromaticities are not a usable RGB space: cHRM and gAMA ignored, values taken as sRGB"))
             }
             return .success(profile)
+        case .gamma(let gamma):
+            guard gamma > 0 else {
+                return .failure(ColorConversionError(reason: "gAMA 0 is invalid: ignored, values taken as sRGB"))
+            }
+            guard let sRGB = primaries(1), let profile = rgb(white: sRGB.white, primaries: sRGB.rgb, curve: .gamma(100_000 / Double(gamma)))
+            else {
+                return .failure(ColorConversionError(reason: "gAMA \(gamma) makes no RGB profile: ignored, values taken as sRGB"))
+            }
+            return .success(profile)
         }
     }
 
@@ -65,7 +74,6 @@ enum LCMSProfile {
         case piecewise([Double])
 
         static let sRGB = Curve.piecewise([2.4, 1 / 1.055, 0.055 / 1.055, 1 / 12.92, 0.04045])
-        static let bt709 = Curve.piecewise([1 / 0.45, 1 / 1.099, 0.099 / 1.099, 1 / 4.5, 0.081])
     }
 
     /// An RGB profile from CIE xy chromaticities (white, then red, green, blue) and one curve.
@@ -110,11 +118,13 @@ enum LCMSProfile {
         }
     }
 
-    /// ITU-T H.273 transfer characteristics as a decoding curve.
+    /// ITU-T H.273 transfer characteristics as a decoding curve. BT.709's family (1, 6, 14,
+    /// 15) decodes with BT.1886's display gamma 2.4, not the inverse of its camera curve:
+    /// what a display shows, and what Chromium 156 shows (Scripts/chromium-colour.py).
     static func transfer(_ code: UInt16) -> Curve? {
         switch code {
         case 2, 13: .sRGB
-        case 1, 6, 14, 15: .bt709
+        case 1, 6, 14, 15: .gamma(2.4)
         case 4: .gamma(2.2)
         case 5: .gamma(2.8)
         case 8: .gamma(1)

@@ -108,12 +108,23 @@ struct APNGColorTests {
         #expect(try both.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, Self.stored))
     }
 
-    @Test("gAMA alone is ignored (Chromium's rule); cHRM with gAMA converts")
+    @Test("gAMA alone near 1/2.2 is sRGB, farther converts (Chromium's rules); cHRM with gAMA converts")
     func gammaAndChromaticities() throws {
         let gammaOnly = try Fixture.source(Self.file([("gAMA", [0, 0, 0xB1, 0x8F])]))  // 45455
         #expect(gammaOnly.info.color.gamma == 45455)
         #expect(gammaOnly.info.warnings.isEmpty)
         #expect(try gammaOnly.decodeFrame(at: 0).bytes == Fixture.fill(4, 4, Self.stored))
+        let linear = try Fixture.source(Self.file([("gAMA", Self.be32(100_000))]))
+        #expect(linear.info.warnings.isEmpty)
+        let srgbPrimaries = [(0.64, 0.33), (0.30, 0.60), (0.15, 0.06)]
+        let gamma1 = Reference.profile(primaries: srgbPrimaries, params: [1.0])
+        defer { cmsCloseProfile(gamma1) }
+        let expected = Reference.toSRGB(gamma1, Array(Self.stored[0..<3])) + [255]
+        #expect(expected != Self.stored)
+        #expect(Self.pixel(try linear.decodeFrame(at: 0), 0, 0) == expected)
+        #expect(
+            try Fixture.source(Self.file([("gAMA", Self.be32(100_000))]), options: DecodingOptions(colorOutput: .stored)).decodeFrame(at: 0).bytes
+                == Fixture.fill(4, 4, Self.stored))
 
         var chrm: [UInt8] = []
         for v: UInt32 in [31270, 32900, 64000, 33000, 21000, 71000, 15000, 6000] { chrm += Self.be32(v) }

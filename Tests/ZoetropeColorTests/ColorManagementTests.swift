@@ -34,8 +34,46 @@ struct ColorManagementTests {
         #expect(
             try ColorManagement.transform(for: ColorInfo(codePoints: ColorCodePoints(primaries: 1, transfer: 13, matrix: 0, fullRange: true))) == nil)
         #expect(try ColorManagement.transform(for: ColorInfo(iccProfile: ICCProfile(data: TestProfiles.sRGB))) == nil)
-        // gAMA alone, or cHRM alone: ignored (Chromium's rule).
-        #expect(try ColorManagement.transform(for: ColorInfo(gamma: 100_000)) == nil)
+        // gAMA alone within 5 % of 1/2.2, or cHRM alone: sRGB (Chromium's rules).
+        for gamma: UInt32 in [43182, 45455, 47727] {
+            #expect(try ColorManagement.transform(for: ColorInfo(gamma: gamma)) == nil, "gAMA \(gamma)")
+        }
+        let c = Chromaticities(
+            whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
+            greenX: 21000, greenY: 71000, blueX: 15000, blueY: 6000)
+        #expect(try ColorManagement.transform(for: ColorInfo(chromaticities: c)) == nil)
+    }
+
+    /// Each channel within 1 of `expected`.
+    private func near(_ out: [UInt8], _ expected: [UInt8]) -> Bool {
+        out.count == expected.count && zip(out, expected).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
+    }
+
+    @Test("gAMA alone outside 5 % of 1/2.2 converts with sRGB's primaries, within 1 of Chromium 156's canvas")
+    func gammaAlone() throws {
+        // Chromium's values: Scripts/chromium-colour.py, canvas pixels of a tagged 1-frame APNG.
+        let linear = try convert([130, 130, 255, 255, 65, 65, 255, 255, 33, 217, 255, 9], ColorInfo(gamma: 100_000))
+        #expect(near(linear, [189, 189, 255, 255, 138, 138, 255, 255, 101, 238, 255, 9]), "\(linear)")
+        let g18 = try convert([130, 130, 255, 255, 65, 65, 255, 255, 33, 217, 255, 255], ColorInfo(gamma: 55556))
+        #expect(near(g18, [148, 148, 255, 255, 82, 82, 255, 255, 44, 224, 255, 255]), "\(g18)")
+        // Just outside the band on each side.
+        let below = try convert([36, 146, 219, 255], ColorInfo(gamma: 43181))
+        #expect(near(below, [27, 143, 218, 255]) && below != [36, 146, 219, 255], "\(below)")
+        let above = try convert([36, 146, 219, 255], ColorInfo(gamma: 47728))
+        #expect(near(above, [35, 151, 222, 255]) && above != [36, 146, 219, 255], "\(above)")
+        #expect(throws: ColorConversionError.self) { try ColorManagement.transform(for: ColorInfo(gamma: 0)) }
+    }
+
+    @Test("BT.709's transfer (1, 6, 14, 15) decodes with BT.1886's gamma 2.4, within 1 of Chromium 156")
+    func bt709Transfer() throws {
+        for transfer: UInt16 in [1, 6, 14, 15] {
+            let color = ColorInfo(codePoints: ColorCodePoints(primaries: 9, transfer: transfer, matrix: 0, fullRange: true))
+            let out = try convert([65, 65, 255, 255, 130, 130, 255, 255, 33, 217, 255, 255], color)
+            #expect(near(out, [0, 48, 255, 255, 105, 121, 255, 255, 0, 226, 255, 255]), "transfer \(transfer): \(out)")
+        }
+        // BT.709 primaries with gamma 2.4 against sRGB's curve: dark greys come out darker.
+        let grey = try convert([64, 64, 64, 255], ColorInfo(codePoints: ColorCodePoints(primaries: 1, transfer: 1, matrix: 0, fullRange: true)))
+        #expect(grey[0] == grey[1] && grey[1] == grey[2] && grey[0] < 64, "\(grey)")
     }
 
     @Test("Display P3 code points (12/13) convert: P3 red is outside sRGB and clips")
