@@ -37,7 +37,8 @@ public enum ColorManagement {
 
     /// The transform a decoding session with `options` applies to a file with `info`: nil
     /// when `options.colorOutput` is `.stored`, when nothing is declared, or when the values
-    /// are sRGB already. A declaration that cannot be converted adds a line to
+    /// are sRGB already. It converts a big frame in bands on up to `options.threadCount`
+    /// threads (nil: every core the process may use). A declaration that cannot be converted adds a line to
     /// `info.warnings` and gives nil (the frames hold the stored values; decoding never fails
     /// over colour).
     public static func prepare(
@@ -57,7 +58,8 @@ public enum ColorManagement {
     {
         guard options.colorOutput == .sRGB, color.isDeclared else { return (nil, nil) }
         do {
-            return (try transform(for: color, precedence: precedence), nil)
+            guard let base = try transform(for: color, precedence: precedence) else { return (nil, nil) }
+            return (BandedColorTransform(base, tuning: options.tuning, threads: options.threadCount), nil)
         } catch {
             return (nil, error.reason)
         }

@@ -9,8 +9,9 @@ public struct DecodingOptions: Hashable, Sendable {
     public var limits: Limits
     /// Threads for decoding. AVIF: dav1d's threads for each frame. Bulk runs
     /// (`BulkFrameDecoder`, `AnimatedImage.frames()`): the threads that decode GIF, PNG and
-    /// WebP frames' data ahead of compositing. nil: the coder's measured default for AVIF,
-    /// and the cores the process may use for bulk runs; 1: one frame after another.
+    /// WebP frames' data ahead of compositing. Colour conversion of a big frame: the bands
+    /// converted at once. nil: the coder's measured default for AVIF, and the cores the
+    /// process may use for bulk runs and colour; 1: one frame after another, on one thread.
     public var threadCount: Int?
     /// Whether a first frame whose bytes have not all arrived shows what has: the rows
     /// decoded so far, the rest transparent, as browsers show a GIF or PNG still loading.

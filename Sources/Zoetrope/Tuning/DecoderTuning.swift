@@ -20,6 +20,8 @@ package struct DecoderTuning: Hashable, Sendable {
         case avifSecondThread = "avif-second-thread"
         /// Bulk runs (`BulkFrameDecoder`): frames' compressed data decodes on worker threads.
         case bulkWorkers = "bulk-workers"
+        /// Colour conversion (`ColorTransform`) of a big frame runs in bands on every core.
+        case parallelColor = "parallel-color"
     }
 
     /// GIF files of at least this many bytes open in two steps (`FastPath.gifTwoStep`).
@@ -38,13 +40,18 @@ package struct DecoderTuning: Hashable, Sendable {
     package var avifSecondThreadMinimumPixels: Int
     /// What bulk runs start workers for (`FastPath.bulkWorkers`).
     package var bulk: BulkTuning
+    /// Frames of at least this many pixels are colour-converted in bands on every core
+    /// (`FastPath.parallelColor`). lcms2 converts about 30–50 MP/s on one core, so below
+    /// it a band costs less than waking a thread.
+    package var colorBandsMinimumPixels: Int
 
     /// The measured thresholds every source uses unless told otherwise.
     package static let standard = DecoderTuning(
         gifTwoStepMinimumBytes: 256 << 10, gifParallelScanMinimumBytes: 1 << 20,
         apngBesideWalkMinimumBytes: 4 << 20,
         avifSecondThreadMinimumPixels: 1_000_000,
-        bulk: BulkTuning(minimumCanvasPixels: 16_384, minimumParallelism: 1.2))
+        bulk: BulkTuning(minimumCanvasPixels: 16_384, minimumParallelism: 1.2),
+        colorBandsMinimumPixels: 65_536)
 
     /// Every fast path off: the plain path alone.
     package static let plain = DecoderTuning.standard.without(FastPath.allCases)
@@ -70,6 +77,7 @@ package struct DecoderTuning: Hashable, Sendable {
             case .gifParallelScan: tuning.gifParallelScanMinimumBytes = value
             case .avifSecondThread: tuning.avifSecondThreadMinimumPixels = value
             case .bulkWorkers: tuning.bulk.minimumCanvasPixels = value
+            case .parallelColor: tuning.colorBandsMinimumPixels = value
             }
         }
         return tuning
@@ -95,6 +103,13 @@ package struct DecoderTuning: Hashable, Sendable {
     /// Threads for scanning a GIF file of `byteCount` bytes.
     package func gifScanThreads(byteCount: Int, availableCores: Int = ProcessorBudget.availableCores) -> Int {
         byteCount >= gifParallelScanMinimumBytes ? max(1, availableCores) : 1
+    }
+
+    /// Bands (threads) for colour-converting a frame of `pixels` pixels and `rows` rows
+    /// with `threads` threads allowed (`DecodingOptions.threadCount`, nil: every core).
+    package func colorBands(forPixels pixels: Int, rows: Int, threads: Int?, availableCores: Int = ProcessorBudget.availableCores) -> Int {
+        guard pixels >= colorBandsMinimumPixels else { return 1 }
+        return max(1, min(threads ?? availableCores, rows))
     }
 
     /// dav1d's threads for AVIF frames of `pixels` pixels when `DecodingOptions.threadCount`
