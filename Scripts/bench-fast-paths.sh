@@ -14,13 +14,14 @@
 #   IN      the bench inputs (default /tmp/animbench; make them with
 #           python3 ../shared/bench/gen_inputs.py /tmp/animbench timer small big)
 #   ROUNDS  runs of each variant (default 7)
-#   PATHS   the paths to measure (default: all of them)
+#   PATHS   the paths to measure (default: all of them; parallel-color runs on copies of
+#           timer/small/big.png with an Adobe RGB iCCP, made in WORK)
 #   WORK    scratch directory (default: a new /tmp/bench-fast-paths.XXXXXX, kept: raw JSON)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 IN="${IN:-/tmp/animbench}"
 ROUNDS="${ROUNDS:-7}"
-PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-second-thread bulk-workers}"
+PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-second-thread bulk-workers parallel-color}"
 WORK="${WORK:-$(mktemp -d /tmp/bench-fast-paths.XXXXXX)}"
 export PATH="/opt/swift/usr/bin:$PATH"
 
@@ -45,11 +46,21 @@ cases=(
     "below|bulk-workers|small.gif|bulk 50|decode_s"
     "below|bulk-workers|small.png|bulk 50|decode_s"
     "below|bulk-workers|small.webp|bulk 50|decode_s"
+    # Tagged copies (an Adobe RGB iCCP, Scripts/chromium-colour.py --tag), made in $WORK.
+    "uses|parallel-color|timer-adobe.png|open all|all_ms"
+    "uses|parallel-color|big-adobe.png|open all|all_ms"
+    "uses|parallel-color|big-adobe.png|bulk 1|decode_s"
+    "below|parallel-color|small-adobe.png|open all|all_ms"
 )
 
 for c in "${cases[@]}"; do
     IFS='|' read -r _ _ input _ _ <<<"$c"
+    input=${input/-adobe/}
     [[ -s "$IN/$input" ]] || { echo "missing $IN/$input: python3 ../shared/bench/gen_inputs.py $IN timer small big" >&2; exit 1; }
+done
+for name in timer small big; do
+    [[ " $PATHS " == *" parallel-color "* ]] || break
+    python3 "$ROOT/Scripts/chromium-colour.py" --tag "$IN/$name.png" "$WORK/$name-adobe.png"
 done
 
 echo "== building zoetrope-decode-bench (release)" >&2
@@ -72,7 +83,9 @@ for c in "${cases[@]}"; do
             tuning=()
             [[ "$use" == uses && "$v" == plain ]] && tuning=(--plain "$path")
             [[ "$use" == below && "$v" == fast ]] && tuning=(--force "$path")
-            line=$("$Z" "${args[@]}" "${tuning[@]}" "$IN/$input" | tail -1)
+            file="$IN/$input"
+            [[ "$input" == *-adobe.png ]] && file="$WORK/$input"
+            line=$("$Z" "${args[@]}" "${tuning[@]}" "$file" | tail -1)
             echo "{\"case\":\"$use|$path|$input\",\"variant\":\"$v\",\"metric\":\"$metric\",\"result\":$line}" >>"$RESULTS"
         done
     done

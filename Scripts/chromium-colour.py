@@ -3,6 +3,7 @@
 
     python3 Scripts/chromium-colour.py [--zoetrope .build/release/zoetrope] [--work DIR]
                                        [--oracle ../shared/tools/chromium_oracle.py] [--json FILE]
+    python3 Scripts/chromium-colour.py --tag SRC.png OUT.png   # SRC with the Adobe RGB iCCP
 
 Writes APNGs whose frames cover the RGB cube (a red-green ramp over a blue per frame, and a
 frame with every alpha) declared as Adobe RGB and Display P3 (`iCCP`, profiles built here
@@ -218,7 +219,16 @@ def main():
     ap.add_argument("--oracle", default=os.path.join(here, "..", "..", "shared", "tools", "chromium_oracle.py"))
     ap.add_argument("--work", default="/tmp/zoetrope-chromium-colour")
     ap.add_argument("--json")
+    ap.add_argument("--tag", nargs=2, metavar=("SRC.png", "OUT.png"),
+                    help="only write a copy of SRC.png with the Adobe RGB iCCP after IHDR (benchmarks)")
     args = ap.parse_args()
+    if args.tag:
+        data = open(args.tag[0], "rb").read()
+        if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
+            sys.exit(f"{args.tag[0]}: not a PNG")
+        profile = iccp(b"Adobe RGB", icc_profile("Adobe RGB (built)", ADOBE, 563 / 256))
+        open(args.tag[1], "wb").write(data[:33] + profile + data[33:])
+        return
     os.makedirs(args.work, exist_ok=True)
     files = []
     for name, chunks in SOURCES.items():
