@@ -29,6 +29,9 @@ import zlib
 
 from PIL import Image
 
+import pngchunks
+from pngchunks import chunk
+
 W = H = 48
 
 # ---------------------------------------------------------------- ICC profiles
@@ -115,10 +118,6 @@ P3 = [(0.680, 0.320), (0.265, 0.690), (0.150, 0.060)]
 # ---------------------------------------------------------------- PNG / APNG
 
 
-def chunk(kind, body):
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
-
-
 def frame_pixels(index):
     """Frames 0-2: red along x, green along y, blue 0/128/255; frame 3: blue 200 and every alpha."""
     rows = []
@@ -135,20 +134,7 @@ def frame_pixels(index):
 
 
 def apng(description_chunks):
-    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", W, H, 8, 6, 0, 0, 0))
-    out += b"".join(description_chunks)
-    out += chunk(b"acTL", struct.pack(">II", 4, 0))
-    seq = 0
-    for i in range(4):
-        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, W, H, 0, 0, 1, 5, 0, 0))
-        seq += 1
-        data = frame_pixels(i)
-        if i == 0:
-            out += chunk(b"IDAT", data)
-        else:
-            out += chunk(b"fdAT", struct.pack(">I", seq) + data)
-            seq += 1
-    return out + chunk(b"IEND", b"")
+    return pngchunks.apng(W, H, [(frame_pixels(i), 1, 5) for i in range(4)], description=b"".join(description_chunks))
 
 
 def iccp(name, profile):

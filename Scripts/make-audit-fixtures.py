@@ -12,6 +12,8 @@ import struct
 import sys
 import zlib
 
+from pngchunks import SIGNATURE, apng, chunk
+
 PALETTE = [(0, 0, 0), (255, 0, 0), (0, 200, 0), (0, 0, 255)]
 
 
@@ -58,31 +60,16 @@ def gif(screen, frames, loop=None):
     return bytes(out + b"\x3B")
 
 
-def chunk(kind, data):
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-
-
 def rgba_rows(w, h, rgba):
     return zlib.compress(b"".join(b"\x00" + bytes(rgba) * w for _ in range(h)))
 
 
 def png(w, h, frames=None, plays=0):
     """A still PNG (frames None) or an APNG whose frames are [(rgba, delay_num, delay_den)]."""
-    out = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
     if frames is None:
-        return out + chunk(b"IDAT", rgba_rows(w, h, (10, 20, 30, 255))) + chunk(b"IEND", b"")
-    out += chunk(b"acTL", struct.pack(">II", len(frames), plays))
-    seq = 0
-    for i, (rgba, num, den) in enumerate(frames):
-        out += chunk(b"fcTL", struct.pack(">IIIIIHHBB", seq, w, h, 0, 0, num, den, 0, 0))
-        seq += 1
-        data = rgba_rows(w, h, rgba)
-        if i == 0:
-            out += chunk(b"IDAT", data)
-        else:
-            out += chunk(b"fdAT", struct.pack(">I", seq) + data)
-            seq += 1
-    return out + chunk(b"IEND", b"")
+        ihdr = chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0))
+        return SIGNATURE + ihdr + chunk(b"IDAT", rgba_rows(w, h, (10, 20, 30, 255))) + chunk(b"IEND", b"")
+    return apng(w, h, [(rgba_rows(w, h, rgba), num, den) for rgba, num, den in frames], plays)
 
 
 FILES = {
