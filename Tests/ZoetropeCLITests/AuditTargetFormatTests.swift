@@ -3,6 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeAVIF
 import ZoetropeCodecs
+import ZoetropeTestSupport
 
 @testable import zoetrope
 
@@ -18,18 +19,22 @@ import ZoetropeCodecs
         }
     }
 
-    /// A folder holding an animated AVIF and an AVIF still, both declaring Display P3 code points.
+    /// A folder holding an animated AVIF and an AVIF still, both declaring Display P3 code
+    /// points and carrying Exif and XMP.
     private final class Folder {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-audit-for-\(UUID())").path
         init() throws {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
             let encoder = AVIFEncoder(speed: 10)
             let size = PixelSize(width: 8, height: 6)
-            let options = EncodingOptions(loopCount: .infinite, color: AuditTargetFormatTests.p3)
+            let options = EncodingOptions(loopCount: .infinite, color: AuditTargetFormatTests.p3, metadata: ColorFixtures.metadata)
             try encoder.encode(AuditTargetFormatTests.frames(2), canvasSize: size, options: options)
                 .write(to: URL(fileURLWithPath: path + "/p3.avif"))
-            try encoder.encode(AuditTargetFormatTests.frames(1), canvasSize: size, options: EncodingOptions(color: AuditTargetFormatTests.p3))
-                .write(to: URL(fileURLWithPath: path + "/still.avif"))
+            try encoder.encode(
+                AuditTargetFormatTests.frames(1), canvasSize: size,
+                options: EncodingOptions(color: AuditTargetFormatTests.p3, metadata: ColorFixtures.metadata)
+            )
+            .write(to: URL(fileURLWithPath: path + "/still.avif"))
         }
         deinit { try? FileManager.default.removeItem(atPath: path) }
     }
@@ -42,22 +47,22 @@ import ZoetropeCodecs
         return (status, lines.all.joined(separator: "\n"))
     }
 
-    @Test func aTargetThatCannotHoldTheCodePointsIsWarnedAboutForAnimationsAndStills() throws {
+    @Test func aTargetThatCannotHoldAPartIsWarnedAboutForAnimationsAndStills() throws {
         let folder = try Folder()
-        let r = try Self.run([folder.path, "--relative-to", folder.path, "--for", "webp,apng", "--json", "--strict"])
+        let r = try Self.run([folder.path, "--relative-to", folder.path, "--for", "webp,gif,apng", "--json", "--strict"])
         #expect(r.status == 1)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         let files = try #require(json["files"] as? [[String: Any]])
         #expect(files.map { $0["path"] as? String } == ["p3.avif", "still.avif"])
-        let expected = "webp cannot hold the source's H.273 code points; converting leaves it out"
-        // APNG holds code points (cICP): no warning for it.
+        // WebP and GIF keep the code points as an ICC profile, WebP and APNG the Exif and XMP.
+        let expected = "gif cannot hold the source's Exif, XMP; converting leaves it out"
         for file in files { #expect(file["warnings"] as? [String] == [expected], "\(file)") }
         #expect(json["stillImages"] as? Int == 0)
     }
 
     @Test func withoutTargetsOrWithOnesThatHoldEverythingNothingIsWarned() throws {
         let folder = try Folder()
-        for extra in [[], ["--for", "apng"], ["--for", "avif,png"]] {
+        for extra in [[], ["--for", "apng"], ["--for", "avif,png,webp"]] {
             let r = try Self.run([folder.path, "--relative-to", folder.path, "--json", "--strict"] + extra)
             #expect(r.status == 0, "\(extra)")
             let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])

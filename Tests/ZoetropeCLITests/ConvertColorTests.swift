@@ -119,19 +119,54 @@ import ZoetropeWebP
         #expect(try ConvertFixtures.decode(both).info == (try ConvertFixtures.decode(try Self.webp(EncodingOptions(loopCount: .plays(2))))).info)
     }
 
-    @Test func codePointsAWebPCannotHoldAreWarnedAbout() throws {
+    @Test func codePointsAWebPCannotHoldBecomeAnICCProfileShowingTheSameColours() throws {
         let p3 = ColorInfo(codePoints: ColorCodePoints(primaries: 12, transfer: 13, matrix: 0, fullRange: true))
         let avif = try AVIFEncoder(speed: 10).encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(color: p3))
         let (webp, warnings) = try Self.convert(avif, "a.avif", "b.webp")
-        #expect(warnings.contains("webp cannot hold the source's H.273 code points; left out"), "\(warnings)")
-        #expect(try ConvertFixtures.decode(webp).info.color == .unspecified)
-        // APNG holds them (cICP), so no warning there.
+        #expect(warnings.isEmpty, "\(warnings)")
+        let profile = try #require(try ConvertFixtures.decode(webp).info.color.iccProfile)
+        #expect(profile.profileDescription == "H.273 primaries 12, transfer 13")
+        // The lossless WebP holds the AVIF's stored values; both show the same colours.
+        let shownWebP = try ConvertFixtures.decode(webp).frames
+        let shownAVIF = try ConvertFixtures.decode(avif).frames
+        #expect(shownWebP.count == shownAVIF.count)
+        for (a, b) in zip(shownWebP, shownAVIF) { #expect(ConvertFixtures.maxDifference(a, b) <= 1) }
+        #expect(try ConvertFixtures.decode(webp, colorOutput: .stored).frames != shownWebP)
+        // APNG holds them (cICP): written as they are.
         let (png, pngWarnings) = try Self.convert(avif, "a.avif", "b.png")
         #expect(pngWarnings.isEmpty, "\(pngWarnings)")
         #expect(Array([UInt8](png)[(8 + 25 + 8)..<(8 + 25 + 12)]) == [12, 13, 0, 1])  // the cICP chunk after IHDR
-        // --to-srgb asks for nothing to be kept: no warning.
-        let (_, srgbWarnings) = try Self.convert(avif, "a.avif", "c.webp", ["--to-srgb"])
+        // --to-srgb asks for nothing to be kept: no profile.
+        let (srgb, srgbWarnings) = try Self.convert(avif, "a.avif", "c.webp", ["--to-srgb"])
         #expect(srgbWarnings.isEmpty, "\(srgbWarnings)")
+        #expect(try ConvertFixtures.decode(srgb).info.color == .unspecified)
+    }
+
+    @Test func codePointsNoProfileExpressesAreWarnedAbout() throws {
+        let pq = ColorInfo(codePoints: ColorCodePoints(primaries: 9, transfer: 16, matrix: 0, fullRange: true))
+        let avif = try AVIFEncoder(speed: 10).encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(color: pq))
+        let (webp, warnings) = try Self.convert(avif, "a.avif", "b.webp")
+        #expect(warnings.contains("webp cannot hold the source's H.273 code points; left out"), "\(warnings)")
+        #expect(try ConvertFixtures.decode(webp).info.color == .unspecified)
+    }
+
+    @Test func aPNGGammaGoesToWebPAndGIFAsAProfile() throws {
+        let gamma = ColorInfo(gamma: 55556)
+        let png = try APNGEncoder().encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(color: gamma))
+        for target in ["b.webp", "b.gif"] {
+            let (out, warnings) = try Self.convert(png, "a.png", target)
+            #expect(warnings.isEmpty, "\(target): \(warnings)")
+            let decoded = try ConvertFixtures.decode(out)
+            #expect(decoded.info.color.iccProfile?.profileDescription == "PNG gAMA 55556", "\(target)")
+            if target == "b.webp" {
+                for (a, b) in zip(decoded.frames, try ConvertFixtures.decode(png).frames) { #expect(ConvertFixtures.maxDifference(a, b) <= 1) }
+            }
+        }
+        // gAMA 45455 alone means sRGB: nothing to express, and the gamma itself is left out.
+        let srgbish = try APNGEncoder().encode(Self.frames, canvasSize: Self.size, options: EncodingOptions(color: ColorInfo(gamma: 45455)))
+        let (webp, warnings) = try Self.convert(srgbish, "a.png", "b.webp")
+        #expect(warnings.contains("webp cannot hold the source's gamma; left out"), "\(warnings)")
+        #expect(try ConvertFixtures.decode(webp).info.color == .unspecified)
     }
 
     /// A JPEG's ICC profile and Exif go into the converted file: the profile byte for byte,

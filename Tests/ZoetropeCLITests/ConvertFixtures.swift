@@ -38,10 +38,16 @@ enum ConvertFixtures {
 
     static let registry = CoderRegistry.withBuiltInCoders()
 
-    /// Info and every frame of `data`, decoded by Zoetrope.
-    static func decode(_ data: Data) throws -> (info: AnimationInfo, frames: [PixelBuffer]) {
-        let source = try registry.makeFrameSource(data: data)
+    /// Info and every frame of `data`, decoded by Zoetrope (converted to sRGB unless asked).
+    static func decode(_ data: Data, colorOutput: ColorOutput = .sRGB) throws -> (info: AnimationInfo, frames: [PixelBuffer]) {
+        let source = try registry.makeFrameSource(data: data, options: DecodingOptions(colorOutput: colorOutput))
         return (source.info, try (0..<source.info.frameCount).map { try source.decodeFrame(at: $0) })
+    }
+
+    /// The largest difference between two frames' channels (Int.max when their sizes differ).
+    static func maxDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        guard a.size == b.size, a.bytes.count == b.bytes.count else { return .max }
+        return zip(a.bytes, b.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
     }
 
     /// Runs `zoetrope convert` in-process on files in a fresh folder; returns the run and the output bytes.

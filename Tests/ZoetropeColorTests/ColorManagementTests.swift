@@ -130,4 +130,40 @@ struct ColorManagementTests {
         #expect(ICCProfile(data: TestProfiles.adobeRGB).profileDescription == "Test Adobe RGB (1998)")
         #expect(ICCProfile(data: [1, 2, 3]).profileDescription == nil)
     }
+
+    @Test("A declaration the target cannot write becomes an ICC profile that converts the same, within 1")
+    func declarationAsProfile() throws {
+        let webp: EmbeddedParts = [.iccProfile, .exif, .xmp]
+        let c = Chromaticities(
+            whiteX: 31270, whiteY: 32900, redX: 64000, redY: 33000,
+            greenX: 21000, greenY: 71000, blueX: 15000, blueY: 6000)
+        let cases: [(ColorInfo, String)] = [
+            (ColorInfo(gamma: 55556), "PNG gAMA 55556"),
+            (ColorInfo(gamma: 45471, chromaticities: c), "PNG cHRM with gAMA 45471"),
+            (ColorInfo(codePoints: ColorCodePoints(primaries: 12, transfer: 13, matrix: 0, fullRange: true)), "H.273 primaries 12, transfer 13"),
+            (ColorInfo(codePoints: ColorCodePoints(primaries: 9, transfer: 1, matrix: 0, fullRange: true)), "H.273 primaries 9, transfer 1"),
+        ]
+        var pixels: [UInt8] = []
+        for r in stride(from: 0, through: 255, by: 51) {
+            for g in stride(from: 0, through: 255, by: 51) {
+                for b in stride(from: 0, through: 255, by: 51) { pixels += [UInt8(r), UInt8(g), UInt8(b), 200] }
+            }
+        }
+        for (color, description) in cases {
+            let kept = try ColorManagement.declaration(color, writableBy: webp, precedence: .codePointsFirst)
+            let profile = try #require(kept.iccProfile, "\(description)")
+            #expect(kept == ColorInfo(iccProfile: profile))
+            #expect(profile.profileDescription == description)
+            #expect(near(try convert(pixels, kept), try convert(pixels, color)), "\(description)")
+            // A target that writes the declaration itself, or no profile, gets it as it is.
+            #expect(try ColorManagement.declaration(color, writableBy: .all, precedence: .codePointsFirst) == color)
+            #expect(try ColorManagement.declaration(color, writableBy: [.exif], precedence: .codePointsFirst) == color)
+        }
+        // A profile, sRGB values, and what a profile cannot say.
+        let adobe = ColorInfo(iccProfile: ICCProfile(data: TestProfiles.adobeRGB))
+        #expect(try ColorManagement.declaration(adobe, writableBy: webp, precedence: .profileFirst) == adobe)
+        #expect(try ColorManagement.declaration(ColorInfo(gamma: 45455), writableBy: webp, precedence: .codePointsFirst) == ColorInfo(gamma: 45455))
+        let pq = ColorInfo(codePoints: ColorCodePoints(primaries: 9, transfer: 16, matrix: 0, fullRange: true))
+        #expect(throws: ColorConversionError.self) { try ColorManagement.declaration(pq, writableBy: webp, precedence: .profileFirst) }
+    }
 }

@@ -158,7 +158,9 @@ struct AnimationAudit {
         // the source's description and metadata).
         let kept = AnimationConversion.DescriptionPolicy().encodingOptions(EncodingOptions(), source: info)
         for target in targets {
-            let lost = AnimationConversion.unwrittenParts(of: kept, by: target)
+            var written = kept
+            written.color = ConvertCommand.keptColor(kept.color, of: info, by: target)
+            let lost = AnimationConversion.unwrittenParts(of: written, by: target)
             if !lost.isEmpty {
                 row.warnings.append(
                     "\(target.encodingFormat) cannot hold the source's \(lost.names.joined(separator: ", ")); converting leaves it out")

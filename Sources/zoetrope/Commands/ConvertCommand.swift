@@ -2,6 +2,7 @@ import Foundation
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeColor
 import ZoetropeGIF
 import ZoetropeWebP
 
@@ -135,6 +136,9 @@ enum ConvertCommand {
             var options = plan.description.encodingOptions(
                 EncodingOptions(loopCount: loop, quality: plan.quality),
                 source: info)
+            if plan.description.keepsColor {
+                options.color = keptColor(options.color, of: info, by: plan.encoder)
+            }
             let lost = AnimationConversion.unwrittenParts(of: options, by: plan.encoder)
             if !lost.isEmpty {
                 out.error(
@@ -213,5 +217,16 @@ enum ConvertCommand {
             throw ToolError("\(path): cannot read the file")
         }
         return data
+    }
+}
+
+extension ConvertCommand {
+    /// The source's colour declaration as `encoder` keeps it: a declaration the target cannot
+    /// write but can express as an ICC profile becomes that profile
+    /// (`ColorManagement.declaration(_:writableBy:precedence:)`); one that cannot be
+    /// expressed stays, and is left out with the usual warning.
+    static func keptColor(_ color: ColorInfo, of info: AnimationInfo, by encoder: any AnimatedImageEncoder) -> ColorInfo {
+        let rule = ColorPrecedence.rule(for: info.format)
+        return (try? ColorManagement.declaration(color, writableBy: encoder.writableParts, precedence: rule)) ?? color
     }
 }
