@@ -164,12 +164,18 @@ SOURCES = {
 # Lossy: Chromium 156 decodes a lossless (identity-matrix) AVIF as narrow range.
 LOSSY = ["--quality", "95", "--chroma", "444"]
 # Copies `zoetrope convert` makes, keeping the source's declaration.
+# "webp.png": to WebP, which cannot hold gAMA, cHRM or code points, so `convert` writes an ICC
+# profile built from them, then back to PNG (the profile kept as iCCP), which Chromium reads.
+VIA_PROFILE = ("webp.png", [])
 COPIES = {
     "adobe-rgb-iccp": [("webp", []), ("avif", LOSSY), ("gif", [])],
     "display-p3-iccp": [("webp", []), ("avif", LOSSY), ("gif", [])],
-    "cicp-display-p3": [("avif", LOSSY)],
-    "cicp-bt2020": [("avif", LOSSY)],
-    "cicp-transfer-1": [("avif", LOSSY)],
+    "chrm-gama": [VIA_PROFILE],
+    "gama-1.0-alone": [VIA_PROFILE],
+    "gama-1.8-alone": [VIA_PROFILE],
+    "cicp-display-p3": [("avif", LOSSY), VIA_PROFILE],
+    "cicp-bt2020": [("avif", LOSSY), VIA_PROFILE],
+    "cicp-transfer-1": [("avif", LOSSY), VIA_PROFILE],
 }
 
 # ---------------------------------------------------------------- comparison
@@ -222,9 +228,12 @@ def main():
         open(path, "wb").write(apng(chunks))
         files.append(path)
         for ext, flags in COPIES.get(name, []):
-            out = os.path.join(args.work, f"{name}.{ext}")
-            subprocess.run([args.zoetrope, "convert", path, out, "--quiet"] + flags, check=True)
-            files.append(out)
+            step = path
+            for k in range(ext.count(".") + 1):  # "webp.png": through WebP, then to PNG
+                out = os.path.join(args.work, name + "." + ".".join(ext.split(".")[:k + 1]))
+                subprocess.run([args.zoetrope, "convert", step, out, "--quiet"] + flags, check=True)
+                step = out
+            files.append(step)
     jobs = []
     for path in files:
         base = os.path.basename(path)
