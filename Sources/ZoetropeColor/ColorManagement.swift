@@ -12,8 +12,9 @@ import Zoetrope
 /// - PNG `sRGB`: the values are sRGB, nothing to do;
 /// - H.273 code points (PNG `cICP`, AVIF `nclx`): primaries 1 (BT.709/sRGB), 4, 5, 6, 7, 8,
 ///   9 (BT.2020), 11 (DCI-P3), 12 (Display P3), 22; transfer 13 (sRGB), 1/6/14/15 (BT.709,
-///   decoded with BT.1886's gamma 2.4), 4 (gamma 2.2), 5 (gamma 2.8), 8 (linear); 2 (unspecified) reads as sRGB. PQ (16) and
-///   HLG (18) are not tone-mapped: the stored values are kept and a warning says so;
+///   decoded with BT.1886's gamma 2.4), 4 (gamma 2.2), 5 (gamma 2.8), 8 (linear); 2
+///   (unspecified) reads as sRGB. PQ (16) and HLG (18) are not tone-mapped: the stored
+///   values are kept and a warning says so;
 /// - PNG `cHRM` with `gAMA`; `gAMA` alone with sRGB's primaries, unless it is within 5 % of
 ///   1/2.2 (then the values are taken as sRGB); `cHRM` alone is ignored. These are
 ///   Chromium's rules.
@@ -38,9 +39,9 @@ public enum ColorManagement {
     /// The transform a decoding session with `options` applies to a file with `info`: nil
     /// when `options.colorOutput` is `.stored`, when nothing is declared, or when the values
     /// are sRGB already. It converts a big frame in bands on up to `options.threadCount`
-    /// threads (nil: every core the process may use). A declaration that cannot be converted adds a line to
-    /// `info.warnings` and gives nil (the frames hold the stored values; decoding never fails
-    /// over colour).
+    /// threads (nil: every core the process may use). A declaration that cannot be
+    /// converted adds a line to `info.warnings` and gives nil (the frames hold the stored
+    /// values; decoding never fails over colour).
     public static func prepare(
         _ info: inout AnimationInfo, options: DecodingOptions,
         precedence: ColorPrecedence = .profileFirst
