@@ -23,6 +23,7 @@ IN="${IN:-/tmp/animbench}"
 ROUNDS="${ROUNDS:-7}"
 PATHS="${PATHS:-gif-two-step first-frame-beside-walk gif-parallel-scan avif-second-thread bulk-workers parallel-color}"
 WORK="${WORK:-$(mktemp -d /tmp/bench-fast-paths.XXXXXX)}"
+mkdir -p "$WORK"
 export PATH="/opt/swift/usr/bin:$PATH"
 
 # use|path|input|how|metric: use "uses" (as the standard tuning takes it) or "below" (under
@@ -86,7 +87,7 @@ for c in "${cases[@]}"; do
             file="$IN/$input"
             [[ "$input" == *-adobe.png ]] && file="$WORK/$input"
             line=$("$Z" "${args[@]}" "${tuning[@]}" "$file" | tail -1)
-            echo "{\"case\":\"$use|$path|$input\",\"variant\":\"$v\",\"metric\":\"$metric\",\"result\":$line}" >>"$RESULTS"
+            echo "{\"case\":\"$use|$path|$input|$how\",\"variant\":\"$v\",\"metric\":\"$metric\",\"result\":$line}" >>"$RESULTS"
         done
     done
     echo "   $use $path $input done" >&2
@@ -110,7 +111,7 @@ print("| path | input | threshold | measured | fast ms | plain ms | gain | CPU m
 print("|---|---|---|---|---:|---:|---:|---:|")
 names = {"first_frame_ms": "first frame", "info_ms": "open to frame count", "all_ms": "every frame, in order", "decode_s": "bulk run, per loop"}
 for case, v in rows.items():
-    use, path, inp = case.split("|")
+    use, path, inp, _ = case.split("|")
     f = statistics.median(x for x, _ in v["fast"]); p = statistics.median(x for x, _ in v["plain"])
     cf = statistics.median(c for _, c in v["fast"]) * 1e3; cp = statistics.median(c for _, c in v["plain"]) * 1e3
     where = "above" if use == "uses" else "below (forced)"
