@@ -76,6 +76,17 @@ import ZoetropeTestSupport
         for i in 0..<3 { #expect(try source.decodeFrame(at: i) == a) }
     }
 
+    @Test func aFrameLongerThanWebPStoresIsStoredAsTheLongest() throws {
+        let a = Self.grain(seed: 4), b = Self.grain(seed: 5)
+        let frames = [
+            EncodingFrame(pixels: a, duration: .seconds(20_000)), EncodingFrame(pixels: b, duration: .milliseconds(5)),
+        ]
+        let file = try WebPEncoder().encode(frames, canvasSize: Self.size, options: EncodingOptions())
+        let source = try WebPCoder().makeFrameSource(data: file, options: .default)
+        #expect(source.info.frameDurations == [.milliseconds(0xFF_FFFF), .milliseconds(5)])
+        #expect(try source.decodeFrame(at: 0) == a && source.decodeFrame(at: 1) == b)
+    }
+
     @Test func finishingToAFileWritesTheSameBytesAsFinish() throws {
         let canvases = (0..<3).map { Self.grain(seed: 10 + UInt64($0)) }
         let data = try WebPEncoder().encode(Self.frames(canvases), canvasSize: Self.size, options: EncodingOptions(loopCount: .plays(2)))

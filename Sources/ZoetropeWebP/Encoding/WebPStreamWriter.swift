@@ -61,10 +61,9 @@ final class WebPStreamWriter: AnimatedImageWriter {
     func add(_ frame: EncodingFrame) throws {
         guard !finished else { throw AnimatedImageError.invalidArgument("WebPEncoder: frame added after finish()") }
         let i = frameCount
-        let ms = WebPEncoder.milliseconds(frame.duration)
-        guard ms <= 0xFF_FFFF else {
-            throw AnimatedImageError.invalidArgument("frame \(i) lasts \(frame.duration); WebP stores at most 16777215 ms")
-        }
+        // A frame longer than WebP's 24 bits of milliseconds is stored that long, as GIF and
+        // APNG store their longest delay.
+        let ms = min(WebPEncoder.milliseconds(frame.duration), 0xFF_FFFF)
         current.load(try frame.straightPixels(canvasSize: canvasSize, index: i))
         if var last = pending {
             var chosen = try nextFrame(index: i)
