@@ -16,8 +16,9 @@ import Foundation
 /// under 194 colours is also encoded losslessly and the smaller kept, so a lossy file is never
 /// bigger than lossless frames would make it; `mixed` tries lossy or lossless per frame
 /// (lossless under 194 colours, lossy from 31) and keeps the smaller, at that quality (75
-/// when none is given). Durations are rounded to whole milliseconds, WebP's
-/// unit, and a frame longer than WebP's longest, 16,777,215 ms, is stored that long. A frame identical to the one before it is merged into it (one frame whose duration
+/// when none is given). Durations are rounded to whole milliseconds, WebP's unit, and a
+/// frame longer than WebP's longest, 16,777,215 ms, is stored that long. A frame identical
+/// to the one before it is merged into it (one frame whose duration
 /// is the sum), and a single frame is written as a still image.
 ///
 /// Per frame the writer makes the choices libwebp's `WebPAnimEncoder` makes (the changed
