@@ -146,8 +146,10 @@ def chrm(white, primaries):
                                    for x, y in [white] + primaries))
 
 
+ADOBE_ICCP = iccp(b"Adobe RGB", icc_profile("Adobe RGB (built)", ADOBE, 563 / 256))
+
 SOURCES = {
-    "adobe-rgb-iccp": [iccp(b"Adobe RGB", icc_profile("Adobe RGB (built)", ADOBE, 563 / 256))],
+    "adobe-rgb-iccp": [ADOBE_ICCP],
     "display-p3-iccp": [iccp(b"Display P3", icc_profile("Display P3 (built)", P3, "srgb"))],
     "chrm-gama": [chunk(b"gAMA", struct.pack(">I", 55556)), chrm((0.3127, 0.3290), ADOBE)],
     "gama-1.0-alone": [chunk(b"gAMA", struct.pack(">I", 100000))],
@@ -218,8 +220,7 @@ def main():
         data = open(args.tag[0], "rb").read()
         if data[:8] != b"\x89PNG\r\n\x1a\n" or data[12:16] != b"IHDR":
             sys.exit(f"{args.tag[0]}: not a PNG")
-        profile = iccp(b"Adobe RGB", icc_profile("Adobe RGB (built)", ADOBE, 563 / 256))
-        open(args.tag[1], "wb").write(data[:33] + profile + data[33:])
+        open(args.tag[1], "wb").write(data[:33] + ADOBE_ICCP + data[33:])
         return
     os.makedirs(args.work, exist_ok=True)
     files = []

@@ -44,12 +44,6 @@ enum ConvertFixtures {
         return (source.info, try (0..<source.info.frameCount).map { try source.decodeFrame(at: $0) })
     }
 
-    /// The largest difference between two frames' channels (Int.max when their sizes differ).
-    static func maxDifference(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
-        guard a.size == b.size, a.bytes.count == b.bytes.count else { return .max }
-        return zip(a.bytes, b.bytes).reduce(0) { max($0, abs(Int($1.0) - Int($1.1))) }
-    }
-
     /// Runs `zoetrope convert` in-process on files in a fresh folder; returns the run and the output bytes.
     static func convert(_ input: Data, inName: String, outName: String, _ extra: [String] = []) throws -> (ToolRun, Data?, URL) {
         let dir = try ToolRunner.temporaryDirectory()

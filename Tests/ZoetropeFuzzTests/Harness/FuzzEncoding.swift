@@ -181,7 +181,7 @@ enum FuzzEncoding {
         var groups: [Range<Int>] = []
         var milliseconds: Int128 = 0
         for i in a.frames.indices {
-            let ms = min(rounded(a.frames[i].duration, per: 1000), 0xFF_FFFF)
+            let ms = webpMilliseconds(a.frames[i].duration)
             if merges, let last = groups.last, milliseconds + ms <= 0xFF_FFFF,
                 a.frames[i].pixels.packedBytes == a.frames[last.lowerBound].pixels.packedBytes
             {
@@ -215,7 +215,7 @@ enum FuzzEncoding {
             guard info.frameCount > 1 else { return nil }
             let expectedPlays = storedPlays(a.loopCount, a.format)
             if info.loopCount != expectedPlays { return "plays \(info.loopCount), expected \(expectedPlays)" }
-            let asked = a.frames.reduce(Int128(0)) { $0 + min(rounded($1.duration, per: 1000), 0xFF_FFFF) }
+            let asked = a.frames.reduce(Int128(0)) { $0 + webpMilliseconds($1.duration) }
             let total = info.frameDurations.reduce(FrameDuration.zero, +)
             return total == .milliseconds(Int64(asked)) ? nil : "total duration \(total), asked \(asked) ms"
         }
@@ -289,6 +289,11 @@ enum FuzzEncoding {
         (Int128(d.numerator) * Int128(unit) + Int128(d.denominator) / 2) / Int128(d.denominator)
     }
 
+    /// What WebP stores for `d`: whole milliseconds, at most its 24 bits' 16,777,215.
+    static func webpMilliseconds(_ d: FrameDuration) -> Int128 {
+        min(rounded(d, per: 1000), 0xFF_FFFF)
+    }
+
     static func durationProblem(
         _ asked: [FrameDuration], stored: FrameDuration, _ format: Format,
         exactTimescale: Bool
@@ -300,7 +305,7 @@ enum FuzzEncoding {
             if asked[0] > .milliseconds(10) { cs = max(cs, 2) }
             expected = .centiseconds(Int64(cs))
         case .webpLossless, .webpLossy:
-            expected = .milliseconds(Int64(asked.reduce(Int128(0)) { $0 + min(rounded($1, per: 1000), 0xFF_FFFF) }))
+            expected = .milliseconds(Int64(asked.reduce(Int128(0)) { $0 + webpMilliseconds($1) }))
         case .avif:
             expected = asked[0]
             if !exactTimescale {
