@@ -17,19 +17,35 @@ final class BandedColorTransform: ColorTransform {
     }
 
     func convert(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+        inBands(pixels, width: width, height: height, bytesPerRow: bytesPerRow, deep: false)
+    }
+
+    func convert16(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+        inBands(pixels, width: width, height: height, bytesPerRow: bytesPerRow, deep: true)
+    }
+
+    private func inBands(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int, deep: Bool) {
         let (pixelCount, overflow) = width.multipliedReportingOverflow(by: height)
         let bands = overflow ? 1 : tuning.colorBands(forPixels: pixelCount, rows: height, threads: threads)
+        let frame = BandedFrame(pixels: pixels, base: base)
+        let rows = (height + bands - 1) / bands
+        let convertBand: @Sendable (Int, Int) -> Void = { top, count in
+            let start = frame.pixels + top * bytesPerRow
+            if deep {
+                frame.base.convert16(start, width: width, height: count, bytesPerRow: bytesPerRow)
+            } else {
+                frame.base.convert(start, width: width, height: count, bytesPerRow: bytesPerRow)
+            }
+        }
         guard bands > 1 else {
-            base.convert(pixels, width: width, height: height, bytesPerRow: bytesPerRow)
+            convertBand(0, height)
             return
         }
-        let rows = (height + bands - 1) / bands
-        let frame = BandedFrame(pixels: pixels, base: base)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let top = band * rows
             let count = min(rows, height - top)
             guard count > 0 else { return }
-            frame.base.convert(frame.pixels + top * bytesPerRow, width: width, height: count, bytesPerRow: bytesPerRow)
+            convertBand(top, count)
         }
     }
 }

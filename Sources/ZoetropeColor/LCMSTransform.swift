@@ -1,28 +1,44 @@
 import CLCMS2
 import Zoetrope
 
-/// An lcms2 transform from a file's RGB space to sRGB, on straight RGBA8 in place (alpha
-/// copied), relative colorimetric. Built without lcms2's one-pixel cache, so that one
+/// An lcms2 transform from a file's RGB space to sRGB, on straight RGBA8 or RGBA16 in place
+/// (alpha copied), relative colorimetric. Built without lcms2's one-pixel cache, so that one
 /// transform serves several threads at once.
 final class LCMSTransform: ColorTransform, @unchecked Sendable {
     // Immutable after init; lcms2 reads a cache-less transform only.
     private let handle: cmsHTRANSFORM
+    /// The same conversion on 16-bit channels, which keeps deep pixels deep.
+    private let handle16: cmsHTRANSFORM
 
     /// A transform from `source` to sRGB, or nil when lcms2 cannot make one.
     init?(from source: cmsHPROFILE) {
         guard let srgb = cmsCreate_sRGBProfile() else { return nil }
         defer { cmsCloseProfile(srgb) }
-        let format = clcms2_type_rgba_8()
-        guard
-            let handle = cmsCreateTransform(
+        func make(_ format: cmsUInt32Number) -> cmsHTRANSFORM? {
+            cmsCreateTransform(
                 source, format, srgb, format, cmsUInt32Number(INTENT_RELATIVE_COLORIMETRIC),
                 clcms2_flags_copy_alpha() | clcms2_flags_no_cache())
-        else { return nil }
+        }
+        guard let handle = make(clcms2_type_rgba_8()) else { return nil }
+        guard let handle16 = make(clcms2_type_rgba_16()) else {
+            cmsDeleteTransform(handle)
+            return nil
+        }
         self.handle = handle
+        self.handle16 = handle16
     }
 
     deinit {
         cmsDeleteTransform(handle)
+        cmsDeleteTransform(handle16)
+    }
+
+    func convert16(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+        guard width > 0, height > 0 else { return }
+        for y in 0..<height {
+            let row = pixels + y * bytesPerRow
+            cmsDoTransform(handle16, row, row, cmsUInt32Number(width))
+        }
     }
 
     func convert(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {

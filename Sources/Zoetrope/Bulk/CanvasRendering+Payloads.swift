@@ -20,12 +20,12 @@ extension CanvasRendering {
     /// Whether `target` would be decoded straight into a `size`/`format` buffer without the
     /// canvas (the rule `renderFrame` applies): its payload then becomes the frame.
     public func deliversDirectly(_ target: Int, size: PixelSize, format: PixelFormat) -> Bool {
-        decodesFullFrames && size == compositor.canvasSize && format.alphaMode == .straight
+        decodesFullFrames && size == compositor.canvasSize && format == compositor.canvas.format
             && shownFrame != target && keyFrames.decodesDirectly(target)
     }
 
-    /// Delivers frame `target` from straight RGBA `pixels` decoded ahead (the frame's
-    /// rectangle, rows `width × 4` apart), as `renderFrame` would deliver it: a frame that
+    /// Delivers frame `target` from straight RGBA `pixels` at the compositor's depth decoded
+    /// ahead (the frame's rectangle, rows `width × bytesPerPixel` apart), as `renderFrame` would deliver it: a frame that
     /// `deliversDirectly` hands its pixels over as the caller's buffer (and takes the
     /// buffer's old storage back in `pixels` for reuse); any other is drawn by `draw` onto
     /// the canvas, which is copied out. When the canvas is not where the payload needs it,
@@ -38,7 +38,7 @@ extension CanvasRendering {
     ) rethrows {
         if deliversDirectly(target, size: size, format: format) {
             shownFrame = nil
-            buffer.format = .rgba8
+            buffer.format = compositor.canvas.format
             buffer.reshape(width: size.width, height: size.height)
             swap(&buffer.bytes, &pixels)
             if let transform = compositor.colorTransform { buffer.applyColorTransform(transform) }

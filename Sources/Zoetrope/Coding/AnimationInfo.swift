@@ -28,13 +28,17 @@ public struct AnimationInfo: Hashable, Sendable {
     public var color: ColorInfo
     /// Exif and XMP the file carries.
     public var metadata: EmbeddedMetadata
+    /// Bits per channel of the file's samples: 16 for a 16-bit PNG, 10 or 12 for a deep
+    /// AVIF, 8 otherwise (PNG's lower depths widen to 8 without loss). Above 8, decoding
+    /// to `PixelFormat.rgba16` keeps every bit.
+    public var bitsPerChannel: Int
 
     /// Creates an info value.
     public init(
         format: ImageFormat, canvasSize: PixelSize, frameDurations: [FrameDuration],
         loopCount: LoopCount, storedLoopValue: Int?, hasAlpha: Bool? = nil,
         truncation: AnimatedImageError? = nil, warnings: [String] = [],
-        color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none
+        color: ColorInfo = .unspecified, metadata: EmbeddedMetadata = .none, bitsPerChannel: Int = 8
     ) {
         self.format = format
         self.canvasSize = canvasSize
@@ -46,6 +50,7 @@ public struct AnimationInfo: Hashable, Sendable {
         self.warnings = warnings
         self.color = color
         self.metadata = metadata
+        self.bitsPerChannel = bitsPerChannel
     }
 
     /// The number of frames that decode.
@@ -53,6 +58,9 @@ public struct AnimationInfo: Hashable, Sendable {
 
     /// More than one frame.
     public var isAnimated: Bool { frameDurations.count > 1 }
+
+    /// Whether the file stores more than 8 bits per channel, which RGBA8 frames round.
+    public var isDeep: Bool { bitsPerChannel > 8 }
 
     /// Bytes of one decoded RGBA8 canvas.
     public var frameByteCount: Int { canvasSize.rgbaByteCount ?? .max }

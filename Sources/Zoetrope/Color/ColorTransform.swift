@@ -13,4 +13,22 @@ public protocol ColorTransform: AnyObject, Sendable {
     /// apart starting at `pixels`, in place. Alpha is left as it is. May be called from any
     /// thread, by several at once.
     func convert(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int)
+
+    /// `convert` for RGBA16 pixels (`UInt16` channels in the machine's byte order). The
+    /// default rounds each pixel to 8 bits, converts it and widens the result, so it loses
+    /// depth: a transform that can convert 16-bit values (lcms2's can) implements this.
+    func convert16(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int)
+}
+
+extension ColorTransform {
+    public func convert16(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
+        var row = [UInt8](repeating: 0, count: width * 4)
+        for y in 0..<height {
+            let p = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt16.self)
+            for i in 0..<width * 4 { row[i] = PixelBuffer.narrow(p[i]) }
+            row.withUnsafeMutableBytes { convert($0.baseAddress!, width: width, height: 1, bytesPerRow: width * 4) }
+            // Alpha is left as it was: only the colour channels came back through 8 bits.
+            for i in 0..<width * 4 where i % 4 != 3 { p[i] = UInt16(row[i]) &* 257 }
+        }
+    }
 }

@@ -32,8 +32,8 @@ public protocol CanvasRendering {
     /// data stopped early and left part of its rectangle undrawn.
     mutating func drawFrame(_ index: Int, input: Input) throws -> FrameDrawResult
 
-    /// Decodes frame `index`, whose rectangle is the whole canvas, as straight-alpha RGBA8
-    /// rows `bytesPerRow` apart at `pixels`, exactly as `drawFrame` would leave the canvas
+    /// Decodes frame `index`, whose rectangle is the whole canvas, as straight-alpha RGBA
+    /// rows at the compositor's `channelDepth`, `bytesPerRow` apart at `pixels`, exactly as `drawFrame` would leave the canvas
     /// when `KeyFrameTable.decodesDirectly(index)` holds.
     mutating func decodeFullFrame(_ index: Int, input: Input, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) throws
 }
@@ -64,7 +64,8 @@ extension CanvasRendering {
     /// grown to the frames added since.
     public mutating func prepareCanvas(size: PixelSize) {
         if compositor.canvasSize != size {
-            compositor = Compositor(size: size, colorTransform: compositor.colorTransform, holdsDrawnAreaOnly: true)
+            compositor = Compositor(
+                size: size, colorTransform: compositor.colorTransform, holdsDrawnAreaOnly: true, channelDepth: compositor.channelDepth)
             shownFrame = nil
         }
         compositor.reserve(keyFrames.drawnArea)
@@ -93,15 +94,15 @@ extension CanvasRendering {
 
     /// Delivers frame `target` into `output` at `size` in `format`. A frame
     /// `KeyFrameTable.decodesDirectly` allows is decoded straight into `output` when that is
-    /// the full canvas in straight alpha (no canvas, no copy); any other goes through
+    /// the full canvas in straight alpha at the canvas's depth (no canvas, no copy); any other goes through
     /// `render` and a copy out of the canvas. Either way the frame passes through
     /// `compositor.colorTransform` when there is one.
     public mutating func renderFrame(
         _ target: Int, input: Input, into output: inout PixelBuffer,
         size: PixelSize, format: PixelFormat
     ) throws {
-        let canvasSize = compositor.canvasSize
-        if decodesFullFrames, size == canvasSize, format.alphaMode == .straight, keyFrames.decodesDirectly(target),
+        let canvasSize = compositor.canvasSize, canvasFormat = compositor.canvas.format
+        if decodesFullFrames, size == canvasSize, format == canvasFormat, keyFrames.decodesDirectly(target),
             shownFrame == target
         {
             // The canvas shows a frame that decodes straight into a buffer (drawn before this
@@ -111,11 +112,11 @@ extension CanvasRendering {
             if compositor.releasePixels() { shownFrame = nil }
             return
         }
-        if decodesFullFrames, size == canvasSize, format.alphaMode == .straight, shownFrame != target,
+        if decodesFullFrames, size == canvasSize, format == canvasFormat, shownFrame != target,
             keyFrames.decodesDirectly(target)
         {
             shownFrame = nil
-            output.format = .rgba8
+            output.format = canvasFormat
             output.reshape(width: canvasSize.width, height: canvasSize.height)
             let stride = output.bytesPerRow
             try output.bytes.withUnsafeMutableBytes { raw in

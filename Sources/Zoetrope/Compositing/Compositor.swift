@@ -11,13 +11,16 @@
 /// frames touch one corner of a huge screen costs that corner. Copies out (`copyCanvas`)
 /// give the same pixels as a whole canvas would.
 public struct Compositor: Sendable {
-    /// The composited pixels of `region`, straight alpha: the whole canvas unless the
-    /// compositor holds the drawn area only.
+    /// The composited pixels of `region`, straight alpha at `channelDepth`: the whole canvas
+    /// unless the compositor holds the drawn area only.
     public private(set) var canvas: PixelBuffer
     /// The part of the canvas `canvas` holds, in canvas coordinates; transparent outside.
     public private(set) var region: PixelRect
     /// The canvas size, whatever part of it is held.
     public let canvasSize: PixelSize
+    /// Bits per channel of the canvas and of the pixels `draw` takes: 8 unless made for
+    /// deep pixels.
+    public let channelDepth: ChannelDepth
     private let growsToFrames: Bool
     /// What `reserve` asked for before any pixel was allocated.
     private var planned = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -41,14 +44,21 @@ public struct Compositor: Sendable {
     }
 
     /// A transparent canvas of `size` that, when `holdsDrawnAreaOnly`, allocates pixels only
-    /// where frames draw (`region`, empty until the first frame or `reserve`).
-    public init(size: PixelSize, colorTransform: (any ColorTransform)? = nil, holdsDrawnAreaOnly: Bool) {
+    /// where frames draw (`region`, empty until the first frame or `reserve`), with
+    /// `channelDepth` bits per channel.
+    public init(
+        size: PixelSize, colorTransform: (any ColorTransform)? = nil, holdsDrawnAreaOnly: Bool, channelDepth: ChannelDepth = .eight
+    ) {
         canvasSize = size
         growsToFrames = holdsDrawnAreaOnly
+        self.channelDepth = channelDepth
         region = PixelRect(x: 0, y: 0, width: holdsDrawnAreaOnly ? 0 : size.width, height: holdsDrawnAreaOnly ? 0 : size.height)
-        canvas = PixelBuffer(width: region.width, height: region.height)
+        canvas = PixelBuffer(width: region.width, height: region.height, format: PixelFormat(alphaMode: .straight, channelDepth: channelDepth))
         self.colorTransform = colorTransform
     }
+
+    /// Bytes per canvas pixel: 4 or 8.
+    private var bytesPerPixel: Int { channelDepth == .eight ? 4 : 8 }
 
     /// The canvas bounds.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height) }
@@ -89,7 +99,7 @@ public struct Compositor: Sendable {
         guard growsToFrames else { return false }
         planned = planned.union(region)
         region = PixelRect(x: 0, y: 0, width: 0, height: 0)
-        canvas = PixelBuffer()
+        canvas = PixelBuffer(width: 0, height: 0, format: canvas.format)
         saved = []
         pendingRect = region
         pendingDispose = .none
@@ -113,14 +123,15 @@ public struct Compositor: Sendable {
 
     /// Moves the pixels of `region` into a transparent buffer covering `next` ⊇ `region`.
     private mutating func grow(to next: PixelRect) {
-        var grown = PixelBuffer(width: next.width, height: next.height)
+        var grown = PixelBuffer(width: next.width, height: next.height, format: canvas.format)
+        let bpp = bytesPerPixel
         if !region.isEmpty {
-            let rowBytes = region.width * 4, from = canvas.bytesPerRow, to = grown.bytesPerRow
+            let rowBytes = region.width * bpp, from = canvas.bytesPerRow, to = grown.bytesPerRow
             let dx = region.x - next.x, dy = region.y - next.y
             canvas.bytes.withUnsafeBytes { src in
                 grown.bytes.withUnsafeMutableBytes { dst in
                     for row in 0..<region.height {
-                        (dst.baseAddress! + (dy + row) * to + dx * 4).copyMemory(from: src.baseAddress! + row * from, byteCount: rowBytes)
+                        (dst.baseAddress! + (dy + row) * to + dx * bpp).copyMemory(from: src.baseAddress! + row * from, byteCount: rowBytes)
                     }
                 }
             }
@@ -139,7 +150,7 @@ public struct Compositor: Sendable {
         pendingRect = clipped
         pendingDispose = dispose
         if dispose == .previous, !clipped.isEmpty {
-            let rowBytes = clipped.width * 4
+            let bpp = bytesPerPixel, rowBytes = clipped.width * bpp
             if saved.count < rowBytes * clipped.height {
                 saved = [UInt8](repeating: 0, count: rowBytes * clipped.height)
             }
@@ -147,7 +158,7 @@ public struct Compositor: Sendable {
             canvas.bytes.withUnsafeBytes { src in
                 saved.withUnsafeMutableBytes { dst in
                     for row in 0..<clipped.height {
-                        let s = (oy + row) * canvas.bytesPerRow + ox * 4
+                        let s = (oy + row) * canvas.bytesPerRow + ox * bpp
                         (dst.baseAddress! + row * rowBytes).copyMemory(from: src.baseAddress! + s, byteCount: rowBytes)
                     }
                 }
@@ -156,17 +167,33 @@ public struct Compositor: Sendable {
         return clipped
     }
 
-    /// Draws straight-alpha RGBA8 pixels whose top-left lands at (`rect.x`, `rect.y`);
-    /// `pixels` holds `rect.height` rows of `rect.width` pixels at `bytesPerRow`. Parts
-    /// outside the canvas are clipped.
+    /// Draws straight-alpha RGBA pixels at `channelDepth` whose top-left lands at (`rect.x`,
+    /// `rect.y`); `pixels` holds `rect.height` rows of `rect.width` pixels at `bytesPerRow`.
+    /// Parts outside the canvas are clipped.
     public mutating func draw(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect, blend: BlendMode) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
         include(clipped)
+        let bpp = bytesPerPixel
         precondition(
-            bytesPerRow >= rect.width * 4 && pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * 4,
+            bytesPerRow >= rect.width * bpp && pixels.count >= bytesPerRow * (rect.height - 1) + rect.width * bpp,
             "frame pixels smaller than their rectangle")
         let stride = canvas.bytesPerRow
+        if channelDepth == .sixteen {
+            canvas.bytes.withUnsafeMutableBytes { dstRaw in
+                for row in 0..<clipped.height {
+                    let d = dstRaw.baseAddress! + (clipped.y - region.y + row) * stride + (clipped.x - region.x) * 8
+                    let s = pixels.baseAddress! + (clipped.y - rect.y + row) * bytesPerRow + (clipped.x - rect.x) * 8
+                    if blend == .source {
+                        d.copyMemory(from: s, byteCount: clipped.width * 8)
+                    } else {
+                        Compositor.blendOverRow16(
+                            d.assumingMemoryBound(to: UInt16.self), s.assumingMemoryBound(to: UInt16.self), count: clipped.width)
+                    }
+                }
+            }
+            return
+        }
         let dx = clipped.x - rect.x, dy = clipped.y - rect.y
         canvas.bytes.withUnsafeMutableBytes { dstRaw in
             let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -198,7 +225,7 @@ public struct Compositor: Sendable {
     public mutating func withPixels<R>(in rect: PixelRect, _ body: (UnsafeMutableRawPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
         precondition(!rect.isEmpty && rect.intersection(bounds) == rect, "withPixels(in:) takes a rectangle inside the canvas")
         include(rect)
-        let stride = canvas.bytesPerRow, offset = (rect.y - region.y) * stride + (rect.x - region.x) * 4
+        let stride = canvas.bytesPerRow, offset = (rect.y - region.y) * stride + (rect.x - region.x) * bytesPerPixel
         return try canvas.bytes.withUnsafeMutableBytes { raw in try body(raw.baseAddress! + offset, stride) }
     }
 
@@ -214,22 +241,22 @@ public struct Compositor: Sendable {
     private mutating func applyPendingDisposal() {
         let r = pendingRect
         guard !r.isEmpty else { return }
-        let stride = canvas.bytesPerRow, (ox, oy) = (r.x - region.x, r.y - region.y)
+        let stride = canvas.bytesPerRow, (ox, oy) = (r.x - region.x, r.y - region.y), bpp = bytesPerPixel
         switch pendingDispose {
         case .none:
             break
         case .background:
             canvas.bytes.withUnsafeMutableBytes { raw in
                 for row in 0..<r.height {
-                    (raw.baseAddress! + (oy + row) * stride + ox * 4).initializeMemory(as: UInt8.self, repeating: 0, count: r.width * 4)
+                    (raw.baseAddress! + (oy + row) * stride + ox * bpp).initializeMemory(as: UInt8.self, repeating: 0, count: r.width * bpp)
                 }
             }
         case .previous:
-            let rowBytes = r.width * 4
+            let rowBytes = r.width * bpp
             canvas.bytes.withUnsafeMutableBytes { dst in
                 saved.withUnsafeBytes { src in
                     for row in 0..<r.height {
-                        (dst.baseAddress! + (oy + row) * stride + ox * 4).copyMemory(from: src.baseAddress! + row * rowBytes, byteCount: rowBytes)
+                        (dst.baseAddress! + (oy + row) * stride + ox * bpp).copyMemory(from: src.baseAddress! + row * rowBytes, byteCount: rowBytes)
                     }
                 }
             }
@@ -263,6 +290,32 @@ public struct Compositor: Sendable {
                 d[o + c] = UInt8(truncatingIfNeeded: v)
             }
             d[o + 3] = UInt8(truncatingIfNeeded: (a255 + 127) / 255)
+        }
+    }
+
+    /// `blendOverRow` at 16 bits per channel: the same rule, in integers scaled by 65,535.
+    @inline(__always)
+    static func blendOverRow16(_ d: UnsafeMutablePointer<UInt16>, _ s: UnsafePointer<UInt16>, count: Int) {
+        for i in 0..<count {
+            let o = i * 4
+            let sa = UInt64(s[o + 3])
+            if sa == 65_535 {
+                d[o] = s[o]; d[o + 1] = s[o + 1]; d[o + 2] = s[o + 2]; d[o + 3] = 65_535
+                continue
+            }
+            if sa == 0 { continue }
+            let da = UInt64(d[o + 3])
+            if da == 0 {
+                d[o] = s[o]; d[o + 1] = s[o + 1]; d[o + 2] = s[o + 2]; d[o + 3] = s[o + 3]
+                continue
+            }
+            let t = da * (65_535 - sa)  // αd(1−αs), scaled by 65,535²
+            let a2 = sa * 65_535 + t  // αo scaled by 65,535²
+            let half = a2 / 2
+            for c in 0..<3 {
+                d[o + c] = UInt16(truncatingIfNeeded: (UInt64(s[o + c]) * sa * 65_535 + UInt64(d[o + c]) * t + half) / a2)
+            }
+            d[o + 3] = UInt16(truncatingIfNeeded: (a2 + 32_767) / 65_535)
         }
     }
 }

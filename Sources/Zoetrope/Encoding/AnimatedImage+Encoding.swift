@@ -7,7 +7,8 @@ import Foundation
 extension AnimatedImage {
     /// The same animation re-encoded by `encoder`, as one call: every frame decoded in
     /// order (at `targetSize` when given, aspect-fit and never upsampled, straight alpha),
-    /// written with its raw duration, decoding overlapped with encoding.
+    /// written with its raw duration, decoding overlapped with encoding. A deep source
+    /// (`AnimationInfo.isDeep`) is decoded as RGBA16 when the encoder `storesDeepPixels`.
     ///
     /// `options` nil keeps the source's plays and asks for lossless where the format has it;
     /// pass options to choose quality, and plays (options without a `loopCount` keep the
@@ -33,7 +34,8 @@ extension AnimatedImage {
         description: AnimationConversion.DescriptionPolicy = .keepAll
     ) throws(AnimatedImageError) -> Data {
         var decoding = self.options
-        decoding.pixelFormat = .rgba8
+        // Deep sources keep their depth where the encoder writes it.
+        decoding.pixelFormat = encoder.storesDeepPixels && info.isDeep ? .rgba16 : .rgba8
         decoding.targetSize = targetSize
         decoding.colorOutput = description.colorOutput
         do {

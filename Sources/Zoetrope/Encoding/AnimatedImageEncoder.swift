@@ -35,6 +35,9 @@ public protocol AnimatedImageEncoder: Sendable {
     /// files; the others are left out without an error (conversions warn about them:
     /// `AnimationConversion.unwrittenParts(of:by:)`).
     var writableParts: EmbeddedParts { get }
+    /// Whether RGBA16 frames are written with more than 8 bits per channel (APNG's 16, AVIF's
+    /// 10 or 12): conversions of a deep source (`AnimationInfo.isDeep`) then decode RGBA16.
+    var storesDeepPixels: Bool { get }
 }
 
 extension AnimatedImageEncoder {
@@ -46,6 +49,9 @@ extension AnimatedImageEncoder {
 
     /// Writes none of the colour description or metadata (an encoder that writes some says so).
     public var writableParts: EmbeddedParts { [] }
+
+    /// 8 bits per channel: RGBA16 frames are rounded.
+    public var storesDeepPixels: Bool { false }
 
     /// Encodes full-canvas frames of `canvasSize` into a file's bytes: a writer fed from the array.
     public func encode(_ frames: [EncodingFrame], canvasSize: PixelSize, options: EncodingOptions) throws -> Data {

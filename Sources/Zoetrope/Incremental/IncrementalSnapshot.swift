@@ -50,6 +50,9 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// The file's Exif and XMP (`AnimationInfo.metadata`), known once `state` is `.complete`
     /// (none before).
     public var metadata = EmbeddedMetadata.none
+    /// Bits per channel of the file's samples (`AnimationInfo.bitsPerChannel`), once its
+    /// header has arrived (8 before).
+    public var bitsPerChannel = 8
 
     /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
     public init(
@@ -86,6 +89,7 @@ public struct IncrementalSnapshot: Hashable, Sendable {
         return AnimationInfo(
             format: format, canvasSize: canvasSize, frameDurations: frameDurations,
             loopCount: loopCount ?? .once, storedLoopValue: storedLoopValue, hasAlpha: hasAlpha,
-            truncation: truncation, warnings: warnings, color: color, metadata: metadata)
+            truncation: truncation, warnings: warnings, color: color, metadata: metadata,
+            bitsPerChannel: bitsPerChannel)
     }
 }

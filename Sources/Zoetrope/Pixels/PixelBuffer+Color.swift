@@ -8,8 +8,13 @@ extension PixelBuffer {
         let premultiplied = format.alphaMode == .premultiplied
         if premultiplied { unpremultiplyAlpha() }
         let w = width, h = height, stride = bytesPerRow
+        let deep = format.channelDepth == .sixteen
         bytes.withUnsafeMutableBytes { raw in
-            transform.convert(raw.baseAddress!, width: w, height: h, bytesPerRow: stride)
+            if deep {
+                transform.convert16(raw.baseAddress!, width: w, height: h, bytesPerRow: stride)
+            } else {
+                transform.convert(raw.baseAddress!, width: w, height: h, bytesPerRow: stride)
+            }
         }
         if premultiplied { premultiplyAlpha() }
     }
@@ -39,7 +44,7 @@ extension PixelBuffer {
             copy(placedAt: region, inCanvasOf: canvasSize, into: &output, size: size, format: format)
             return
         }
-        copy(placedAt: region, inCanvasOf: canvasSize, into: &output, size: size, format: .rgba8)
+        copy(placedAt: region, inCanvasOf: canvasSize, into: &output, size: size, format: format.straight)
         output.applyColorTransform(colorTransform)
         if format.alphaMode == .premultiplied { output.premultiplyAlpha() }
     }

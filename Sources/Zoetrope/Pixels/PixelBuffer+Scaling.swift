@@ -22,6 +22,17 @@ extension PixelBuffer {
                 || (region.width == width && region.height == height
                     && PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height).contains(region)),
             "the region is this buffer's size and lies inside the canvas")
+        if format.channelDepth != self.format.channelDepth {
+            // Copied at this buffer's depth, then widened or narrowed; premultiplied after
+            // widening, so 16-bit output keeps the precision the multiplication gives.
+            let widens = format.channelDepth == .sixteen
+            var same = PixelBuffer(width: 0, height: 0, format: self.format)
+            let sameFormat = PixelFormat(alphaMode: widens ? .straight : format.alphaMode, channelDepth: self.format.channelDepth)
+            copy(placedAt: region, inCanvasOf: canvasSize, into: &same, size: size, format: sameFormat)
+            output = same.converted(to: format.channelDepth)
+            if format.alphaMode == .premultiplied { output.premultiplyAlpha() }
+            return
+        }
         let cw = canvasSize.width, ch = canvasSize.height
         let w = max(1, min(size.width, cw)), h = max(1, min(size.height, ch))
         output.format = format
@@ -30,6 +41,29 @@ extension PixelBuffer {
         guard cw > 0, ch > 0, !region.isEmpty else { return }
         let premultiply = format.alphaMode == .premultiplied
         let srcStride = bytesPerRow, dstStride = output.bytesPerRow
+        if format.channelDepth == .sixteen {
+            bytes.withUnsafeBytes { srcRaw in
+                output.bytes.withUnsafeMutableBytes { dstRaw in
+                    let src = srcRaw.baseAddress!.assumingMemoryBound(to: UInt16.self)
+                    let dst = dstRaw.baseAddress!.assumingMemoryBound(to: UInt16.self)
+                    if w == cw && h == ch {
+                        for y in 0..<region.height {
+                            let s = src + y * srcStride / 2, d = dst + (region.y + y) * dstStride / 2 + region.x * 4
+                            if premultiply {
+                                PixelBuffer.premultiplyRow16(d, s, count: region.width)
+                            } else {
+                                d.update(from: s, count: region.width * 4)
+                            }
+                        }
+                    } else {
+                        PixelBuffer.boxDownsample16(
+                            src: src, srcStride: srcStride, region: region, canvasW: cw, canvasH: ch,
+                            dst: dst, dstStride: dstStride, dstW: w, dstH: h, premultipliedOutput: premultiply)
+                    }
+                }
+            }
+            return
+        }
         bytes.withUnsafeBytes { srcRaw in
             output.bytes.withUnsafeMutableBytes { dstRaw in
                 let src = srcRaw.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -55,12 +89,17 @@ extension PixelBuffer {
     /// Converts straight alpha to premultiplied in place.
     public mutating func premultiplyAlpha() {
         guard format.alphaMode == .straight else { return }
-        let stride = bytesPerRow, w = width, h = height
+        let stride = bytesPerRow, w = width, h = height, deep = format.channelDepth == .sixteen
         bytes.withUnsafeMutableBytes { raw in
-            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
-            for y in 0..<h { PixelBuffer.premultiplyRow(p + y * stride, p + y * stride, count: w) }
+            if deep {
+                let p = raw.baseAddress!.assumingMemoryBound(to: UInt16.self)
+                for y in 0..<h { PixelBuffer.premultiplyRow16(p + y * stride / 2, p + y * stride / 2, count: w) }
+            } else {
+                let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                for y in 0..<h { PixelBuffer.premultiplyRow(p + y * stride, p + y * stride, count: w) }
+            }
         }
-        format = .rgba8Premultiplied
+        format.alphaMode = .premultiplied
     }
 
     /// Converts premultiplied alpha to straight in place (exact where the colour survived
@@ -68,6 +107,14 @@ extension PixelBuffer {
     public mutating func unpremultiplyAlpha() {
         guard format.alphaMode == .premultiplied else { return }
         let stride = bytesPerRow, w = width, h = height
+        if format.channelDepth == .sixteen {
+            bytes.withUnsafeMutableBytes { raw in
+                let p = raw.baseAddress!.assumingMemoryBound(to: UInt16.self)
+                for y in 0..<h { PixelBuffer.unpremultiplyRow16(p + y * stride / 2, count: w) }
+            }
+            format.alphaMode = .straight
+            return
+        }
         bytes.withUnsafeMutableBytes { raw in
             let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self)
             for y in 0..<h {
@@ -80,7 +127,7 @@ extension PixelBuffer {
                 }
             }
         }
-        format = .rgba8
+        format.alphaMode = .straight
     }
 
     @inline(__always)

@@ -1,4 +1,4 @@
-/// A reusable RGBA8 bitmap with an explicit row stride.
+/// A reusable RGBA bitmap (8 or 16 bits per channel, `format`) with an explicit row stride.
 ///
 /// Decoders write into a buffer the caller provides, so a player can keep a pool of
 /// buffers and decode without allocating. `reshape` keeps the storage when it is big
@@ -8,9 +8,10 @@ public struct PixelBuffer: Sendable, Equatable {
     public private(set) var width: Int
     /// Height in pixels.
     public private(set) var height: Int
-    /// Bytes from the start of one row to the start of the next (≥ width × 4).
+    /// Bytes from the start of one row to the start of the next (≥ width × `format.bytesPerPixel`).
     public private(set) var bytesPerRow: Int
-    /// Straight or premultiplied alpha.
+    /// Straight or premultiplied alpha, and the channel depth. Set it before `reshape`,
+    /// which sizes rows by it.
     public var format: PixelFormat
     /// The pixel storage: always exactly `bytesPerRow × height` bytes.
     private var storage: [UInt8]
@@ -31,11 +32,12 @@ public struct PixelBuffer: Sendable, Equatable {
         }
     }
 
-    /// A fully transparent buffer. `bytesPerRow` defaults to `width × 4`.
+    /// A fully transparent buffer. `bytesPerRow` defaults to `width × format.bytesPerPixel`.
     public init(width: Int, height: Int, format: PixelFormat = .rgba8, bytesPerRow: Int? = nil) {
         precondition(width >= 0 && height >= 0, "PixelBuffer size must not be negative")
-        let stride = bytesPerRow ?? width * 4
-        precondition(stride >= width * 4, "bytesPerRow must hold a row")
+        let stride = bytesPerRow ?? width * format.bytesPerPixel
+        precondition(stride >= width * format.bytesPerPixel, "bytesPerRow must hold a row")
+        precondition(format.channelDepth == .eight || stride % 2 == 0, "RGBA16 rows start on whole channels")
         self.width = width
         self.height = height
         self.bytesPerRow = stride
@@ -57,8 +59,9 @@ public struct PixelBuffer: Sendable, Equatable {
     /// Changes the size (and stride) keeping the storage when it is large enough.
     /// Pixel contents are unspecified afterwards unless `clear` is true.
     public mutating func reshape(width: Int, height: Int, bytesPerRow: Int? = nil, clear: Bool = false) {
-        let stride = bytesPerRow ?? width * 4
-        precondition(width >= 0 && height >= 0 && stride >= width * 4, "invalid PixelBuffer shape")
+        let bpp = format.bytesPerPixel, stride = bytesPerRow ?? width * bpp
+        precondition(width >= 0 && height >= 0 && stride >= width * bpp, "invalid PixelBuffer shape")
+        precondition(format.channelDepth == .eight || stride % 2 == 0, "RGBA16 rows start on whole channels")
         self.width = width
         self.height = height
         self.bytesPerRow = stride
@@ -84,27 +87,30 @@ public struct PixelBuffer: Sendable, Equatable {
         }
     }
 
-    /// The RGBA value of one pixel.
+    /// The RGBA value of one pixel of an RGBA8 buffer.
     public func pixel(x: Int, y: Int) -> [UInt8] {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x),\(y)) outside \(width)×\(height)")
+        precondition(format.channelDepth == .eight, "pixel(x:y:) reads RGBA8; use pixel16(x:y:)")
         let o = y * bytesPerRow + x * 4
         return Array(bytes[o..<o + 4])
     }
 
-    /// Sets one pixel.
+    /// Sets one pixel of an RGBA8 buffer.
     public mutating func setPixel(x: Int, y: Int, _ rgba: [UInt8]) {
         precondition(x >= 0 && x < width && y >= 0 && y < height && rgba.count == 4)
+        precondition(format.channelDepth == .eight, "setPixel(x:y:_:) writes RGBA8; use setPixel16(x:y:_:)")
         let o = y * bytesPerRow + x * 4
         storage.replaceSubrange(o..<o + 4, with: rgba)
     }
 
-    /// The pixels packed without row padding (width × 4 bytes per row).
+    /// The pixels packed without row padding (width × `format.bytesPerPixel` bytes per row).
     public var packedBytes: [UInt8] {
-        if bytesPerRow == width * 4 { return bytes }
+        let rowBytes = width * format.bytesPerPixel
+        if bytesPerRow == rowBytes { return bytes }
         var out = [UInt8]()
-        out.reserveCapacity(width * height * 4)
+        out.reserveCapacity(rowBytes * height)
         for y in 0..<height {
-            out.append(contentsOf: bytes[y * bytesPerRow..<y * bytesPerRow + width * 4])
+            out.append(contentsOf: bytes[y * bytesPerRow..<y * bytesPerRow + rowBytes])
         }
         return out
     }

@@ -161,7 +161,7 @@ final class GIFFrameSource: SeekCostReporting {
         // Full size, straight alpha, no colour conversion: the caller's buffer becomes the
         // canvas itself (copy-on-write), so a frame costs no copy when the caller passes that
         // buffer back. A converted frame is a copy: the canvas keeps the file's values.
-        let direct = size == canvasSize && format.alphaMode == .straight && colorTransform == nil
+        let direct = size == canvasSize && format == .rgba8 && colorTransform == nil
         try state.withLock { state in
             state.compositor.colorTransform = colorTransform
             state.ensureCanvas()

@@ -51,7 +51,7 @@ final class GIFIncrementalSource: IngestingFrameSource, SeekCostReporting {
         let size = options.outputSize(forCanvas: canvas), format = options.pixelFormat
         // Full size, straight alpha, no colour conversion: the caller's buffer becomes the
         // canvas itself (copy-on-write), as in `GIFFrameSource`.
-        let direct = size == canvas && format.alphaMode == .straight && transform == nil
+        let direct = size == canvas && format == .rgba8 && transform == nil
         try decoder.withLock { slot in
             var state = slot ?? GIFDecodeState(canvasSize: canvas, keyFrames: KeyFrameTable([], canvasSize: canvas))
             slot = nil

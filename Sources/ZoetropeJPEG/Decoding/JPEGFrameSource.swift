@@ -63,7 +63,7 @@ final class JPEGFrameSource: FrameSource {
         try checkFrameIndex(index)
         let stored = header.storedSize, shown = info.canvasSize, size = outputSize
         let cmyk = header.components == 4
-        if header.orientation == .up && size == shown && !cmyk {
+        if header.orientation == .up && size == shown && !cmyk && options.pixelFormat.channelDepth == .eight {
             // Opaque: straight and premultiplied alpha are the same bytes.
             buffer.format = options.pixelFormat
             buffer.reshape(width: stored.width, height: stored.height)

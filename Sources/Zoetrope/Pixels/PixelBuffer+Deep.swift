@@ -1,0 +1,117 @@
+extension PixelBuffer {
+    /// The RGBA value of one pixel of an RGBA16 buffer.
+    public func pixel16(x: Int, y: Int) -> [UInt16] {
+        precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x),\(y)) outside \(width)×\(height)")
+        precondition(format.channelDepth == .sixteen, "pixel16(x:y:) reads RGBA16; use pixel(x:y:)")
+        let o = y * bytesPerRow + x * 8
+        return bytes.withUnsafeBytes { raw in (0..<4).map { raw.loadUnaligned(fromByteOffset: o + $0 * 2, as: UInt16.self) } }
+    }
+
+    /// Sets one pixel of an RGBA16 buffer.
+    public mutating func setPixel16(x: Int, y: Int, _ rgba: [UInt16]) {
+        precondition(x >= 0 && x < width && y >= 0 && y < height && rgba.count == 4)
+        precondition(format.channelDepth == .sixteen, "setPixel16(x:y:_:) writes RGBA16; use setPixel(x:y:_:)")
+        let o = y * bytesPerRow + x * 8
+        bytes.withUnsafeMutableBytes { raw in
+            for c in 0..<4 { raw.storeBytes(of: rgba[c], toByteOffset: o + c * 2, as: UInt16.self) }
+        }
+    }
+
+    /// This buffer at `depth`, alpha mode kept: 8-bit values widen exactly (v × 257),
+    /// 16-bit values round to the nearest 8-bit one. The same buffer when it already is.
+    public func converted(to depth: ChannelDepth) -> PixelBuffer {
+        guard depth != format.channelDepth else { return self }
+        var out = PixelBuffer(width: width, height: height, format: PixelFormat(alphaMode: format.alphaMode, channelDepth: depth))
+        let w = width * 4, srcStride = bytesPerRow, dstStride = out.bytesPerRow
+        bytes.withUnsafeBytes { src in
+            out.bytes.withUnsafeMutableBytes { dst in
+                for y in 0..<height {
+                    if depth == .sixteen {
+                        let s = src.baseAddress!.advanced(by: y * srcStride).assumingMemoryBound(to: UInt8.self)
+                        let d = dst.baseAddress!.advanced(by: y * dstStride).assumingMemoryBound(to: UInt16.self)
+                        for i in 0..<w { d[i] = UInt16(s[i]) &* 257 }
+                    } else {
+                        let s = src.baseAddress!.advanced(by: y * srcStride).assumingMemoryBound(to: UInt16.self)
+                        let d = dst.baseAddress!.advanced(by: y * dstStride).assumingMemoryBound(to: UInt8.self)
+                        for i in 0..<w { d[i] = PixelBuffer.narrow(s[i]) }
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// The nearest 8-bit value to a 16-bit one: round(v × 255 / 65,535).
+    @inline(__always)
+    static func narrow(_ v: UInt16) -> UInt8 {
+        UInt8(truncatingIfNeeded: (UInt32(v) &* 255 &+ 32_767) / 65_535)
+    }
+
+    @inline(__always)
+    static func premultiplyRow16(_ d: UnsafeMutablePointer<UInt16>, _ s: UnsafePointer<UInt16>, count: Int) {
+        for i in 0..<count {
+            let o = i * 4
+            let a = UInt64(s[o + 3])
+            if a == 65_535 {
+                d[o] = s[o]; d[o + 1] = s[o + 1]; d[o + 2] = s[o + 2]; d[o + 3] = 65_535
+            } else {
+                for c in 0..<3 { d[o + c] = UInt16((UInt64(s[o + c]) * a + 32_767) / 65_535) }
+                d[o + 3] = UInt16(a)
+            }
+        }
+    }
+
+    @inline(__always)
+    static func unpremultiplyRow16(_ p: UnsafeMutablePointer<UInt16>, count: Int) {
+        for i in 0..<count {
+            let o = i * 4
+            let a = UInt64(p[o + 3])
+            if a == 65_535 { continue }
+            if a == 0 { p[o] = 0; p[o + 1] = 0; p[o + 2] = 0; continue }
+            for c in 0..<3 { p[o + c] = UInt16(min(65_535, (UInt64(p[o + c]) * 65_535 + a / 2) / a)) }
+        }
+    }
+
+    /// `boxDownsample` for RGBA16 pixels: the same boxes and rounding at 16 bits.
+    static func boxDownsample16(
+        src: UnsafePointer<UInt16>, srcStride: Int, region: PixelRect, canvasW: Int, canvasH: Int,
+        dst: UnsafeMutablePointer<UInt16>, dstStride: Int, dstW: Int, dstH: Int, premultipliedOutput: Bool
+    ) {
+        // Strides in channels (UInt16s), not bytes.
+        let ss = srcStride / 2, ds = dstStride / 2
+        for oy in 0..<dstH {
+            let y0 = oy * canvasH / dstH, y1 = max(y0 + 1, (oy + 1) * canvasH / dstH)
+            let ys = max(y0, region.y), ye = min(y1, region.y + region.height)
+            for ox in 0..<dstW {
+                let x0 = ox * canvasW / dstW, x1 = max(x0 + 1, (ox + 1) * canvasW / dstW)
+                let xs = max(x0, region.x), xe = min(x1, region.x + region.width)
+                var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
+                if ys < ye, xs < xe {
+                    for y in ys..<ye {
+                        let row = src + (y - region.y) * ss - region.x * 4
+                        for x in xs..<xe {
+                            let p = row + x * 4
+                            let pa = UInt64(p[3])
+                            r += UInt64(p[0]) * pa; g += UInt64(p[1]) * pa; b += UInt64(p[2]) * pa; a += pa
+                        }
+                    }
+                }
+                let n = UInt64((y1 - y0) * (x1 - x0))
+                let d = dst + oy * ds + ox * 4
+                d[3] = UInt16((a + n / 2) / n)
+                if a == 0 {
+                    d[0] = 0; d[1] = 0; d[2] = 0
+                } else if premultipliedOutput {
+                    let m = 65_535 * n
+                    d[0] = UInt16(min(65_535, (r + m / 2) / m))
+                    d[1] = UInt16(min(65_535, (g + m / 2) / m))
+                    d[2] = UInt16(min(65_535, (b + m / 2) / m))
+                } else {
+                    d[0] = UInt16(min(65_535, (r + a / 2) / a))
+                    d[1] = UInt16(min(65_535, (g + a / 2) / a))
+                    d[2] = UInt16(min(65_535, (b + a / 2) / a))
+                }
+            }
+        }
+    }
+}
