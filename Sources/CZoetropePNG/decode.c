@@ -37,7 +37,7 @@ static void zoetrope_on_error(png_structp png, png_const_charp text) {
     else
         snprintf(combined, sizeof combined, "%s", text ? text : "libpng error");
     zoetrope_set_message(r, combined);
-    png_longjmp(png, 1); /* back to the setjmp in zoetrope_png_decode_rgba8, never past it */
+    png_longjmp(png, 1); /* back to the setjmp in zoetrope_png_decode_rgba, never past it */
 }
 
 static void zoetrope_on_warning(png_structp png, png_const_charp text) {
@@ -80,12 +80,12 @@ static void zoetrope_row_inflated(png_structp png, png_row_infop row_info, png_b
     if (r->progress->rows_inflated >= r->rows_expected) r->progress->rows_complete = 1;
 }
 
-int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segment_count,
-                              uint32_t expected_width, uint32_t expected_height,
-                              uint8_t *destination, size_t row_stride,
-                              const zoetrope_png_limits *limits, int checksums_verified,
-                              char *message, size_t message_capacity,
-                              zoetrope_png_progress *progress) {
+int zoetrope_png_decode_rgba(const zoetrope_png_segment *segments, size_t segment_count,
+                             uint32_t expected_width, uint32_t expected_height,
+                             uint8_t *destination, size_t row_stride, int sixteen,
+                             const zoetrope_png_limits *limits, int checksums_verified,
+                             char *message, size_t message_capacity,
+                             zoetrope_png_progress *progress) {
     zoetrope_png_progress ignored;
     if (progress == NULL) progress = &ignored;
     memset(progress, 0, sizeof *progress);
@@ -128,16 +128,24 @@ int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segme
         png_error(png, "the frame's PNG stream has an unexpected size");
     /* Everything to 8-bit RGBA: palette and low-depth grey expand, tRNS becomes alpha,
      * 16-bit samples are scaled with rounding, grey becomes RGB, opaque images get A = 255.
-     * No gamma or colour-space conversion: the stored values are delivered. */
+     * Or to 16-bit RGBA: every sample widened exactly to 16 bits, in the machine's byte
+     * order (PNG stores big-endian). No gamma or colour-space conversion: the stored
+     * values are delivered. */
     png_set_expand(png);
-    png_set_scale_16(png);
+    if (sixteen) {
+        png_set_expand_16(png);
+        const uint16_t probe = 1;
+        if (*(const uint8_t *)&probe == 1) png_set_swap(png);
+    } else {
+        png_set_scale_16(png);
+    }
     png_set_gray_to_rgb(png);
-    png_set_add_alpha(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_add_alpha(png, sixteen ? 0xFFFF : 0xFF, PNG_FILLER_AFTER);
     int passes = png_set_interlace_handling(png);
     png_set_read_user_transform_fn(png, zoetrope_row_inflated);
     png_read_update_info(png, info);
-    if (png_get_rowbytes(png, info) != (size_t)expected_width * 4)
-        png_error(png, "libpng did not produce 8-bit RGBA rows");
+    if (png_get_rowbytes(png, info) != (size_t)expected_width * (sixteen ? 8 : 4))
+        png_error(png, sixteen ? "libpng did not produce 16-bit RGBA rows" : "libpng did not produce 8-bit RGBA rows");
     if (passes > 1) {
         /* Adam7: libpng inflates the rows of each pass that has pixels. */
         for (int pass = 0; pass < 7; pass++) {

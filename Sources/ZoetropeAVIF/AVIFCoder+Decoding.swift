@@ -97,7 +97,9 @@ extension AVIFCoder {
         // The file copy, one RGBA frame (two when downsampling), and libavif's YUV(A) planes.
         var budget = AllocationBudget(limits: limits, format: .avif)
         budget.reserve(storedSize)
-        budget.reserve(options.outputSize(forCanvas: canvas) != canvas ? 2 : 1, bytesEach: canvas.rgbaByteCount)
+        // Deep output: 16-bit RGBA, twice the bytes.
+        let deep = options.pixelFormat.channelDepth.bytesPerChannel
+        budget.reserve((options.outputSize(forCanvas: canvas) != canvas ? 2 : 1) * deep, bytesEach: canvas.rgbaByteCount)
         // libavif's YUV(A) planes.
         // (When the pixel count does not fit, the frame bytes above already overflowed.)
         budget.reserve(canvas.pixelCount ?? 0, bytesEach: (image.depth > 8 ? 2 : 1) * 4)
@@ -130,7 +132,7 @@ extension AVIFCoder {
             format: .avif, canvasSize: canvas, frameDurations: durations, loopCount: loopCount,
             storedLoopValue: stored, hasAlpha: decoder.alphaPresent == AVIF_TRUE,
             truncation: truncation, color: AVIFImageDescription.color(of: image),
-            metadata: AVIFImageDescription.metadata(of: image))
+            metadata: AVIFImageDescription.metadata(of: image), bitsPerChannel: Int(image.depth))
         // Whatever colour the info declares (an ICC profile before nclx, as libavif and Chromium).
         session.colorTransform = ColorManagement.prepare(&info, options: options)
         return AVIFFrameSource(info: info, options: options, session: session)

@@ -123,8 +123,8 @@ import ZoetropeTestSupport
         #expect(throws: AnimatedImageError.invalidArgument("AVIF speed is 0…10, got 11")) {
             try AVIFEncoder(speed: 11).makeWriter(canvasSize: Self.size, options: EncodingOptions())
         }
-        #expect(throws: AnimatedImageError.invalidArgument("AVIF depth is 8 or 10, got 12")) {
-            try AVIFEncoder(depth: 12).makeWriter(canvasSize: Self.size, options: EncodingOptions())
+        #expect(throws: AnimatedImageError.invalidArgument("AVIF depth is 8, 10 or 12, got 16")) {
+            try AVIFEncoder(depth: 16).makeWriter(canvasSize: Self.size, options: EncodingOptions())
         }
         #expect(throws: AnimatedImageError.invalidArgument("AVIFEncoder needs at least one frame")) {
             try AVIFEncoder().makeWriter(canvasSize: Self.size, options: EncodingOptions()).finish()

@@ -1,7 +1,7 @@
 /* A small C shim over libpng's full read API for ZoetropeAPNG.
  *
  * libpng reports errors by longjmp; a longjmp must never cross Swift frames, so every
- * libpng call happens inside zoetrope_png_decode_rgba8, whose setjmp catches the error and
+ * libpng call happens inside zoetrope_png_decode_rgba, whose setjmp catches the error and
  * turns it into a return code and a message. Swift only ever sees the return value. */
 #ifndef CZOETROPE_PNG_H
 #define CZOETROPE_PNG_H
@@ -36,7 +36,9 @@ typedef struct {
 } zoetrope_png_progress;
 
 /* Decodes the PNG stream in `segments` (any colour type, bit depth or interlacing) to
- * straight-alpha 8-bit RGBA rows written at `destination`, `row_stride` bytes apart.
+ * straight-alpha RGBA rows written at `destination`, `row_stride` bytes apart: 8 bits per
+ * channel (16-bit samples rounded), or with sixteen != 0 16 bits per channel in the
+ * machine's byte order (lower depths widened exactly, v * 65535 / max).
  * The image must be expected_width x expected_height.
  *
  * checksums_verified != 0 says the caller has already checked every chunk's CRC-32 (which
@@ -49,11 +51,23 @@ typedef struct {
  * Returns 0 on success; otherwise -1 with libpng's message in `message` (NUL-terminated,
  * truncated to message_capacity). Rows decoded before an error are left in place, and
  * `progress` (may be NULL) says which. */
-int zoetrope_png_decode_rgba8(const zoetrope_png_segment *segments, size_t segment_count,
-                              uint32_t expected_width, uint32_t expected_height,
-                              uint8_t *destination, size_t row_stride,
-                              const zoetrope_png_limits *limits, int checksums_verified,
-                              char *message, size_t message_capacity,
-                              zoetrope_png_progress *progress);
+int zoetrope_png_decode_rgba(const zoetrope_png_segment *segments, size_t segment_count,
+                             uint32_t expected_width, uint32_t expected_height,
+                             uint8_t *destination, size_t row_stride, int sixteen,
+                             const zoetrope_png_limits *limits, int checksums_verified,
+                             char *message, size_t message_capacity,
+                             zoetrope_png_progress *progress);
+
+/* Encodes width x height straight-alpha RGBA pixels of 16 bits per channel (machine byte
+ * order), rows row_stride bytes apart, as a PNG of colour type 6 and depth 16 (libpng's
+ * full write API: the simplified one writes 16-bit only as linear light). fast != 0 uses
+ * no filters and zlib level 3, as PNG_IMAGE_FLAG_FAST does. On success returns 0 with the
+ * file in *out (free it with zoetrope_png_free); otherwise -1 with libpng's message. */
+int zoetrope_png_encode_rgba16(const uint8_t *pixels, uint32_t width, uint32_t height, size_t row_stride,
+                               int fast, uint8_t **out, size_t *out_count, char *message,
+                               size_t message_capacity);
+
+/* Frees what zoetrope_png_encode_rgba16 returned. */
+void zoetrope_png_free(uint8_t *bytes);
 
 #endif

@@ -18,14 +18,19 @@ struct APNGSessionBudget: Sendable {
         frameCount += 1
     }
 
-    /// Throws when the session would pass `options.limits`, with the error
+    /// Throws when the session would pass `options.limits` (at the depth it decodes to), with the error
     /// `APNGFrameSource` throws for the same frames.
     func check(canvas: PixelSize, format: ImageFormat, options: DecodingOptions) throws(AnimatedImageError) {
-        try options.limits.checkCanvases(canvas, count: 1, format: format)
+        // Deep sessions hold 16-bit pixels: twice the RGBA8 bytes of every pixel part.
+        let deep = options.pixelFormat.channelDepth.bytesPerChannel
+        try options.limits.checkCanvases(canvas, count: deep, format: format)
         var budget = AllocationBudget(limits: options.limits, format: format)
-        for part in [canvas.rgbaByteCount, saved, scratch, stream, rows, 65_536] { budget.reserve(part) }
+        for part in [canvas.rgbaByteCount, saved, scratch] { budget.reserve(deep, bytesEach: part) }
+        for part in [stream, rows, 65_536] { budget.reserve(part) }
         budget.reserve(KeyFrameTable.byteCount(frames: frameCount))
         try budget.check()
-        try options.limits.checkAllocation(options.outputSize(forCanvas: canvas).rgbaByteCount, format: format)
+        var output = AllocationBudget(limits: options.limits, format: format)
+        output.reserve(deep, bytesEach: options.outputSize(forCanvas: canvas).rgbaByteCount)
+        try output.check()
     }
 }

@@ -7,6 +7,8 @@ struct APNGFrameDrawer: APNGFrameDrawing {
     let file: UnsafeRawBufferPointer
     let format: ImageFormat
     let limits: Limits
+    /// The depth frames decode to: the canvas's (`Compositor.channelDepth`).
+    var depth: ChannelDepth = .eight
 
     func frameError(_ error: any Error, frame i: Int) -> any Error {
         APNGFrameDrawer.frameError(error, frame: i, format: format)
@@ -22,7 +24,8 @@ struct APNGFrameDrawer: APNGFrameDrawing {
     func decodeFull(_ i: Int, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int, stream: inout PNGFrameStream) throws {
         let frame = index.frames[i]
         try stream.prepare(frame, index: index, file: file, format: format)
-        let outcome = try stream.decode(frame, file: file, into: pixels, bytesPerRow: bytesPerRow, limits: limits, format: format)
+        let outcome = try stream.decode(
+            frame, file: file, into: pixels, bytesPerRow: bytesPerRow, limits: limits, format: format, depth: depth)
         clearUndecoded(outcome, pixels, bytesPerRow: bytesPerRow, rect: frame.rect)
     }
 
@@ -31,25 +34,26 @@ struct APNGFrameDrawer: APNGFrameDrawing {
         try s.stream.prepare(frame, index: index, file: file, format: format)
         let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
         precondition(r == frame.rect, "the walker keeps frames inside the canvas")
+        precondition(s.compositor.channelDepth == depth, "the drawer decodes at the canvas's depth")
         let stream = s.stream
-        let (file, format, limits) = (self.file, self.format, self.limits)
+        let (file, format, limits, depth) = (self.file, self.format, self.limits, self.depth)
         if frame.blend == .source || i == 0 {
             // Replacing pixels (or drawing onto the clear canvas of a play's first frame):
             // libpng writes straight into the canvas.
             try s.compositor.withPixels(in: r) { origin, stride in
                 let outcome = try stream.decode(
                     frame, file: file, into: origin, bytesPerRow: stride,
-                    limits: limits, format: format)
+                    limits: limits, format: format, depth: depth)
                 clearUndecoded(outcome, origin, bytesPerRow: stride, rect: r)
             }
             return
         }
-        let rowBytes = r.width * 4
+        let rowBytes = r.width * 4 * depth.bytesPerChannel
         if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
         try s.scratch.withUnsafeMutableBytes { dst in
             let outcome = try stream.decode(
                 frame, file: file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                limits: limits, format: format)
+                limits: limits, format: format, depth: depth)
             clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: r)
         }
         let scratch = s.scratch
@@ -62,6 +66,6 @@ struct APNGFrameDrawer: APNGFrameDrawing {
         guard let broken = outcome.broken else { return }
         PNGRowCoverage.clearUndecoded(
             pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
-            interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row)
+            interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row, bytesPerPixel: 4 * depth.bytesPerChannel)
     }
 }

@@ -13,13 +13,13 @@ extension APNGFrameSource: ParallelFrameDecoding {
         // the canvas still shows it (and one frame's decode if something moved it since).
         if i == 0, drewFirstFrameAtOpen { return nil }
         let frame = index.frames[i]
-        let rowBytes = frame.rect.width * 4
+        let rowBytes = frame.rect.width * 4 * options.pixelFormat.channelDepth.bytesPerChannel
         return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in
             try withDrawer { drawer in
                 try stream.prepare(frame, index: index, file: drawer.file, format: drawer.format)
                 let outcome = try stream.decode(
                     frame, file: drawer.file, into: dst.baseAddress!, bytesPerRow: rowBytes,
-                    limits: drawer.limits, format: drawer.format)
+                    limits: drawer.limits, format: drawer.format, depth: drawer.depth)
                 drawer.clearUndecoded(outcome, dst.baseAddress!, bytesPerRow: rowBytes, rect: frame.rect)
             }
         }
@@ -36,7 +36,9 @@ extension APNGFrameSource: ParallelFrameDecoding {
                 try s.renderFrame(i, input: self, into: &buffer, size: size, format: format)
             } draw: { s, pixels in
                 let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
-                s.compositor.draw(pixels, bytesPerRow: r.width * 4, rect: r, blend: frame.blend == .source || i == 0 ? .source : .over)
+                s.compositor.draw(
+                    pixels, bytesPerRow: r.width * 4 * s.compositor.channelDepth.bytesPerChannel, rect: r,
+                    blend: frame.blend == .source || i == 0 ? .source : .over)
             }
         }
         return pixels

@@ -22,7 +22,7 @@ final class APNGFrameSource: SeekCostReporting {
     let index: APNGIndex
     let data: Data
     let state: Locked<APNGDecodeState>
-    /// RGBA bytes of the largest frame: the most a bulk run's payload holds.
+    /// RGBA bytes of the largest frame at the decoded depth: the most a bulk run's payload holds.
     let largestFrameBytes: Int
     /// Whether the open drew frame 0 (`APNGFirstFrameDraw`): the canvas showed it before any call.
     let drewFirstFrameAtOpen: Bool
@@ -35,7 +35,9 @@ final class APNGFrameSource: SeekCostReporting {
     /// other file is walked whole first.
     convenience init(data: Data, options: DecodingOptions) throws {
         var firstFrame: APNGFirstFrameDraw?
-        let strategy = options.tuning.openStrategy(for: .apng, byteCount: data.count)
+        // Frame 0 drawn beside the walk is 8-bit: deep sessions walk first.
+        let strategy =
+            options.pixelFormat.channelDepth == .eight ? options.tuning.openStrategy(for: .apng, byteCount: data.count) : .wholeIndex
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
             guard strategy == .firstFrameBesideWalk else {
                 return try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)
@@ -58,7 +60,7 @@ final class APNGFrameSource: SeekCostReporting {
         // Everything this session may hold (`APNGSessionBudget`, as the incremental session
         // counts it). One canvas first: it also proves the canvas's RGBA byte count fits an
         // Int, so the frames' areas (inside the canvas) do too.
-        try options.limits.checkCanvases(canvas, count: 1, format: format)
+        try options.limits.checkCanvases(canvas, count: options.pixelFormat.channelDepth.bytesPerChannel, format: format)
         var budget = APNGSessionBudget()
         for f in index.frames { budget.add(f, index: index) }
         try budget.check(canvas: canvas, format: format, options: options)
@@ -68,19 +70,21 @@ final class APNGFrameSource: SeekCostReporting {
             loopCount: index.numPlays.map { $0 == 0 ? .infinite : .plays(Int($0)) } ?? .once,
             storedLoopValue: index.numPlays.map(Int.init),
             hasAlpha: APNGFrameSource.hasAlpha(index),
-            truncation: index.truncation, warnings: index.colorWarnings, color: index.color, metadata: index.metadata)
+            truncation: index.truncation, warnings: index.colorWarnings, color: index.color, metadata: index.metadata,
+            bitsPerChannel: index.header.bitDepth == 16 ? 16 : 8)
         colorTransform = ColorManagement.prepare(&info, options: options, precedence: .rule(for: .png))
         self.info = info
         self.options = options
         self.index = index
         self.data = data
-        largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * 4 }.max() ?? 0
+        let depth = options.pixelFormat.channelDepth
+        largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * 4 * depth.bytesPerChannel }.max() ?? 0
         let opaque = !index.header.hasAlphaChannel && index.transparency == nil
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode (reading `info` allocates no pixels),
         // unless the open drew frame 0 on it.
         var state = APNGDecodeState(
-            compositor: Compositor(size: PixelSize(width: 0, height: 0)),
+            compositor: Compositor(size: PixelSize(width: 0, height: 0), holdsDrawnAreaOnly: false, channelDepth: depth),
             keyFrames: KeyFrameTable(placements, canvasSize: canvas))
         if let firstFrame, firstFrame.drawsFirstFrame(of: index) {
             drewFirstFrameAtOpen = state.adoptFirstFrame(firstFrame.canvas)
@@ -114,7 +118,9 @@ final class APNGFrameSource: SeekCostReporting {
     /// source shares).
     func withDrawer<R>(_ body: (APNGFrameDrawer) throws -> R) rethrows -> R {
         try data.withUnsafeBytes { file in
-            try body(APNGFrameDrawer(index: index, file: file, format: info.format, limits: options.limits))
+            try body(
+                APNGFrameDrawer(
+                    index: index, file: file, format: info.format, limits: options.limits, depth: options.pixelFormat.channelDepth))
         }
     }
 

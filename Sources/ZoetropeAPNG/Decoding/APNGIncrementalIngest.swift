@@ -107,6 +107,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         let (transform, warning) = ColorManagement.prepare(color, options: options, precedence: .rule(for: .png))
         colorTransform = transform
         snapshot.color = color
+        snapshot.bitsPerChannel = walker.header?.bitDepth == 16 ? 16 : 8
         snapshot.warnings += walker.colorChunks.warnings + (warning.map { [$0] } ?? [])
     }
 
@@ -164,6 +165,7 @@ struct APNGIncrementalIngest: IncrementalIngesting {
         if !colorSettled { colorTransform = transform }
         colorSettled = true
         snapshot.color = final.color
+        snapshot.bitsPerChannel = final.header.bitDepth == 16 ? 16 : 8
         snapshot.warnings = final.colorWarnings + (warning.map { [$0] } ?? [])
         snapshot.metadata = final.metadata
     }

@@ -67,14 +67,14 @@ struct PNGFrameStream: Sendable {
         var broken: (pass: Int, row: Int, message: String)?
     }
 
-    /// Decodes the prepared stream of `frame` to straight RGBA8 rows at `destination`.
+    /// Decodes the prepared stream of `frame` to straight RGBA rows at `depth` at `destination`.
     /// Throws when libpng fails (a header it rejects, corrupt compressed data); image data
     /// that ends before the last row comes back in `Outcome.broken`. The segment list points into `file`
     /// and this value's buffers, so it lives only for the call (one small allocation per frame).
     @discardableResult
     func decode(
         _ frame: APNGFrameRecord, file: UnsafeRawBufferPointer, into destination: UnsafeMutableRawPointer,
-        bytesPerRow: Int, limits: Limits, format: ImageFormat
+        bytesPerRow: Int, limits: Limits, format: ImageFormat, depth: ChannelDepth = .eight
     ) throws(AnimatedImageError) -> Outcome {
         var cLimits = zoetrope_png_limits(
             max_width: UInt32(clamping: min(limits.maxWidth, 0x7FFF_FFFF)),
@@ -102,9 +102,9 @@ struct PNGFrameStream: Sendable {
                                 n += 3
                             }
                             segs[n] = bytes(iend, 0, iend.count)
-                            let status = zoetrope_png_decode_rgba8(
+                            let status = zoetrope_png_decode_rgba(
                                 segs.baseAddress, segmentCount, UInt32(frame.rect.width), UInt32(frame.rect.height),
-                                destination.assumingMemoryBound(to: UInt8.self), bytesPerRow, &cLimits,
+                                destination.assumingMemoryBound(to: UInt8.self), bytesPerRow, depth == .sixteen ? 1 : 0, &cLimits,
                                 1, message.baseAddress, 256, &progress)
                             guard status != 0 else { return nil }
                             return String(cString: message.baseAddress!)

@@ -14,22 +14,23 @@ enum PNGRowCoverage {
         6, 6, 6, 6, 6, 6, 6, 6,
     ]
 
-    /// Sets every pixel of the `width`×`height` RGBA8 image at `pixels` that the decode did
-    /// not reach to transparent black. The break happened reading image row `row` of `pass`.
+    /// Sets every pixel of the `width`×`height` RGBA image at `pixels` (`bytesPerPixel` 4 or
+    /// 8) that the decode did not reach to transparent black. The break happened reading
+    /// image row `row` of `pass`.
     static func clearUndecoded(
         _ pixels: UnsafeMutableRawPointer, bytesPerRow: Int, width: Int, height: Int,
-        interlaced: Bool, pass: Int, row: Int
+        interlaced: Bool, pass: Int, row: Int, bytesPerPixel: Int = 4
     ) {
         for y in 0..<height {
             let line = pixels + y * bytesPerRow
             guard interlaced else {
-                if y >= row { line.initializeMemory(as: UInt8.self, repeating: 0, count: width * 4) }
+                if y >= row { line.initializeMemory(as: UInt8.self, repeating: 0, count: width * bytesPerPixel) }
                 continue
             }
             for x in 0..<width {
                 let p = Int(adam7[(y & 7) * 8 + (x & 7)])
                 if p > pass || (p == pass && y >= row) {
-                    (line + x * 4).initializeMemory(as: UInt8.self, repeating: 0, count: 4)
+                    (line + x * bytesPerPixel).initializeMemory(as: UInt8.self, repeating: 0, count: bytesPerPixel)
                 }
             }
         }

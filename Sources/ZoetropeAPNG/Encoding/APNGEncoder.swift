@@ -19,6 +19,8 @@ import Darwin
 /// animation). Each later frame stores only the rectangle that changed since the frame
 /// before, with blend SOURCE and dispose NONE, so decoding reproduces every canvas exactly.
 /// The pixel data of each rectangle is compressed by libpng (through `PNGEncoder`).
+/// The first frame's depth is the file's: RGBA16 frames make a 16-bit APNG (later RGBA8
+/// frames widen exactly), RGBA8 ones an 8-bit APNG (later RGBA16 frames round).
 /// Frames stream in through `APNGStreamWriter`, which keeps only the previous canvas and the output.
 ///
 /// Colour and metadata from `EncodingOptions` are written after `IHDR`, before `acTL`:
@@ -61,6 +63,9 @@ public struct APNGEncoder: AnimatedImageEncoder {
         return APNGStreamWriter(canvasSize: canvasSize, plays: plays, fast: fast, description: description)
     }
 
+    /// True: RGBA16 frames make a 16-bit APNG.
+    public var storesDeepPixels: Bool { true }
+
     /// Every part: PNG has a chunk for each (`iCCP`, `sRGB`, `gAMA`, `cHRM`, `cICP`, `eXIf`, `iTXt`).
     public var writableParts: EmbeddedParts { .all }
 
@@ -71,19 +76,20 @@ public struct APNGEncoder: AnimatedImageEncoder {
 
     /// The smallest rectangle holding every pixel that differs, or nil when none does.
     static func changedRect(_ a: PixelBuffer, _ b: PixelBuffer) -> PixelRect? {
+        precondition(a.format.channelDepth == b.format.channelDepth, "both canvases at one depth")
         var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
-        let w = a.width
+        let w = a.width, bpp = a.format.bytesPerPixel
         a.bytes.withUnsafeBytes { pa in
             b.bytes.withUnsafeBytes { pb in
                 for y in 0..<a.height {
                     let ra = pa.baseAddress! + y * a.bytesPerRow, rb = pb.baseAddress! + y * b.bytesPerRow
-                    guard memcmp(ra, rb, w * 4) != 0 else { continue }
+                    guard memcmp(ra, rb, w * bpp) != 0 else { continue }
                     minY = min(minY, y)
                     maxY = y
                     var x0 = 0
-                    while x0 < w, memcmp(ra + x0 * 4, rb + x0 * 4, 4) == 0 { x0 += 1 }
+                    while x0 < w, memcmp(ra + x0 * bpp, rb + x0 * bpp, bpp) == 0 { x0 += 1 }
                     var x1 = w - 1
-                    while x1 > x0, memcmp(ra + x1 * 4, rb + x1 * 4, 4) == 0 { x1 -= 1 }
+                    while x1 > x0, memcmp(ra + x1 * bpp, rb + x1 * bpp, bpp) == 0 { x1 -= 1 }
                     minX = min(minX, x0)
                     maxX = max(maxX, x1)
                 }

@@ -33,7 +33,8 @@ final class APNGStreamWriter: AnimatedImageWriter {
     func add(_ frame: EncodingFrame) throws {
         guard !finished else { throw AnimatedImageError.invalidArgument("APNGEncoder: frame added after finish()") }
         guard frameCount < Int(UInt32.max) / 2 else { throw AnimatedImageError.invalidArgument("APNG stores fewer than 2³¹ frames") }
-        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount)
+        // The file's depth is the first frame's.
+        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount, channelDepth: previous?.format.channelDepth)
         let full = PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height)
         let rect: PixelRect
         let chunks: [(type: UInt32, payload: Data)]

@@ -1,4 +1,5 @@
 import CPNG
+import CZoetropePNG
 import Zoetrope
 
 #if canImport(FoundationEssentials)
@@ -7,8 +8,9 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Writes one straight-alpha RGBA8 buffer as a PNG, through libpng's simplified API
-/// (which reports errors by return value, so libpng never long-jumps across Swift frames).
+/// Writes one straight-alpha RGBA buffer as a PNG: RGBA8 through libpng's simplified API
+/// (which reports errors by return value, so libpng never long-jumps across Swift frames),
+/// RGBA16 as 16-bit PNG data through a C function that catches libpng's errors itself.
 public struct PNGEncoder: Sendable {
     /// Favour speed over size (libpng's `PNG_IMAGE_FLAG_FAST`: a lower zlib effort).
     public var fast: Bool
@@ -19,13 +21,15 @@ public struct PNGEncoder: Sendable {
         self.fast = fast
     }
 
-    /// Encodes `pixels` as an 8-bit RGBA PNG (premultiplied pixels are unpremultiplied first).
+    /// Encodes `pixels` as an RGBA PNG of their depth, 8 or 16 bits (premultiplied pixels
+    /// are unpremultiplied first).
     public func encode(_ pixels: PixelBuffer) throws -> Data {
         try encode(pixels, region: PixelRect(x: 0, y: 0, width: pixels.width, height: pixels.height))
     }
 
-    /// Encodes the `region` of `pixels` as an 8-bit RGBA PNG of that size. Premultiplied
-    /// pixels are unpremultiplied first, the rule every Zoetrope encoder follows.
+    /// Encodes the `region` of `pixels` as an RGBA PNG of that size and of their depth, 8
+    /// or 16 bits. Premultiplied pixels are unpremultiplied first, the rule every Zoetrope
+    /// encoder follows.
     public func encode(_ pixels: PixelBuffer, region: PixelRect) throws -> Data {
         guard pixels.format.alphaMode == .straight else {
             var straight = pixels
@@ -42,6 +46,7 @@ public struct PNGEncoder: Sendable {
         guard pixels.bytesPerRow <= Int(Int32.max) else {
             throw AnimatedImageError.invalidArgument("PNGEncoder rows of \(pixels.bytesPerRow) bytes are too long for libpng")
         }
+        if pixels.format.channelDepth == .sixteen { return try encode16(pixels, region: region) }
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         image.width = UInt32(region.width)
@@ -66,6 +71,24 @@ public struct PNGEncoder: Sendable {
         out.count = Int(size)
         png_image_free(&image)
         return out
+    }
+
+    private func encode16(_ pixels: PixelBuffer, region: PixelRect) throws -> Data {
+        let start = region.y * pixels.bytesPerRow + region.x * 8
+        var out: UnsafeMutablePointer<UInt8>?
+        var count = 0
+        var message = [CChar](repeating: 0, count: 256)
+        let status = pixels.bytes.withUnsafeBytes { raw in
+            zoetrope_png_encode_rgba16(
+                raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + start, UInt32(region.width), UInt32(region.height),
+                pixels.bytesPerRow, fast ? 1 : 0, &out, &count, &message, message.count)
+        }
+        guard status == 0, let out else {
+            let text = message.withUnsafeBufferPointer { String(decoding: $0.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            throw AnimatedImageError.codecFailure(format: .png, library: "libpng", message: text.isEmpty ? "16-bit PNG write failed" : text)
+        }
+        defer { zoetrope_png_free(out) }
+        return Data(bytes: out, count: count)
     }
 
     private static func failure(_ image: inout png_image) -> AnimatedImageError {

@@ -142,6 +142,18 @@ final class AVIFDecodeState {
         _ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, canvasSize: PixelSize,
         size: PixelSize, format: PixelFormat
     ) throws(AnimatedImageError) {
+        if format.channelDepth == .sixteen {
+            // Deep pixels: libavif widens 10- and 12-bit samples to 16 bits without rounding
+            // through 8; the shared copy downsamples, converts colour and premultiplies.
+            if size == canvasSize, colorTransform == nil {
+                try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied, depth: .sixteen)
+                return
+            }
+            var full = PixelBuffer(width: 0, height: 0, format: .rgba16)
+            try AVIFDecodeState.convert(image, into: &full, premultiplied: false, depth: .sixteen)
+            full.copy(into: &buffer, size: size, format: format, colorTransform: colorTransform)
+            return
+        }
         if size == canvasSize {
             guard let colorTransform else {
                 try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied)
@@ -217,16 +229,18 @@ final class AVIFDecodeState {
         return failure
     }
 
-    /// YUV(A) at any depth → RGBA8 straight (or premultiplied), honouring the image's
-    /// range and matrix; no alpha plane gives opaque pixels.
-    static func convert(_ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, premultiplied: Bool) throws(AnimatedImageError) {
+    /// YUV(A) at any depth → RGBA at `depth` straight (or premultiplied), honouring the
+    /// image's range and matrix; no alpha plane gives opaque pixels.
+    static func convert(
+        _ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, premultiplied: Bool, depth: ChannelDepth = .eight
+    ) throws(AnimatedImageError) {
         let w = Int(image.pointee.width), h = Int(image.pointee.height)
-        buffer.format = premultiplied ? .rgba8Premultiplied : .rgba8
+        buffer.format = PixelFormat(alphaMode: premultiplied ? .premultiplied : .straight, channelDepth: depth)
         buffer.reshape(width: w, height: h)
         var rgb = avifRGBImage()
         avifRGBImageSetDefaults(&rgb, image)
         rgb.format = AVIF_RGB_FORMAT_RGBA
-        rgb.depth = 8
+        rgb.depth = UInt32(depth.rawValue)
         rgb.alphaPremultiplied = premultiplied ? AVIF_TRUE : AVIF_FALSE
         rgb.rowBytes = UInt32(buffer.bytesPerRow)
         let r = buffer.bytes.withUnsafeMutableBytes { raw -> avifResult in

@@ -134,6 +134,7 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
             overlays: overlays, isSequence: isSequence, threads: threads, canvas: canvas, frameCount: count,
             colorTransform: transform)
         snapshot.color = color
+        snapshot.bitsPerChannel = Int(image.depth)
         if let warning { snapshot.warnings.append(warning) }
         snapshot.format = .avif
         snapshot.canvasSize = canvas
@@ -183,5 +184,6 @@ struct AVIFIncrementalIngest: IncrementalIngesting {
             hasAlpha: info.hasAlpha, truncation: info.truncation, warnings: info.warnings, revision: revision)
         snapshot.color = info.color
         snapshot.metadata = info.metadata
+        snapshot.bitsPerChannel = info.bitsPerChannel
     }
 }

@@ -35,7 +35,8 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     public var codec: String
     /// 0 (slowest, smallest) to 10 (fastest).
     public var speed: Int
-    /// Bits per sample: 8 or 10.
+    /// Bits per sample: 8, 10 or 12. At 10 and 12, RGBA16 frames are coded from their 16
+    /// bits (RGBA8 ones from their 8), so deep sources keep their precision.
     public var depth: Int
     /// Chroma subsampling for lossy encoding.
     public var chroma: AVIFChroma
@@ -84,6 +85,9 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     /// `nclx`), Exif and XMP (metadata items).
     public var writableParts: EmbeddedParts { [.iccProfile, .codePoints, .exif, .xmp] }
 
+    /// True at 10 and 12 bits: RGBA16 frames are coded from their 16 bits.
+    public var storesDeepPixels: Bool { depth > 8 }
+
     /// The speed given to the codec. With aom (libaom 3.6 under libavif 0.11, as on Debian 12)
     /// two speeds are avoided, both measured here and reproduced with `avifenc`: speed 7
     /// crashes inside libaom on any image sequence, so it becomes 6; and speeds 8–10 switch
@@ -108,7 +112,7 @@ public struct AVIFEncoder: AnimatedImageEncoder {
     }
 
     /// Opens a streaming writer. Throws `.invalidArgument` for a canvas past 65535 a side,
-    /// an unknown or decode-only codec, a speed outside 0…10, a depth other than 8 and 10,
+    /// an unknown or decode-only codec, a speed outside 0…10, a depth other than 8, 10 and 12,
     /// `content` `.screen` at aom speeds 8–10 (lossy),
     /// or what the codec cannot write (svt: lossless, 4:4:4, 10 bits, odd sides or under 64×64; rav1e:
     /// sequences under 16×16, refused by `add` when the second frame arrives).
@@ -117,7 +121,7 @@ public struct AVIFEncoder: AnimatedImageEncoder {
             throw AnimatedImageError.invalidArgument("AVIF canvases are 1…65535 pixels a side here, got \(canvasSize)")
         }
         guard (0...10).contains(speed) else { throw AnimatedImageError.invalidArgument("AVIF speed is 0…10, got \(speed)") }
-        guard depth == 8 || depth == 10 else { throw AnimatedImageError.invalidArgument("AVIF depth is 8 or 10, got \(depth)") }
+        guard [8, 10, 12].contains(depth) else { throw AnimatedImageError.invalidArgument("AVIF depth is 8, 10 or 12, got \(depth)") }
         try options.checkQuality()
         if case .plays(let n)? = options.loopCount, n < 1 {
             throw AnimatedImageError.invalidArgument("AVIF stores at least 1 play (or forever), got \(n)")

@@ -54,7 +54,8 @@ final class AVIFStreamWriter: AnimatedImageWriter {
 
     func add(_ frame: EncodingFrame) throws {
         guard output == nil else { throw AnimatedImageError.invalidArgument("AVIFEncoder: frame added after finish()") }
-        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount)
+        // Deep output codes RGBA16 frames from their 16 bits; 8-bit output rounds them first.
+        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: frameCount, channelDepth: settings.depth > 8 ? nil : .eight)
         if opaque, !pixels.isOpaque {
             throw AnimatedImageError.invalidArgument("frame \(frameCount) is not opaque, but the options say every frame is")
         }
@@ -65,7 +66,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         }
         if durations.isEmpty {
             // Before the codec starts (with the first encode): its tuning from the first frame.
-            if settings.screenToolsApply(lossless: lossless), settings.content.usesScreenTools(first: pixels) {
+            if settings.screenToolsApply(lossless: lossless), settings.content.usesScreenTools(first: pixels.converted(to: .eight)) {
                 try checked("avifEncoderSetCodecSpecificOption", avifEncoderSetCodecSpecificOption(encoder, "tune-content", "screen"))
                 usesScreenTools = true
             }
@@ -110,7 +111,7 @@ final class AVIFStreamWriter: AnimatedImageWriter {
         rgb.format = AVIF_RGB_FORMAT_RGBA
         // Opaque frames: no alpha plane, so libavif writes no alpha item or track.
         if opaque { rgb.ignoreAlpha = AVIF_TRUE }
-        rgb.depth = 8
+        rgb.depth = UInt32(pixels.format.channelDepth.rawValue)
         rgb.rowBytes = UInt32(pixels.bytesPerRow)
         var bytes = pixels.bytes
         let converted = bytes.withUnsafeMutableBufferPointer { p in
