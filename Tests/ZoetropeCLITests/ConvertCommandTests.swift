@@ -123,7 +123,7 @@ import ZoetropeTestSupport
         (["convert", "a.gif", "b.gif", "--resize", "10x10", "--max-size", "5"], "--resize and --max-size exclude each other"),
         (["convert", "a.gif", "b.avif", "--chroma", "422"], "--chroma is 420 or 444, got '422'"),
         (["convert", "a.gif", "b", "--format", "bmp"], "--format is gif, apng, webp or avif, got 'bmp'"),
-        (["convert", "a.gif", "b.avif", "--depth", "9"], "--depth is 8 or 10, got '9'"),
+        (["convert", "a.gif", "b.avif", "--depth", "9"], "--depth is 8, 10 or 12, got '9'"),
         (["convert", "a.gif", "b.avif", "--content", "photo"], "--content is automatic, screen or natural, got 'photo'"),
         (["convert", "a.gif", "b.webp", "--content", "screen"], "--content applies to AVIF output only"),
     ])

@@ -28,7 +28,7 @@ enum ConvertCommand {
           --mixed               WebP: lossy or lossless per frame, whichever is smaller
           --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
           --codec C             AVIF: aom (default), rav1e or svt
-          --depth D             AVIF: 8 (default) or 10 bits
+          --depth D             AVIF: 8, 10 or 12 bits (default 8; a deep source: 10, or 12 from 12)
           --chroma C            AVIF: 444 or 420 (default 444; 420 with svt, which writes only 420)
           --content C           AVIF with aom: automatic (default: screen-content tools when the
                                 first frame has at most 256 colours), screen or natural
@@ -114,9 +114,15 @@ enum ConvertCommand {
         let started = ContinuousClock.now
         let mapped = inPath == "-" || URLInput.isURL(inPath) ? nil : MappedInput(path: inPath)
         let data = try mapped?.data ?? readInput(inPath, cache: cache)
-        let source: any FrameSource
+        var source: any FrameSource
+        let encoder: any AnimatedImageEncoder
+        let decoding: DecodingOptions
         do {
             source = try registry.makeFrameSource(data: data, options: plan.decodingOptions)
+            encoder = plan.encoder(for: source.info)
+            decoding = plan.decodingOptions(for: source.info, encoder: encoder)
+            // A deep source the target keeps deep: a session of its own that decodes RGBA16.
+            if decoding != plan.decodingOptions { source = try registry.makeFrameSource(data: data, options: decoding) }
         } catch {
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
         }
@@ -124,10 +130,10 @@ enum ConvertCommand {
         let info = source.info
         let asked = plan.loopCount ?? info.loopCount
         // Past the format's range: the nearest count it stores, with a warning.
-        let loop = plan.encoder.storedLoopCount(for: asked)
+        let loop = encoder.storedLoopCount(for: asked)
         if loop != asked {
             out.error(
-                "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) stores at most "
+                "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(encoder.encodingFormat) stores at most "
                     + "\(loop) plays; writing \(loop) instead of \(asked)")
         }
         let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
@@ -137,21 +143,21 @@ enum ConvertCommand {
                 EncodingOptions(loopCount: loop, quality: plan.quality),
                 source: info)
             if plan.description.keepsColor {
-                options.color = keptColor(options.color, of: info, by: plan.encoder)
+                options.color = keptColor(options.color, of: info, by: encoder)
             }
-            let lost = AnimationConversion.unwrittenParts(of: options, by: plan.encoder)
+            let lost = AnimationConversion.unwrittenParts(of: options, by: encoder)
             if !lost.isEmpty {
                 out.error(
-                    "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(plan.encoder.encodingFormat) "
+                    "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(encoder.encodingFormat) "
                         + "cannot hold the source's \(lost.names.joined(separator: ", ")); left out")
             }
-            if plan.encoder.storesAlphaSeparately {
+            if encoder.storesAlphaSeparately {
                 // A second look at the frames (a session of its own): all opaque, no alpha written.
                 options.framesAreOpaque = AnimationConversion.framesAreOpaque(
                     try registry.makeFrameSource(data: data, options: plan.decodingOptions))
                 mapped?.dropResidentPages()
             }
-            let writer = try plan.encoder.makeWriter(canvasSize: source.outputSize, options: options)
+            let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: options)
             let progress: (Int, Int) -> Void = { done, total in
                 mapped?.dropResidentPages()
                 bar?.show(fraction: Double(done) / Double(total), label: "frame \(done)/\(total)")
@@ -180,7 +186,7 @@ enum ConvertCommand {
         }
         if !quiet {
             let line = summaryLine(
-                frames: summary.frameCount, from: info.format, to: plan.encoder.encodingFormat,
+                frames: summary.frameCount, from: info.format, to: encoder.encodingFormat,
                 inBytes: data.count, outBytes: summary.outputByteCount, elapsed: ContinuousClock.now - started)
             let labelled = label.map { "\($0): \(line)" } ?? line
             if outPath == "-" { out.error(labelled) } else { out.print(labelled) }

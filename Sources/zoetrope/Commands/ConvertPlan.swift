@@ -13,6 +13,8 @@ struct ConvertPlan {
     var loopCount: LoopCount?
     /// What happens to the source's colour description and metadata (--to-srgb, --strip).
     var description = AnimationConversion.DescriptionPolicy()
+    /// Whether --depth chose the AVIF depth; if not, a deep source chooses it (`encoder(for:)`).
+    var depthIsGiven = false
 
     init(_ a: Arguments, outPath: String) throws(UsageError) {
         let format = try ConvertPlan.format(a.value("format"), outPath: outPath)
@@ -46,8 +48,10 @@ struct ConvertPlan {
             try only(["dither", "lossy"], for: "GIF")
             var avif = AVIFEncoder()
             avif.speed = try a.int("speed", range: 0...10) ?? 6
-            avif.depth = try a.int("depth", range: 8...10) ?? 8
-            guard avif.depth != 9 else { throw UsageError("--depth is 8 or 10, got '9'") }
+            let depth = try a.int("depth", range: 8...12)
+            guard depth.map({ [8, 10, 12].contains($0) }) ?? true else { throw UsageError("--depth is 8, 10 or 12, got '\(depth!)'") }
+            avif.depth = depth ?? 8
+            depthIsGiven = depth != nil
             if let c = a.value("codec") {
                 guard AVIFEncoder.isAvailable(codec: c) else {
                     throw UsageError("--codec '\(c)' cannot encode here (libavif has: \(AVIFEncoder.availableCodecs))")
@@ -85,6 +89,22 @@ struct ConvertPlan {
     /// --to-srgb asks for sRGB.
     var decodingOptions: DecodingOptions {
         DecodingOptions(targetSize: targetSize, colorOutput: description.colorOutput)
+    }
+
+    /// The encoder for a source described by `info`: AVIF without --depth keeps a deep
+    /// source deep (12 bits from a 12-bit AVIF, 10 from anything deeper than 8).
+    func encoder(for info: AnimationInfo) -> any AnimatedImageEncoder {
+        guard !depthIsGiven, info.isDeep, var avif = encoder as? AVIFEncoder else { return encoder }
+        avif.depth = info.bitsPerChannel == 12 ? 12 : 10
+        return avif
+    }
+
+    /// `decodingOptions` for a source described by `info` written by `encoder`: RGBA16 when
+    /// both the source and the encoder hold more than 8 bits.
+    func decodingOptions(for info: AnimationInfo, encoder: any AnimatedImageEncoder) -> DecodingOptions {
+        var options = decodingOptions
+        if info.isDeep, encoder.storesDeepPixels { options.pixelFormat = .rgba16 }
+        return options
     }
 
     /// `convert`'s AVIF quality when none is given.

@@ -8,7 +8,8 @@ enum InfoCommand {
 
         Prints, for each image: the format sniffed from content, the canvas, the frame count,
         total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
-        size of one frame and of all frames, and the colour the file declares (ICC profile with
+        size of one frame and of all frames, the bits per channel of a deep file (16-bit PNG,
+        10- or 12-bit AVIF), and the colour the file declares (ICC profile with
         its description, PNG sRGB/gAMA/cHRM/cICP, AVIF nclx) with what decoding does with it.
           -        read the image from standard input (printed once it ends)
           URL      an http(s) URL, read as it downloads (an HTTP error: one line, exit 1)
@@ -76,6 +77,7 @@ enum InfoCommand {
             ("mediaType", .string(info.format.mediaType)),
             ("width", .int(info.canvasSize.width)),
             ("height", .int(info.canvasSize.height)),
+            ("bitsPerChannel", .int(info.bitsPerChannel)),
             ("frameCount", .int(info.frameCount)),
             ("animated", .bool(info.isAnimated)),
             ("plays", Formatting.playsJSON(info.loopCount)),
@@ -110,6 +112,7 @@ enum InfoCommand {
             "  decoded    one frame \(Formatting.bytes(info.frameByteCount)); all frames \(Formatting.bytes(info.allFramesByteCount))",
         ]
         if let n = byteCount { lines.append("  file       \(Formatting.bytes(n))") }
+        if info.isDeep { lines.append("  depth      \(info.bitsPerChannel) bits per channel (RGBA16 keeps them, RGBA8 rounds)") }
         if info.color.isDeclared { lines += colorLines(info.color, format: info.format) }
         if let t = info.truncation { lines.append("  warning    \(t)") }
         for w in info.warnings { lines.append("  warning    \(w)") }
