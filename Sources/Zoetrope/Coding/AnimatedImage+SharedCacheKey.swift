@@ -13,7 +13,7 @@ extension AnimatedImage {
     static func cacheKey(of o: DecodingOptions) -> String {
         let l = o.limits
         let target = o.targetSize.map { "\($0.width)x\($0.height)" } ?? "full"
-        return "\(o.pixelFormat.alphaMode == .straight ? "straight" : "premultiplied") \(target) "
+        return "\(o.pixelFormat) \(target) colour \(o.colorOutput.rawValue) "
             + "limits \(l.maxWidth) \(l.maxHeight) \(l.maxCanvasPixels) \(l.maxFrameCount) \(l.maxAllocationBytes) "
             + "\(l.maxPixelsPerPlay) threads \(o.threadCount.map(String.init) ?? "default") "
             + "partial \(o.showsPartialFirstFrame)"

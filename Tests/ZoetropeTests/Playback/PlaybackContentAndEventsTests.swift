@@ -139,9 +139,13 @@ struct SharedCacheKeyTests {
         let small = try AnimatedImage(
             data: Data("SYNT-a".utf8), registry: registry,
             options: DecodingOptions(targetSize: PixelSize(width: 2, height: 1)))
+        // Deep or stored-colour frames are other frames of the same bytes.
+        let deep = try AnimatedImage(data: Data("SYNT-a".utf8), registry: registry, options: DecodingOptions(pixelFormat: .rgba16))
+        let stored = try AnimatedImage(data: Data("SYNT-a".utf8), registry: registry, options: DecodingOptions(colorOutput: .stored))
         #expect(a1.sharedCacheKey == a2.sharedCacheKey)
         #expect(a1.sharedCacheKey != b.sharedCacheKey)
         #expect(a1.sharedCacheKey != small.sharedCacheKey)
+        #expect(Set([a1.sharedCacheKey, deep.sharedCacheKey, stored.sharedCacheKey]).count == 3)
         #expect(a1.sharedCacheKey.hasPrefix("sha256:\(SHA256.hex(Data("SYNT-a".utf8)))"))
     }
 
