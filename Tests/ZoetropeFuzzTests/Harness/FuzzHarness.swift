@@ -24,13 +24,13 @@ public enum FuzzHarness {
     public static let frameCap = 64
 
     /// The options an input decodes with, chosen by its length so every variant is reached
-    /// (and an input always decodes the same way): straight or premultiplied alpha, full
-    /// size or downsampled to fit 7×5; a first frame cut short shown or refused; the fuzz
-    /// limits; one AVIF thread.
+    /// (and an input always decodes the same way): straight or premultiplied alpha, 8 or 16
+    /// bits per channel, full size or downsampled to fit 7×5; a first frame cut short shown
+    /// or refused; the fuzz limits; one AVIF thread.
     public static func options(for data: Data) -> DecodingOptions {
-        let variant = data.count % 8
+        let variant = data.count % 16
         return DecodingOptions(
-            pixelFormat: variant & 1 == 0 ? .rgba8 : .rgba8Premultiplied,
+            pixelFormat: PixelFormat(alphaMode: variant & 1 == 0 ? .straight : .premultiplied, channelDepth: variant & 8 == 0 ? .eight : .sixteen),
             targetSize: variant & 2 == 0 ? nil : PixelSize(width: 7, height: 5),
             limits: limits, threadCount: 1, showsPartialFirstFrame: variant & 4 != 0)
     }
