@@ -88,4 +88,74 @@ import Zoetrope
         #expect(run.status == 1)
         #expect(run.stderr == "zoetrope: \(taken): not a folder")
     }
+
+    /// With several jobs the files convert at once, yet every output and every line is what
+    /// one job gives, in input order, and a bad file still fails alone.
+    @Test func parallelJobsWriteWhatOneJobWritesInInputOrder() throws {
+        var files: [String: Data] = ["bad.gif": Data("not an image".utf8)]
+        var inputs: [String] = []
+        for k in 0..<6 {
+            var frames: [EncodingFrame] = []
+            for f in 0..<(2 + k) {
+                var b = PixelBuffer(width: 8 + 5 * k, height: 6 + 3 * k)
+                for y in 0..<b.height {
+                    for x in 0..<b.width { b.setPixel(x: x, y: y, [UInt8(30 * x % 256), UInt8(50 * y % 256), UInt8(70 * f % 256), 255]) }
+                }
+                frames.append(EncodingFrame(pixels: b, duration: .milliseconds(Int64(30 + 10 * f))))
+            }
+            files["f\(k).png"] = try APNGEncoderForTests.encode(frames, loop: .plays(k + 1))
+            inputs.append("f\(k).png")
+            if k == 2 { inputs.append("bad.gif") }
+        }
+        let dir = try Self.folder(files)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let paths = inputs.map { dir.appendingPathComponent($0).path }
+        func batch(_ jobs: Int) -> (ToolRun, [String: Data]) {
+            let out = dir.appendingPathComponent("out\(jobs)")
+            let run = ToolRun(["convert"] + paths + ["--output-dir", out.path, "--format", "webp", "--jobs", "\(jobs)"])
+            var written: [String: Data] = [:]
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? [] {
+                written[name] = try? Data(contentsOf: out.appendingPathComponent(name))
+            }
+            return (run, written)
+        }
+        let (one, oneFiles) = batch(1)
+        let (three, threeFiles) = batch(3)
+        #expect(one.status == 1 && three.status == 1)
+        #expect(oneFiles.count == 6)
+        #expect(threeFiles == oneFiles)
+        #expect(three.stderr == one.stderr)
+        // Each summary line without its time, which differs from run to run.
+        func untimed(_ s: String) -> [String] { s.split(separator: "\n").map { String($0.prefix { $0 != "(" }) } }
+        #expect(untimed(three.stdout) == untimed(one.stdout))
+        #expect(untimed(one.stdout).filter { $0.hasPrefix(dir.path) }.count == 6)
+        #expect(three.stdout.split(separator: "\n").first?.hasPrefix(paths[0]) == true)
+    }
+
+    @Test func jobsIsABatchOption() {
+        let single = ToolRun(["convert", "a.gif", "b.webp", "--jobs", "2"])
+        #expect(single.status == 2)
+        #expect(single.stderr.contains("--jobs applies to --output-dir batches only"))
+        let zero = ToolRun(["convert", "a.gif", "--output-dir", "/tmp/x", "--format", "webp", "--jobs", "0"])
+        #expect(zero.status == 2)
+        #expect(zero.stderr.contains("option '--jobs' needs a whole number from 1 to 256, got '0'"))
+    }
+
+    /// A conversion is admitted while the canvases of those running fit the limit; one is
+    /// always admitted, however big.
+    @Test func theGateBoundsTheCanvasesHeldTogether() {
+        #expect(BatchCanvasGate.cost(of: PixelSize(width: 100, height: 50), depth: .eight) == 80_000)
+        #expect(BatchCanvasGate.cost(of: PixelSize(width: 100, height: 50), depth: .sixteen) == 160_000)
+        #expect(BatchCanvasGate.admits(running: 0, held: 0, cost: 5_000, limit: 1_000))
+        #expect(BatchCanvasGate.admits(running: 2, held: 600, cost: 400, limit: 1_000))
+        #expect(!BatchCanvasGate.admits(running: 2, held: 600, cost: 401, limit: 1_000))
+        #expect(!BatchCanvasGate.admits(running: 1, held: 10, cost: .max, limit: 1_000))
+        let gate = BatchCanvasGate(limit: 1_000)
+        gate.enter(5_000)  // alone, over the limit
+        gate.leave(5_000)
+        gate.enter(600)
+        gate.enter(400)
+        gate.leave(600)
+        gate.leave(400)
+    }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Zoetrope
 import ZoetropeAPNG
@@ -19,10 +20,13 @@ enum ConvertCommand {
         keeps responses in DIR as HTTP caching allows); OUT may be - (standard output, needs --format).
         With --output-dir, every IN (files only) is converted in one process to DIR/NAME.EXT
         (NAME: IN's name without its extension; EXT: gif, png, webp or avif); a bad input gets
-        its one line and the others go on, and the exit status is 1 if any failed.
+        its one line and the others go on, and the exit status is 1 if any failed. Files convert
+        in parallel (--jobs), while the canvases they hold fit in 1 GiB; lines come in IN order.
 
           --format F            gif | apng | webp | avif (default: from OUT's extension)
           --output-dir DIR      convert every IN into DIR (created if missing); needs --format
+          --jobs N              with --output-dir: files converted at once (default: the cores
+                                the process may use)
           --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
           --lossless            lossless WebP (the WebP default) or AVIF
           --mixed               WebP: lossy or lossless per frame, whichever is smaller
@@ -63,6 +67,7 @@ enum ConvertCommand {
         let a = try arguments(args)
         if a.flag("help") { out.print(usage); return 0 }
         if let folder = a.value("output-dir") { return try runBatch(a, into: folder, registry: registry, out: &out) }
+        if a.value("jobs") != nil { throw UsageError("--jobs applies to --output-dir batches only") }
         guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT (or IN... --output-dir DIR --format F)") }
         let (inPath, outPath) = (a.positionals[0], a.positionals[1])
         let plan = try ConvertPlan(a, outPath: outPath)
@@ -91,16 +96,79 @@ enum ConvertCommand {
             outputs.append(output)
         }
         let plan = try ConvertPlan(a, outPath: outputs[0])
+        let jobs = min(try a.int("jobs", range: 1...256) ?? ProcessorBudget.availableCores, outputs.count)
         try OutputFolder.create(folder)
-        var failed = false
-        for (input, output) in zip(a.positionals, outputs) {
-            do {
-                try convert(
-                    input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, cache: a.value("cache"),
-                    registry: registry, out: &out)
-            } catch let error as ToolError {
-                out.error("zoetrope: \(error.message)")
-                failed = true
+        guard jobs > 1 else {
+            var failed = false
+            for (input, output) in zip(a.positionals, outputs) {
+                do {
+                    try convert(
+                        input, to: output, plan: plan, quiet: a.flag("quiet"), label: input, cache: a.value("cache"),
+                        registry: registry, out: &out)
+                } catch let error as ToolError {
+                    out.error("zoetrope: \(error.message)")
+                    failed = true
+                }
+            }
+            return failed ? 1 : 0
+        }
+        return runInParallel(
+            Array(zip(a.positionals, outputs)), jobs: jobs, plan: plan, quiet: a.flag("quiet"), cache: a.value("cache"),
+            registry: registry, out: &out)
+    }
+
+    /// Canvas bytes the conversions of a parallel batch may hold together (`BatchCanvasGate`).
+    static let batchCanvasBytes = 1 << 30
+
+    /// Converts `files` on `jobs` threads, each file as alone (no progress bar), admitted by a
+    /// `BatchCanvasGate`; what each prints is kept until the files before it have printed, so
+    /// the output is in input order whatever order they finish in.
+    private static func runInParallel(
+        _ files: [(input: String, output: String)], jobs: Int, plan: ConvertPlan, quiet: Bool, cache: String?,
+        registry: CoderRegistry, out: inout Output
+    ) -> Int32 {
+        let gate = BatchCanvasGate(limit: batchCanvasBytes)
+        let next = Locked(0)
+        let results = Locked([BatchFileResult?](repeating: nil, count: files.count))
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<jobs {
+            DispatchQueue.global().async {
+                while true {
+                    let i = next.withLock { n in
+                        defer { n += 1 }
+                        return n
+                    }
+                    guard i < files.count else { return }
+                    let collected = BatchFileResult.Collector()
+                    var fileOut = Output(
+                        standardOutput: { collected.lines.append((false, $0)) }, standardError: { collected.lines.append((true, $0)) })
+                    var failed = false
+                    do {
+                        try convert(
+                            files[i].input, to: files[i].output, plan: plan, quiet: quiet, label: files[i].input, cache: cache,
+                            registry: registry, out: &fileOut, showsProgress: false, gate: gate)
+                    } catch let error as ToolError {
+                        fileOut.error("zoetrope: \(error.message)")
+                        failed = true
+                    } catch {
+                        fileOut.error("zoetrope: \(files[i].input): \(error)")
+                        failed = true
+                    }
+                    let result = BatchFileResult(lines: collected.lines, failed: failed)
+                    results.withLock { $0[i] = result }
+                    finished.signal()
+                }
+            }
+        }
+        var printed = 0, failed = false
+        for _ in 0..<files.count {
+            finished.wait()
+            while printed < files.count, let result = results.withLock({ $0[printed] }) {
+                for (toError, line) in result.lines {
+                    if toError { out.error(line) } else { out.print(line) }
+                }
+                failed = failed || result.failed
+                printed += 1
             }
         }
         return failed ? 1 : 0
@@ -109,7 +177,7 @@ enum ConvertCommand {
     /// Converts one input; `label` (the input's name in a batch) starts the summary line.
     private static func convert(
         _ inPath: String, to outPath: String, plan: ConvertPlan, quiet: Bool, label: String?,
-        cache: String?, registry: CoderRegistry, out: inout Output
+        cache: String?, registry: CoderRegistry, out: inout Output, showsProgress: Bool = true, gate: BatchCanvasGate? = nil
     ) throws {
         let started = ContinuousClock.now
         let mapped = inPath == "-" || URLInput.isURL(inPath) ? nil : MappedInput(path: inPath)
@@ -127,6 +195,10 @@ enum ConvertCommand {
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
         }
         mapped?.dropResidentPages()  // opening the source may have read (indexed) the whole file
+        // In a parallel batch, wait until the memory this conversion holds fits beside the others'.
+        let cost = BatchCanvasGate.cost(of: source.outputSize, depth: decoding.pixelFormat.channelDepth)
+        gate?.enter(cost)
+        defer { gate?.leave(cost) }
         let info = source.info
         let asked = plan.loopCount ?? info.loopCount
         // Past the format's range: the nearest count it stores, with a warning.
@@ -136,7 +208,7 @@ enum ConvertCommand {
                 "zoetrope: warning: \(outPath == "-" ? "standard output" : outPath): \(encoder.encodingFormat) stores at most "
                     + "\(loop) plays; writing \(loop) instead of \(asked)")
         }
-        let bar = quiet ? nil : ProgressBar.standardErrorIfTerminal()
+        let bar = quiet || !showsProgress ? nil : ProgressBar.standardErrorIfTerminal()
         let summary: AnimationConversion.Summary
         do {
             var options = plan.description.encodingOptions(
@@ -199,7 +271,7 @@ enum ConvertCommand {
             args,
             valueOptions: [
                 "format", "output-dir", "quality", "speed", "codec", "depth", "chroma", "content",
-                "dither", "lossy", "resize", "max-size", "loops", "cache",
+                "dither", "lossy", "resize", "max-size", "loops", "cache", "jobs",
             ],
             flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }
