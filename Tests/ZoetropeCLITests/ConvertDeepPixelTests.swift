@@ -72,6 +72,19 @@ import ZoetropeWebP
         #expect(Self.maxDifference(pngFrames, Self.frames) <= 65_535 / 1_023)
     }
 
+    /// The API's one-call conversion keeps depth as the tool does.
+    @Test func encodedWithKeepsDepthWhereTheEncoderDoes() throws {
+        let image = try AnimatedImage(data: try Self.deepAPNG(), registry: ConvertFixtures.registry)
+        #expect(image.info.isDeep)
+        let (apngInfo, apngFrames) = try Self.decoded(try image.encoded(with: APNGEncoder()))
+        #expect(apngInfo.bitsPerChannel == 16)
+        #expect(apngFrames.map(\.packedBytes) == Self.frames.map(\.pixels.packedBytes))
+        let (avifInfo, avifFrames) = try Self.decoded(try image.encoded(with: AVIFEncoder(depth: 12)))
+        #expect(avifInfo.bitsPerChannel == 12)
+        #expect(Self.maxDifference(avifFrames, Self.frames) <= 65_535 / 4_095)
+        #expect(try Self.decoded(try image.encoded(with: WebPEncoder())).0.bitsPerChannel == 8)
+    }
+
     @Test func depthOptionChoosesTheAVIFDepth() throws {
         let twelve = try Self.convert(try Self.deepAPNG(), "deep.png", "out.avif", ["--lossless", "--depth", "12"])
         let (info, frames) = try Self.decoded(twelve)
