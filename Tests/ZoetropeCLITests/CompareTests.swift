@@ -34,6 +34,7 @@ import ZoetropeTestSupport
         #expect(comparison.comparedFrameCount == 5 && comparison.identicalFrameCount == 5)
         #expect(comparison.maxChannelDifference == 0)
         #expect(comparison.pooledPSNR == .infinity)
+        #expect(comparison.meanSSIMULACRA2 == 100 && comparison.minSSIMULACRA2 == 100)
         #expect(comparison.differences() == [])
         #expect(comparison.isEqual())
 
@@ -50,6 +51,16 @@ import ZoetropeTestSupport
         #expect(psnr.isFinite && psnr > 15 && psnr < 60)
         #expect(comparison.maxChannelDifference > 0)
         #expect(comparison.frames.allSatisfy { $0.isIdentical || $0.psnr.isFinite })
+        // Each frame's perceptual score is SSIMULACRA2 of its two canvases; the mean and
+        // the lowest come from them.
+        let scores = comparison.frames.compactMap(\.ssimulacra2)
+        #expect(scores.count == 5)
+        #expect(comparison.frames.allSatisfy { $0.isIdentical ? $0.ssimulacra2 == 100 : $0.ssimulacra2! < 100 })
+        #expect(scores.contains { $0 < 100 })
+        #expect(comparison.minSSIMULACRA2 == scores.min())
+        #expect(abs(try #require(comparison.meanSSIMULACRA2) - scores.reduce(0, +) / 5) < 1e-9)
+        let unscored = try AnimationComparison(Self.image(Self.gif), Self.image(lossy), perceptual: false)
+        #expect(unscored.meanSSIMULACRA2 == nil && unscored.pooledPSNR == psnr)
         guard case .pixels(let frames, let maxDifference, 0)? = comparison.differences().last else {
             Issue.record("no pixel difference: \(comparison.differences())")
             return
@@ -65,12 +76,17 @@ import ZoetropeTestSupport
         let reported = try #require(o["pooledPSNR"] as? Double)
         #expect(abs(reported - psnr) < 0.001)
         #expect((o["frames"] as? [[String: Any]])?.count == 5)
+        #expect(abs(try #require(o["meanSSIMULACRA2"] as? Double) - comparison.meanSSIMULACRA2!) < 0.001)
+        #expect((o["frames"] as? [[String: Any]])?.allSatisfy { $0["ssimulacra2"] is Double } == true)
         #expect((o["a"] as? [String: Any])?["format"] as? String == "gif")
         #expect((o["differences"] as? [String])?.first?.hasPrefix("pixels of frame") == true)
 
         let loose = try Self.compare(Self.gif, "a.gif", lossy, "b.webp", ["--tolerance", "255"])
         #expect(loose.status == 0, "\(loose.stdout)")
         #expect(loose.stdout.contains("pooled PSNR \(Formatting.format3(psnr)) dB"))
+        #expect(loose.stdout.contains("SSIMULACRA2 mean \(Formatting.format3(comparison.meanSSIMULACRA2!))"))
+        let fast = try Self.compare(Self.gif, "a.gif", lossy, "b.webp", ["--psnr-only"])
+        #expect(fast.status == 1 && !fast.stdout.contains("SSIMULACRA2"))
         #expect(loose.stdout.hasSuffix("equal within tolerance 255"))
     }
 

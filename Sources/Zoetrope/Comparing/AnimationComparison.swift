@@ -8,7 +8,8 @@ import Darwin
 
 /// Two animations compared frame by frame on their composited canvases, and timeline by
 /// timeline: canvas, frame count, plays, raw and displayed durations, and for every frame
-/// both have, the largest channel difference, the differing pixels and the PSNR.
+/// both have, the largest channel difference, the differing pixels, the PSNR and the
+/// perceptual SSIMULACRA2 score.
 ///
 /// Any two sources compare, whatever their formats: a GIF and the WebP converted from it,
 /// an APNG and an AVIF. Frames are compared as straight-alpha RGBA8, a pixel fully
@@ -36,8 +37,9 @@ public struct AnimationComparison: Hashable, Sendable {
     /// Decodes both sources frame by frame, in order, and compares them. Each frame is
     /// decoded at the source's `outputSize` (compare sources opened at full size) and
     /// compared straight: a premultiplied frame is unpremultiplied first. Holds two frames
-    /// at a time. Throws what decoding throws.
-    public init(_ first: any FrameSource, _ second: any FrameSource, delayPolicy: DelayPolicy = .default) throws {
+    /// at a time. `perceptual` false leaves SSIMULACRA2 out, which costs about as much as
+    /// decoding a frame (Docs/Benchmarks.md). Throws what decoding throws.
+    public init(_ first: any FrameSource, _ second: any FrameSource, delayPolicy: DelayPolicy = .default, perceptual: Bool = true) throws {
         self.first = first.info
         self.second = second.info
         firstDisplayedDurations = first.info.displayDurations(delayPolicy)
@@ -54,26 +56,32 @@ public struct AnimationComparison: Hashable, Sendable {
             a.unpremultiplyAlpha()
             b.unpremultiplyAlpha()
             let m = FrameComparison.measure(a, b)
+            // Identical frames score 100 without the work (the metric gives exactly that).
+            let score: Double? =
+                !perceptual || a.width < 8 || a.height < 8
+                ? nil
+                : m.maxChannelDifference == 0
+                    ? 100 : SSIMULACRA2.score(reference: a.packedBytes, distorted: b.packedBytes, width: a.width, height: a.height)
             frames.append(
                 FrameComparison(
                     index: index, maxChannelDifference: m.maxChannelDifference, differingPixelCount: m.differingPixelCount,
                     squaredError: m.squaredError, sampleCount: m.sampleCount,
                     durations: [first.info.frameDurations[index], second.info.frameDurations[index]],
-                    displayedDurations: [firstDisplayedDurations[index], secondDisplayedDurations[index]]))
+                    displayedDurations: [firstDisplayedDurations[index], secondDisplayedDurations[index]], ssimulacra2: score))
         }
         self.frames = frames
     }
 
     /// Compares two images, each decoded from its bytes again at full size in straight alpha
     /// (the images' own decoding options otherwise).
-    public init(_ first: AnimatedImage, _ second: AnimatedImage, delayPolicy: DelayPolicy = .default) throws {
+    public init(_ first: AnimatedImage, _ second: AnimatedImage, delayPolicy: DelayPolicy = .default, perceptual: Bool = true) throws {
         func source(_ image: AnimatedImage) throws -> any FrameSource {
             var options = image.options
             options.targetSize = nil
             options.pixelFormat = .rgba8
             return try image.makeFrameSource(options: options)
         }
-        try self.init(source(first), source(second), delayPolicy: delayPolicy)
+        try self.init(source(first), source(second), delayPolicy: delayPolicy, perceptual: perceptual)
     }
 
     /// How many frames were compared.
@@ -93,6 +101,16 @@ public struct AnimationComparison: Hashable, Sendable {
         let samples = frames.reduce(0) { $0 + $1.sampleCount }
         return Self.psnr(squaredError: squared, samples: samples)
     }
+
+    /// The mean SSIMULACRA2 score of the compared frames that have one: nil when none has.
+    public var meanSSIMULACRA2: Double? {
+        let scores = frames.compactMap(\.ssimulacra2)
+        return scores.isEmpty ? nil : scores.reduce(0, +) / Double(scores.count)
+    }
+
+    /// The lowest SSIMULACRA2 score of a compared frame (the worst-looking frame): nil when
+    /// no frame has one.
+    public var minSSIMULACRA2: Double? { frames.compactMap(\.ssimulacra2).min() }
 
     /// What differs: the canvas, the frame count, the plays, the raw and displayed durations
     /// of the frames both have, and the frames whose largest channel difference passes

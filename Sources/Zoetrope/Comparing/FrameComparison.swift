@@ -18,11 +18,15 @@ public struct FrameComparison: Hashable, Sendable {
     public let durations: [FrameDuration]
     /// The frame's displayed duration (after the comparison's delay policy) in each.
     public let displayedDurations: [FrameDuration]
+    /// The SSIMULACRA2 score of the second frame against the first (`SSIMULACRA2`): 100 for
+    /// identical frames, about 90 visually lossless, 70 high quality, 50 medium; nil when the
+    /// frame is under 8×8 or the comparison was made without it.
+    public let ssimulacra2: Double?
 
     /// Creates a frame comparison from its measurements.
     public init(
         index: Int, maxChannelDifference: Int, differingPixelCount: Int, squaredError: UInt64, sampleCount: Int,
-        durations: [FrameDuration], displayedDurations: [FrameDuration]
+        durations: [FrameDuration], displayedDurations: [FrameDuration], ssimulacra2: Double? = nil
     ) {
         self.index = index
         self.maxChannelDifference = maxChannelDifference
@@ -31,6 +35,7 @@ public struct FrameComparison: Hashable, Sendable {
         self.sampleCount = sampleCount
         self.durations = durations
         self.displayedDurations = displayedDurations
+        self.ssimulacra2 = ssimulacra2
     }
 
     /// Whether every pixel is equal.

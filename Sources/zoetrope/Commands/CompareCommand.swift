@@ -4,14 +4,17 @@ import Zoetrope
 /// frame on the composited canvases and timeline by timeline (`AnimationComparison`).
 enum CompareCommand {
     static let usage = """
-        usage: zoetrope compare A B [--tolerance N] [--json]
+        usage: zoetrope compare A B [--tolerance N] [--psnr-only] [--json]
 
         Compares two animations of any of the formats frame by frame on their composited
         canvases (straight RGBA; a pixel fully transparent in both is equal whatever its
         colour), and their canvas, frame count, plays, and raw and displayed durations. Prints
-        per-frame and pooled PSNR, the largest channel difference and the identical frames.
+        per-frame and pooled PSNR, the perceptual SSIMULACRA2 score (100 identical, about 90
+        visually lossless, 70 high quality, 50 medium; per frame, mean and lowest), the largest
+        channel difference and the identical frames.
           --tolerance N   the largest channel difference (0-255) that still counts as equal
                           (default 0: exact)
+          --psnr-only     leave SSIMULACRA2 out (it costs about as much as decoding)
           --json          one JSON object
 
         Exit status: 0 equal within the tolerance, 1 they differ (each difference named),
@@ -19,7 +22,7 @@ enum CompareCommand {
         """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["tolerance"], flagOptions: ["json", "help"])
+        let a = try Arguments(args, valueOptions: ["tolerance"], flagOptions: ["json", "help", "psnr-only"])
         if a.flag("help") { out.print(usage); return 0 }
         guard a.positionals.count == 2 else {
             throw UsageError("compare needs two files, got \(a.positionals.count)")
@@ -31,7 +34,7 @@ enum CompareCommand {
             let inputs = try paths.map { try ImageInput.file($0) }
             comparison = try AnimationComparison(
                 inputs[0].makeFrameSource(registry: registry),
-                inputs[1].makeFrameSource(registry: registry))
+                inputs[1].makeFrameSource(registry: registry), perceptual: !a.flag("psnr-only"))
         } catch let error as ToolError {
             out.error("zoetrope: \(error.message)")
             return 2
@@ -51,6 +54,14 @@ enum CompareCommand {
     static func psnrText(_ db: Double?) -> String {
         guard let db else { return "none (no frame compared)" }
         return db.isInfinite ? "∞ (identical)" : Formatting.format3(db) + " dB"
+    }
+
+    static func scoreText(_ score: Double?) -> String {
+        score.map { Formatting.format3($0) } ?? "none"
+    }
+
+    static func scoreJSON(_ score: Double?) -> JSONValue {
+        score.map { .double(($0 * 1000).rounded() / 1000) } ?? .null
     }
 
     static func psnrJSON(_ db: Double?) -> JSONValue {
@@ -77,11 +88,15 @@ enum CompareCommand {
                 "  pixels     \(c.comparedFrameCount) frame\(c.comparedFrameCount == 1 ? "" : "s") compared, "
                     + "\(c.identicalFrameCount) identical; max channel difference \(c.maxChannelDifference); "
                     + "pooled PSNR \(psnrText(c.pooledPSNR))")
+            if let mean = c.meanSSIMULACRA2 {
+                lines.append("  perceived  SSIMULACRA2 mean \(scoreText(mean)), lowest \(scoreText(c.minSSIMULACRA2))")
+            }
             for f in c.frames where !f.isIdentical {
                 lines.append(
                     "  frame \(String(f.index).padding(toLength: 5, withPad: " ", startingAt: 0))"
                         + "max difference \(f.maxChannelDifference), \(f.differingPixelCount) pixel"
-                        + "\(f.differingPixelCount == 1 ? "" : "s") differ, PSNR \(psnrText(f.psnr))")
+                        + "\(f.differingPixelCount == 1 ? "" : "s") differ, PSNR \(psnrText(f.psnr))"
+                        + (f.ssimulacra2.map { ", SSIMULACRA2 \(scoreText($0))" } ?? ""))
             }
         }
         if differences.isEmpty {
@@ -112,6 +127,7 @@ enum CompareCommand {
                 ("maxChannelDifference", .int(f.maxChannelDifference)),
                 ("differingPixels", .int(f.differingPixelCount)),
                 ("psnr", psnrJSON(f.psnr)),
+                ("ssimulacra2", scoreJSON(f.ssimulacra2)),
             ])
         }
         return .object([
@@ -124,6 +140,8 @@ enum CompareCommand {
             ("identicalFrames", .int(c.identicalFrameCount)),
             ("maxChannelDifference", .int(c.maxChannelDifference)),
             ("pooledPSNR", psnrJSON(c.pooledPSNR)),
+            ("meanSSIMULACRA2", scoreJSON(c.meanSSIMULACRA2)),
+            ("minSSIMULACRA2", scoreJSON(c.minSSIMULACRA2)),
             ("frames", .array(frames)),
         ])
     }
