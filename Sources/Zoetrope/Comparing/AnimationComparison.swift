@@ -37,8 +37,9 @@ public struct AnimationComparison: Hashable, Sendable {
     /// Decodes both sources frame by frame, in order, and compares them. Each frame is
     /// decoded at the source's `outputSize` (compare sources opened at full size) and
     /// compared straight: a premultiplied frame is unpremultiplied first. Holds two frames
-    /// at a time. `perceptual` false leaves SSIMULACRA2 out, which costs about as much as
-    /// decoding a frame (Docs/Benchmarks.md). Throws what decoding throws.
+    /// at a time. `perceptual` false leaves SSIMULACRA2 out, which costs several times a
+    /// frame's decoding for every frame that differs (Docs/Benchmarks.md). Throws what
+    /// decoding throws.
     public init(_ first: any FrameSource, _ second: any FrameSource, delayPolicy: DelayPolicy = .default, perceptual: Bool = true) throws {
         self.first = first.info
         self.second = second.info

@@ -14,7 +14,8 @@ enum CompareCommand {
         channel difference and the identical frames.
           --tolerance N   the largest channel difference (0-255) that still counts as equal
                           (default 0: exact)
-          --psnr-only     leave SSIMULACRA2 out (it costs about as much as decoding)
+          --psnr-only     leave SSIMULACRA2 out (it costs several times the decoding for
+                          each frame that differs)
           --json          one JSON object
 
         Exit status: 0 equal within the tolerance, 1 they differ (each difference named),
