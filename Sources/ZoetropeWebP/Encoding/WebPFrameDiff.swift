@@ -107,8 +107,20 @@ enum WebPFrameDiff {
         let w = current.width, cur = current.pixels
         var unchanged = 0
         for y in rect.y..<(rect.y + rect.height) {
+            let row = cur + y * w
+            if let prev = previous.plainRow(y) {
+                for x in rect.x..<(rect.x + rect.width) {
+                    let c = row[x]
+                    if c == prev[x] {
+                        unchanged += 1
+                    } else if c >> 24 != 0xFF {
+                        return (false, unchanged)
+                    }
+                }
+                continue
+            }
             for x in rect.x..<(rect.x + rect.width) {
-                let c = cur[y * w + x]
+                let c = row[x]
                 if c == previous.pixel(x, y) {
                     unchanged += 1
                 } else if c >> 24 != 0xFF {
@@ -125,8 +137,11 @@ enum WebPFrameDiff {
     static func makeUnchangedTransparent(_ previous: WebPPreviousCanvas, _ current: WebPCanvas, rect: PixelRect) {
         let w = current.width, cur = current.pixels
         for y in rect.y..<(rect.y + rect.height) {
-            for x in rect.x..<(rect.x + rect.width) where cur[y * w + x] == previous.pixel(x, y) {
-                cur[y * w + x] = 0
+            let row = cur + y * w
+            if let prev = previous.plainRow(y) {
+                for x in rect.x..<(rect.x + rect.width) { row[x] = row[x] == prev[x] ? 0 : row[x] }
+            } else {
+                for x in rect.x..<(rect.x + rect.width) where row[x] == previous.pixel(x, y) { row[x] = 0 }
             }
         }
     }
@@ -135,8 +150,11 @@ enum WebPFrameDiff {
     static func restore(_ previous: WebPPreviousCanvas, _ current: WebPCanvas, rect: PixelRect) {
         let w = current.width, cur = current.pixels
         for y in rect.y..<(rect.y + rect.height) {
-            for x in rect.x..<(rect.x + rect.width) where cur[y * w + x] == 0 {
-                cur[y * w + x] = previous.pixel(x, y)
+            let row = cur + y * w
+            if let prev = previous.plainRow(y) {
+                for x in rect.x..<(rect.x + rect.width) { row[x] = row[x] == 0 ? prev[x] : row[x] }
+            } else {
+                for x in rect.x..<(rect.x + rect.width) where row[x] == 0 { row[x] = previous.pixel(x, y) }
             }
         }
     }

@@ -10,4 +10,10 @@ struct WebPPreviousCanvas {
         if let c = cleared, x >= c.x, x < c.x + c.width, y >= c.y, y < c.y + c.height { return 0 }
         return canvas.pixels[y * canvas.width + x]
     }
+
+    /// Row `y` of the canvas when nothing is cleared, for loops that read it pixel after
+    /// pixel without the cleared-rectangle test; nil when a rectangle is cleared.
+    @inline(__always) func plainRow(_ y: Int) -> UnsafePointer<UInt32>? {
+        cleared == nil ? UnsafePointer(canvas.pixels + y * canvas.width) : nil
+    }
 }
