@@ -17,18 +17,21 @@ SETS = sys.argv[6:]
 IM = "/usr/bin/convert"  # ImageMagick (not a stand-in earlier on PATH)
 
 
-def run(cmd):
-    """Runs cmd under /usr/bin/time; returns (wall seconds, peak RSS in bytes). Fails loudly.
+def run(cmd, cpu=False):
+    """Runs cmd under /usr/bin/time; returns (wall seconds, peak RSS in bytes), and with cpu
+    the CPU seconds (user + system) as a third value. Fails loudly.
 
-    The peak comes from time's %M (the command's own), not from wait4's rusage, which
-    would count the forked Python's pages before exec."""
+    The peak and the CPU come from time's %M, %U and %S (the command's own), not from
+    wait4's rusage, which would count the forked Python's pages before exec."""
     t0 = time.perf_counter()
-    p = subprocess.run(["/usr/bin/time", "-f", "BENCH-RSS-KB %M"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    p = subprocess.run(["/usr/bin/time", "-f", "BENCH-RSS-KB %M %U %S"] + cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     dt = time.perf_counter() - t0
     err = p.stderr.decode(errors="replace")
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} failed: {err.strip()[:300]}")
-    kb = [l for l in err.splitlines() if l.startswith("BENCH-RSS-KB ")][-1].split()[1]
+    kb, user, system = [l for l in err.splitlines() if l.startswith("BENCH-RSS-KB ")][-1].split()[1:4]
+    if cpu:
+        return dt, int(kb) * 1024, float(user) + float(system)
     return dt, int(kb) * 1024
 
 
@@ -73,7 +76,7 @@ def psnr(src, out):
     return float("inf") if mse == 0 else 10 * np.log10(255 * 255 / mse)
 
 
-rows = []  # (input, task, tool, bytes, seconds, peak bytes, psnr)
+rows = []  # (input, task, tool, bytes, seconds, peak bytes, psnr, CPU seconds)
 AVIF_TASK = "GIF→AVIF q70 4:4:4 s6"  # convert's AVIF defaults
 
 
@@ -81,18 +84,21 @@ def race(name, task, src_frames, jobs):
     """jobs: [(tool, out path, cmd)]; runs them ROUNDS times alternating; records medians."""
     times = {t: [] for t, _, _ in jobs}
     mems = {t: [] for t, _, _ in jobs}
+    cpus = {t: [] for t, _, _ in jobs}
     for _ in range(ROUNDS):
         for tool, out, cmd in jobs:
             if os.path.exists(out):
                 os.remove(out)
-            dt, rss = run(cmd)
+            dt, rss, cpu = run(cmd, cpu=True)
             times[tool].append(dt)
             mems[tool].append(rss)
+            cpus[tool].append(cpu)
     for tool, out, _ in jobs:
         q = psnr(src_frames, decoded(out, "out")) if src_frames else float("nan")
-        rows.append((name, task, tool, os.path.getsize(out), statistics.median(times[tool]), max(mems[tool]), q))
+        cpu = statistics.median(cpus[tool])
+        rows.append((name, task, tool, os.path.getsize(out), statistics.median(times[tool]), max(mems[tool]), q, cpu))
         print(f"  {name:8} {task:18} {tool:26} {os.path.getsize(out):>11,} B {statistics.median(times[tool]):7.2f} s "
-              f"{max(mems[tool]) / 2**20:7.1f} MiB {q:6.2f} dB", file=sys.stderr, flush=True)
+              f"{cpu:7.2f} s CPU {max(mems[tool]) / 2**20:7.1f} MiB {q:6.2f} dB", file=sys.stderr, flush=True)
 
 
 def frame_args(frames, durations, per_frame_flag):
@@ -109,31 +115,46 @@ def avifenc_args(frames, durations):
     return args
 
 
+# libvips through pyvips (the pyvips-binary wheel: what sharp's users get), all frames, lossless.
+VIPS_WEBP = ("import pyvips, sys; pyvips.Image.new_from_file(sys.argv[1], n=-1, access='sequential')"
+             ".webpsave(sys.argv[2], lossless=True)")
+
+# TASKS (a space-separated subset of "webp webp-lossy avif gif", default all) picks the races.
+TASKS = os.environ.get("TASKS", "webp webp-lossy avif gif").split()
+
 for s in SETS:
     gif = os.path.join(IN, s + ".gif")
     src = decoded(gif, "src-" + s)
     frames, durs = src
     o = lambda ext: os.path.join(WORK, f"{s}.{ext}")
     print(f"== {s}.gif: {len(frames)} frames", file=sys.stderr, flush=True)
-    race(s, "GIF→WebP lossless", src, [
+    if "webp" in TASKS: race(s, "GIF→WebP lossless", src, [
         ("zoetrope convert", o("z.webp"), [Z, "convert", gif, o("z.webp"), "--quiet"]),
         ("gif2webp", o("g.webp"), ["gif2webp", "-quiet", gif, "-o", o("g.webp")]),
         ("img2webp -lossless", o("i.webp"), ["img2webp", "-loop", "0", "-lossless"] + frame_args(frames, durs, "-d") + ["-o", o("i.webp")]),
+        ("ffmpeg libwebp_anim", o("f.webp"), ["ffmpeg", "-v", "error", "-y", "-i", gif, "-c:v", "libwebp_anim", "-lossless", "1",
+                                              "-loop", "0", o("f.webp")]),
+        ("libvips webpsave", o("v.webp"), ["python3", "-c", VIPS_WEBP, gif, o("v.webp")]),
     ])
-    race(s, "GIF→WebP q75", src, [
+    if "webp-lossy" in TASKS: race(s, "GIF→WebP q75", src, [
         ("zoetrope --quality 75", o("zq.webp"), [Z, "convert", gif, o("zq.webp"), "--quality", "75", "--quiet"]),
         ("gif2webp -lossy -q 75", o("gq.webp"), ["gif2webp", "-quiet", "-lossy", "-q", "75", gif, "-o", o("gq.webp")]),
         ("img2webp -lossy -q 75", o("iq.webp"), ["img2webp", "-loop", "0", "-lossy", "-q", "75"] + frame_args(frames, durs, "-d") + ["-o", o("iq.webp")]),
     ])
     q = str(((100 - 70) * 63 + 50) // 100)  # the quantiser of convert's default AVIF quality, 70
-    race(s, AVIF_TASK, src, [
+    if "avif" in TASKS: race(s, AVIF_TASK, src, [
         ("zoetrope (aom)", o("z.avif"), [Z, "convert", gif, o("z.avif"), "--quiet"]),
         (f"avifenc --min/max {q}", o("a.avif"), ["avifenc", "-j", "2", "-s", "6", "-y", "444", "--min", q, "--max", q,
                                                 "--minalpha", q, "--maxalpha", q] + avifenc_args(frames, durs) + [o("a.avif")]),
     ])
-    race(s, "GIF→GIF", src, [
+    if "gif" in TASKS: race(s, "GIF→GIF", src, [
         ("zoetrope convert", o("z.gif"), [Z, "convert", gif, o("z.gif"), "--quiet"]),
         ("gifsicle -O2 --colors 256", o("s.gif"), ["gifsicle", "-O2", "--colors", "256", gif, "-o", o("s.gif")]),
+        ("gifsicle -O3 --colors 256", o("s3.gif"), ["gifsicle", "-O3", "--colors", "256", gif, "-o", o("s3.gif")]),
+    ])
+    if "gif" in TASKS: race(s, "GIF→GIF lossy 60", src, [
+        ("zoetrope --lossy 60", o("zl.gif"), [Z, "convert", gif, o("zl.gif"), "--lossy", "60", "--quiet"]),
+        ("gifsicle -O3 --lossy=60", o("sl.gif"), ["gifsicle", "-O3", "--lossy=60", "--colors", "256", gif, "-o", o("sl.gif")]),
     ])
 
 # Photographic frames → GIF: 12 frames of big.png at 480×270.
@@ -197,11 +218,11 @@ if tot["n"]:
     shutil.rmtree(batch, ignore_errors=True)
     tot["bt"], _ = run([Z, "convert"] + converted + ["--output-dir", batch, "--format", "webp", "--quiet"])
 
-print("| input | conversion | tool | bytes | time (s) | peak RSS (MiB) | PSNR (dB) |")
-print("|---|---|---|---:|---:|---:|---:|")
-for name, task, tool, b, t, m, q in rows:
+print("| input | conversion | tool | bytes | time (s) | CPU (s) | peak RSS (MiB) | PSNR (dB) |")
+print("|---|---|---|---:|---:|---:|---:|---:|")
+for name, task, tool, b, t, m, q, c in rows:
     qs = "exact" if q == float("inf") else ("n/a" if q != q else f"{q:.2f}")
-    print(f"| {name} | {task} | {tool} | {b:,} | {t:.2f} | {m / 2**20:.1f} | {qs} |")
+    print(f"| {name} | {task} | {tool} | {b:,} | {t:.2f} | {c:.2f} | {m / 2**20:.1f} | {qs} |")
 print()
 if gifs:
   print(f"Corpus: {tot['n']} animated GIFs ({tot['in']:,} bytes) → lossless WebP: zoetrope {tot['z']:,} bytes in "
@@ -220,6 +241,15 @@ for s in SETS:
     if z and g:
         print(f"- {s}: GIF→WebP lossless {'met' if z[3] <= g[3] and z[4] <= g[4] else 'NOT met'}: "
               f"{z[3]:,} vs {g[3]:,} bytes, {z[4]:.2f} vs {g[4]:.2f} s")
+    for other in ("ffmpeg libwebp_anim", "libvips webpsave"):
+        r = row(s, "GIF→WebP lossless", other)
+        if z and r:
+            print(f"- {s}: GIF→WebP lossless against {other} {'met' if z[3] <= r[3] and z[7] <= r[7] else 'NOT met'}: "
+                  f"{z[3]:,} vs {r[3]:,} bytes, {z[7]:.2f} vs {r[7]:.2f} s CPU")
+    zl, sl = row(s, "GIF→GIF lossy 60", "zoetrope --lossy 60"), row(s, "GIF→GIF lossy 60", "gifsicle -O3 --lossy=60")
+    if zl and sl:
+        print(f"- {s}: --lossy 60 {'met' if zl[3] <= sl[3] and zl[6] >= sl[6] - 0.2 else 'NOT met'}: "
+              f"{zl[3]:,} vs {sl[3]:,} bytes, {zl[6]:.2f} vs {sl[6]:.2f} dB")
     a = row(s, AVIF_TASK, "zoetrope (aom)")
     if a:
         ratio = os.path.getsize(os.path.join(IN, s + ".gif")) / a[3]
