@@ -173,4 +173,22 @@ import ZoetropeTestSupport
         #expect(try check.bulk(threads: 2).threads == 2)
         #expect(try Self.decode(data, .rgba16).map(\.packedBytes) == frames.map(\.pixels.packedBytes))
     }
+
+    /// An incremental session decodes at 8 bits (Docs/Colour.md): asked for RGBA16 it gives
+    /// the nearest 8-bit values widened, and reports the file's depth.
+    @Test func incrementalSessionsWidenTheirEightBitFrames() throws {
+        let frames = Self.frames()
+        let data = try APNGEncoder().encode(frames, canvasSize: Self.size, options: EncodingOptions())
+        let source = APNGCoder().makeIncrementalSource(options: DecodingOptions(pixelFormat: .rgba16))
+        let bytes = [UInt8](data)
+        try source.append(bytes[..<(bytes.count / 2)])
+        try source.append(bytes[(bytes.count / 2)...])
+        let info = try source.finish()
+        #expect(info.bitsPerChannel == 16)
+        for (i, f) in frames.enumerated() {
+            let got = try source.decodeFrame(at: i)
+            #expect(got.format == .rgba16)
+            #expect(got.packedBytes == f.pixels.converted(to: .eight).converted(to: .sixteen).packedBytes, "frame \(i)")
+        }
+    }
 }
