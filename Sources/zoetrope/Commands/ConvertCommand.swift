@@ -29,6 +29,9 @@ enum ConvertCommand {
                                 the process may use)
           --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
           --lossless            lossless WebP (the WebP default) or AVIF
+          --target-quality S    WebP/AVIF: the lowest quality whose output's mean SSIMULACRA2
+                                reaches S (90 about visually lossless, 70 high quality),
+                                found by encoding 7-8 times
           --mixed               WebP: lossy or lossless per frame, whichever is smaller
           --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
           --codec C             AVIF: aom (default), rav1e or svt
@@ -229,6 +232,19 @@ enum ConvertCommand {
                     try registry.makeFrameSource(data: data, options: plan.decodingOptions))
                 mapped?.dropResidentPages()
             }
+            if let target = plan.targetQuality {
+                let choice = try QualitySearch.quality(
+                    reaching: target, data: data, decoding: decoding, encoder: encoder, options: options, registry: registry)
+                options.quality = choice.quality
+                let note = "quality \(choice.quality), SSIMULACRA2 \(Formatting.format3(choice.score))"
+                if !choice.reached {
+                    out.error(
+                        "zoetrope: warning: \(inPath): quality 100 reaches SSIMULACRA2 \(Formatting.format3(choice.score)), below \(Formatting.format3(target)); writing it"
+                    )
+                } else if !quiet {
+                    out.error("zoetrope: \(label ?? inPath): --target-quality \(Formatting.format3(target)): \(note)")
+                }
+            }
             let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: options)
             let progress: (Int, Int) -> Void = { done, total in
                 mapped?.dropResidentPages()
@@ -248,6 +264,9 @@ enum ConvertCommand {
         } catch let error as AnimatedImageError {
             bar?.clear()
             throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error)")
+        } catch let error as ToolError {
+            bar?.clear()
+            throw ToolError("\(inPath == "-" ? "standard input" : inPath): \(error.message)")
         } catch {
             bar?.clear()
             throw ToolError("\(outPath): cannot write")
@@ -271,7 +290,7 @@ enum ConvertCommand {
             args,
             valueOptions: [
                 "format", "output-dir", "quality", "speed", "codec", "depth", "chroma", "content",
-                "dither", "lossy", "resize", "max-size", "loops", "cache", "jobs",
+                "dither", "lossy", "resize", "max-size", "loops", "cache", "jobs", "target-quality",
             ],
             flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }

@@ -15,6 +15,8 @@ struct ConvertPlan {
     var description = AnimationConversion.DescriptionPolicy()
     /// Whether --depth chose the AVIF depth; if not, a deep source chooses it (`encoder(for:)`).
     var depthIsGiven = false
+    /// --target-quality: the mean SSIMULACRA2 the output must reach (`QualitySearch`).
+    var targetQuality: Double?
 
     init(_ a: Arguments, outPath: String) throws(UsageError) {
         let format = try ConvertPlan.format(a.value("format"), outPath: outPath)
@@ -73,6 +75,17 @@ struct ConvertPlan {
             self.quality = a.flag("lossless") ? nil : (quality ?? ConvertPlan.avifQuality)
         }
         targetSize = try ConvertPlan.size(a)
+        if let t = a.value("target-quality") {
+            guard format == "webp" || format == "avif" else { throw UsageError("--target-quality applies to WebP or AVIF output only") }
+            guard let v = Double(t), (0...100).contains(v) else {
+                throw UsageError("--target-quality is a SSIMULACRA2 score from 0 to 100, got '\(t)'")
+            }
+            guard quality == nil, !a.flag("lossless") else {
+                throw UsageError("--target-quality chooses the quality: leave out --quality and --lossless")
+            }
+            guard targetSize == nil else { throw UsageError("--target-quality compares full-size frames: leave out --resize and --max-size") }
+            targetQuality = v
+        }
         description = AnimationConversion.DescriptionPolicy(keepsColor: !a.flag("to-srgb"), stripsMetadata: a.flag("strip"))
         if let loops = a.value("loops") {
             if loops == "infinite" {

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import Zoetrope
+import ZoetropeAPNG
+
+@testable import zoetrope
+
+/// `zoetrope convert --target-quality S`: the lowest quality whose output's mean SSIMULACRA2
+/// reaches S.
+@Suite struct ConvertTargetQualityTests {
+    /// Three 48×40 frames of smooth gradients, which lossy coding bands.
+    static func source() throws -> Data {
+        let frames: [EncodingFrame] = (0..<3).map { k in
+            var b = PixelBuffer(width: 48, height: 40)
+            for y in 0..<40 {
+                for x in 0..<48 {
+                    b.setPixel(x: x, y: y, [UInt8(x * 5), UInt8((y * 6 + k * 20) % 256), UInt8(x * y / 8), 255])
+                }
+            }
+            return EncodingFrame(pixels: b, duration: .milliseconds(80))
+        }
+        return try APNGEncoder().encode(frames, canvasSize: PixelSize(width: 48, height: 40), options: EncodingOptions())
+    }
+
+    static func score(_ output: Data, against source: Data) throws -> Double {
+        let c = try AnimationComparison(
+            ConvertFixtures.registry.makeFrameSource(data: source, options: .default),
+            ConvertFixtures.registry.makeFrameSource(data: output, options: .default))
+        return try #require(c.meanSSIMULACRA2)
+    }
+
+    /// The quality chosen reaches the target and the one below it does not.
+    @Test(arguments: [("webp", 70.0), ("avif", 80.0)]) func theLowestQualityReachingTheTargetIsChosen(_ ext: String, _ target: Double) throws {
+        let source = try Self.source()
+        let (run, out, dir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "out.\(ext)", ["--target-quality", "\(target)"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = try #require(out)
+        let reached = try Self.score(output, against: source)
+        #expect(reached >= target)
+        let note = try #require(run.stderr.split(separator: "\n").first { $0.contains("--target-quality") })
+        let quality = try #require(Int(note.split(separator: "quality ").last!.prefix { $0.isNumber }))
+        #expect(note.hasSuffix("SSIMULACRA2 \(Formatting.format3(reached))"))
+        // The same file as asking for that quality, and one step lower misses the target.
+        let (same, sameOut, sameDir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "q.\(ext)", ["--quality", "\(quality)"])
+        defer { try? FileManager.default.removeItem(at: sameDir) }
+        #expect(same.status == 0 && sameOut == output)
+        guard quality > 0 else { return }
+        let (lower, lowerOut, lowerDir) = try ConvertFixtures.convert(
+            source, inName: "in.png", outName: "l.\(ext)", ["--quality", "\(quality - 1)"])
+        defer { try? FileManager.default.removeItem(at: lowerDir) }
+        #expect(lower.status == 0)
+        #expect(try Self.score(try #require(lowerOut), against: source) < target)
+    }
+
+    @Test func anUnreachableTargetWritesQualityHundredWithAWarning() throws {
+        let (run, out, dir) = try ConvertFixtures.convert(try Self.source(), inName: "in.png", outName: "out.webp", ["--target-quality", "100"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run.status == 0)
+        #expect(out != nil)
+        #expect(run.stderr.contains("quality 100 reaches SSIMULACRA2"))
+        #expect(run.stderr.contains("below 100; writing it"))
+    }
+
+    @Test(arguments: [
+        (["--target-quality", "70", "--quality", "50"], "--target-quality chooses the quality: leave out --quality and --lossless"),
+        (["--target-quality", "101"], "--target-quality is a SSIMULACRA2 score from 0 to 100, got '101'"),
+        (["--target-quality", "70", "--max-size", "10"], "--target-quality compares full-size frames: leave out --resize and --max-size"),
+    ]) func badCombinationsAreUsageErrors(_ extra: [String], _ message: String) {
+        let run = ToolRun(["convert", "a.gif", "b.webp"] + extra)
+        #expect(run.status == 2)
+        #expect(run.stderr.contains(message), "\(run.stderr)")
+        let gif = ToolRun(["convert", "a.gif", "b.gif", "--target-quality", "70"])
+        #expect(gif.stderr.contains("--target-quality applies to WebP or AVIF output only"))
+    }
+}
