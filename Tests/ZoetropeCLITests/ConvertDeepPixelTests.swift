@@ -142,4 +142,22 @@ import ZoetropeWebP
             }
         }
     }
+
+    /// Comparisons are made at 8 bits: RGBA16 sources give what their RGBA8 frames give.
+    @Test func deepSourcesCompareAtEightBits() throws {
+        let avif = try Self.convert(try Self.deepAPNG(), "deep.png", "out.avif", ["--lossless"])
+        func sources(_ format: PixelFormat) throws -> (any FrameSource, any FrameSource) {
+            let options = DecodingOptions(pixelFormat: format)
+            return (
+                try ConvertFixtures.registry.makeFrameSource(data: try Self.deepAPNG(), options: options),
+                try ConvertFixtures.registry.makeFrameSource(data: avif, options: options)
+            )
+        }
+        let (a8, b8) = try sources(.rgba8)
+        let (a16, b16) = try sources(.rgba16)
+        let eight = try AnimationComparison(a8, b8), deep = try AnimationComparison(a16, b16)
+        #expect(deep.frames.map(\.maxChannelDifference) == eight.frames.map(\.maxChannelDifference))
+        #expect(deep.pooledPSNR == eight.pooledPSNR)
+        #expect(deep.meanSSIMULACRA2 == eight.meanSSIMULACRA2)
+    }
 }

@@ -36,7 +36,8 @@ public struct AnimationComparison: Hashable, Sendable {
 
     /// Decodes both sources frame by frame, in order, and compares them. Each frame is
     /// decoded at the source's `outputSize` (compare sources opened at full size) and
-    /// compared straight: a premultiplied frame is unpremultiplied first. Holds two frames
+    /// compared straight at 8 bits: a premultiplied frame is unpremultiplied first, an RGBA16
+    /// one rounded to RGBA8. Holds two frames
     /// at a time. `perceptual` false leaves SSIMULACRA2 out, which costs several times a
     /// frame's decoding for every frame that differs (Docs/Benchmarks.md). Throws what
     /// decoding throws.
@@ -56,6 +57,9 @@ public struct AnimationComparison: Hashable, Sendable {
             try second.decodeFrame(at: index, into: &b)
             a.unpremultiplyAlpha()
             b.unpremultiplyAlpha()
+            // RGBA16 sources compare at 8 bits, as the metrics are defined.
+            if a.format.channelDepth == .sixteen { a = a.converted(to: .eight) }
+            if b.format.channelDepth == .sixteen { b = b.converted(to: .eight) }
             let m = FrameComparison.measure(a, b)
             // Identical frames score 100 without the work (the metric gives exactly that).
             let score: Double? =
