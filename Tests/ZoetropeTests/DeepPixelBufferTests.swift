@@ -43,6 +43,14 @@ import Testing
         #expect(!opaque.isOpaque)
     }
 
+    @Test func fillWidensIntoAnRGBA16Buffer() {
+        var b = PixelBuffer(width: 3, height: 2, format: .rgba16)
+        b.fill(PixelRect(x: 1, y: 0, width: 5, height: 1), with: (1, 2, 255, 128))
+        #expect(b.pixel16(x: 1, y: 0) == [257, 514, 65_535, 32_896])
+        #expect(b.pixel16(x: 2, y: 0) == [257, 514, 65_535, 32_896])
+        #expect(b.pixel16(x: 0, y: 0) == [0, 0, 0, 0] && b.pixel16(x: 1, y: 1) == [0, 0, 0, 0])
+    }
+
     @Test func anRGBA8CanvasCopiedToRGBA16IsWidened() {
         var canvas = PixelBuffer(width: 4, height: 2)
         for x in 0..<4 { for y in 0..<2 { canvas.setPixel(x: x, y: y, [UInt8(x * 60), UInt8(y * 99), 7, UInt8(255 - x * 50)]) } }

@@ -71,6 +71,16 @@ struct BufferingPolicyTests {
         #expect(tiny.display.indexes.count == 40)
     }
 
+    @Test("memory budget: RGBA16 frames count their 8 bytes a pixel")
+    func budgetOfDeepFrames() {
+        let deep = PlaybackHarness(
+            source: SyntheticFrameSource(frameCount: 20, size: Self.size, pixelFormat: .rgba16),
+            configuration: PlayerConfiguration(bufferPolicy: .memoryBudget(bytes: 6 * 2 * Self.frameBytes + 100)), cost: { _ in .milliseconds(10) })
+        deep.player.play()
+        deep.run(until: ns(3)) { _, p in #expect(p.lastTickReport!.bytesHeld <= 6 * 2 * Self.frameBytes) }
+        #expect(deep.player.windowSize == 5)
+    }
+
     @Test("window sizes of the built-ins")
     func windowSizes() {
         let c = FrameBufferContext(frameCount: 50, frameByteCount: 1000)

@@ -15,13 +15,13 @@ final class SyntheticFrameSource: FrameSource {
     init(
         frameCount: Int, duration: FrameDuration = .milliseconds(50), durations: [FrameDuration]? = nil,
         loopCount: LoopCount = .infinite, size: PixelSize = PixelSize(width: 4, height: 2), failing: Set<Int> = [],
-        tag: UInt8 = 7
+        tag: UInt8 = 7, pixelFormat: PixelFormat = .rgba8
     ) {
         let ds = durations ?? Array(repeating: duration, count: frameCount)
         info = AnimationInfo(
             format: ImageFormat(identifier: "synthetic", mediaType: "application/x-synthetic", fileExtensions: []),
             canvasSize: size, frameDurations: ds, loopCount: loopCount, storedLoopValue: nil, hasAlpha: false)
-        options = .default
+        options = DecodingOptions(pixelFormat: pixelFormat)
         self.failing = failing
         self.tag = tag
     }

@@ -87,7 +87,9 @@ struct PlaybackEngine: Sendable {
     ) {
         self.info = info
         frameCount = info.frameCount
-        frameByteCount = outputSize.rgbaByteCount ?? 0
+        // RGBA16 frames hold twice RGBA8's bytes.
+        let (bytes, overflow) = (outputSize.rgbaByteCount ?? 0).multipliedReportingOverflow(by: pixelFormat.channelDepth.bytesPerChannel)
+        frameByteCount = overflow ? .max : bytes
         self.outputSize = outputSize
         self.pixelFormat = pixelFormat
         durations = []
