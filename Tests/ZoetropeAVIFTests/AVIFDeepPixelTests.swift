@@ -33,12 +33,7 @@ struct AVIFDeepPixelTests {
         for (i, f) in frames.enumerated() {
             let got = try source.decodeFrame(at: i)
             #expect(got.format == .rgba16)
-            for y in 0..<size.height {
-                for x in 0..<size.width {
-                    let a = f.pixels.pixel16(x: x, y: y), b = got.pixel16(x: x, y: y)
-                    for c in 0..<4 { worst = max(worst, abs(Int(a[c]) - Int(b[c]))) }
-                }
-            }
+            worst = max(worst, PixelComparison.maxChannelDifference16(f.pixels, got))
         }
         return (worst, source.info)
     }

@@ -35,6 +35,19 @@ public enum PixelComparison {
         return "max difference \(w.d) > \(tolerance) at (\(w.x),\(w.y)): expected \(w.e), got \(w.g)"
     }
 
+    /// The largest difference of one channel between two RGBA16 buffers of one size, all
+    /// four channels compared as stored.
+    public static func maxChannelDifference16(_ a: PixelBuffer, _ b: PixelBuffer) -> Int {
+        precondition(a.size == b.size && a.format.channelDepth == .sixteen && b.format.channelDepth == .sixteen)
+        var worst = 0
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                for (p, q) in zip(a.pixel16(x: x, y: y), b.pixel16(x: x, y: y)) { worst = max(worst, abs(Int(p) - Int(q))) }
+            }
+        }
+        return worst
+    }
+
     /// How many rows of `partial`, from the top, equal `whole`'s, when every pixel after
     /// them is transparent (a frame drawn from the rows that have arrived); nil when the
     /// sizes differ or a later pixel is not transparent.

@@ -50,7 +50,7 @@ public struct AnimationComparison: Hashable, Sendable {
             frames = []
             return
         }
-        var a = PixelBuffer(), b = PixelBuffer()
+        var a = PixelBuffer(), b = PixelBuffer(), roundedA = PixelBuffer(), roundedB = PixelBuffer()
         var frames: [FrameComparison] = []
         for index in 0..<min(first.info.frameCount, second.info.frameCount) {
             try first.decodeFrame(at: index, into: &a)
@@ -58,8 +58,7 @@ public struct AnimationComparison: Hashable, Sendable {
             a.unpremultiplyAlpha()
             b.unpremultiplyAlpha()
             // RGBA16 sources compare at 8 bits, as the metrics are defined.
-            if a.format.channelDepth == .sixteen { a = a.converted(to: .eight) }
-            if b.format.channelDepth == .sixteen { b = b.converted(to: .eight) }
+            let a = Self.eightBit(a, rounded: &roundedA), b = Self.eightBit(b, rounded: &roundedB)
             let m = FrameComparison.measure(a, b)
             // Identical frames score 100 without the work (the metric gives exactly that).
             let score: Double? =
@@ -87,6 +86,14 @@ public struct AnimationComparison: Hashable, Sendable {
             return try image.makeFrameSource(options: options)
         }
         try self.init(source(first), source(second), delayPolicy: delayPolicy, perceptual: perceptual)
+    }
+
+    /// `frame` at 8 bits per channel: itself, or rounded into `rounded`, whose storage is
+    /// kept from frame to frame.
+    private static func eightBit(_ frame: PixelBuffer, rounded: inout PixelBuffer) -> PixelBuffer {
+        guard frame.format.channelDepth == .sixteen else { return frame }
+        frame.convert(to: .eight, placedAt: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), into: &rounded)
+        return rounded
     }
 
     /// How many frames were compared.

@@ -58,7 +58,7 @@ public struct Compositor: Sendable {
     }
 
     /// Bytes per canvas pixel: 4 or 8.
-    private var bytesPerPixel: Int { channelDepth == .eight ? 4 : 8 }
+    private var bytesPerPixel: Int { channelDepth.bytesPerPixel }
 
     /// The canvas bounds.
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height) }

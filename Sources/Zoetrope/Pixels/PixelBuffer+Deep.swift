@@ -21,24 +21,35 @@ extension PixelBuffer {
     /// 16-bit values round to the nearest 8-bit one. The same buffer when it already is.
     public func converted(to depth: ChannelDepth) -> PixelBuffer {
         guard depth != format.channelDepth else { return self }
-        var out = PixelBuffer(width: width, height: height, format: PixelFormat(alphaMode: format.alphaMode, channelDepth: depth))
-        let w = width * 4, srcStride = bytesPerRow, dstStride = out.bytesPerRow
+        var out = PixelBuffer(width: 0, height: 0, format: format)
+        convert(to: depth, placedAt: PixelRect(x: 0, y: 0, width: width, height: height), into: &out)
+        return out
+    }
+
+    /// Writes this buffer at the other depth into `output` (reshaped to `size`, its storage
+    /// reused), its pixels at `region`'s origin and transparent elsewhere, alpha mode kept.
+    func convert(to depth: ChannelDepth, placedAt region: PixelRect, into output: inout PixelBuffer, size: PixelSize? = nil) {
+        precondition(depth != format.channelDepth, "converts between depths")
+        let outSize = size ?? self.size
+        output.format = PixelFormat(alphaMode: format.alphaMode, channelDepth: depth)
+        output.reshape(
+            width: outSize.width, height: outSize.height, clear: region != PixelRect(x: 0, y: 0, width: outSize.width, height: outSize.height))
+        let w = region.width * 4, srcStride = bytesPerRow, dstStride = output.bytesPerRow
+        let dstStart = region.y * dstStride + region.x * depth.bytesPerPixel
         bytes.withUnsafeBytes { src in
-            out.bytes.withUnsafeMutableBytes { dst in
-                for y in 0..<height {
+            output.bytes.withUnsafeMutableBytes { dst in
+                for y in 0..<region.height {
+                    let s = src.baseAddress! + y * srcStride, d = dst.baseAddress! + dstStart + y * dstStride
                     if depth == .sixteen {
-                        let s = src.baseAddress!.advanced(by: y * srcStride).assumingMemoryBound(to: UInt8.self)
-                        let d = dst.baseAddress!.advanced(by: y * dstStride).assumingMemoryBound(to: UInt16.self)
-                        for i in 0..<w { d[i] = UInt16(s[i]) &* 257 }
+                        let s8 = s.assumingMemoryBound(to: UInt8.self), d16 = d.assumingMemoryBound(to: UInt16.self)
+                        for i in 0..<w { d16[i] = UInt16(s8[i]) &* 257 }
                     } else {
-                        let s = src.baseAddress!.advanced(by: y * srcStride).assumingMemoryBound(to: UInt16.self)
-                        let d = dst.baseAddress!.advanced(by: y * dstStride).assumingMemoryBound(to: UInt8.self)
-                        for i in 0..<w { d[i] = PixelBuffer.narrow(s[i]) }
+                        let s16 = s.assumingMemoryBound(to: UInt16.self), d8 = d.assumingMemoryBound(to: UInt8.self)
+                        for i in 0..<w { d8[i] = PixelBuffer.narrow(s16[i]) }
                     }
                 }
             }
         }
-        return out
     }
 
     /// The nearest 8-bit value to a 16-bit one: round(v × 255 / 65,535).

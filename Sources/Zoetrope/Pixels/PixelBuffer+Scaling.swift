@@ -23,13 +23,19 @@ extension PixelBuffer {
                     && PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height).contains(region)),
             "the region is this buffer's size and lies inside the canvas")
         if format.channelDepth != self.format.channelDepth {
-            // Copied at this buffer's depth, then widened or narrowed; premultiplied after
-            // widening, so 16-bit output keeps the precision the multiplication gives.
+            // Widened or narrowed into `output`; premultiplied after widening, so 16-bit
+            // output keeps the precision the multiplication gives.
             let widens = format.channelDepth == .sixteen
-            var same = PixelBuffer(width: 0, height: 0, format: self.format)
-            let sameFormat = PixelFormat(alphaMode: widens ? .straight : format.alphaMode, channelDepth: self.format.channelDepth)
-            copy(placedAt: region, inCanvasOf: canvasSize, into: &same, size: size, format: sameFormat)
-            output = same.converted(to: format.channelDepth)
+            let fullSize = canvasSize.width > 0 && canvasSize.height > 0 && size.width >= canvasSize.width && size.height >= canvasSize.height
+            if fullSize, widens || self.format.alphaMode == format.alphaMode {
+                // Full size: the region's rows straight into the output, no copy between.
+                convert(to: format.channelDepth, placedAt: region, into: &output, size: canvasSize)
+            } else {
+                var same = PixelBuffer(width: 0, height: 0, format: self.format)
+                let sameFormat = PixelFormat(alphaMode: widens ? .straight : format.alphaMode, channelDepth: self.format.channelDepth)
+                copy(placedAt: region, inCanvasOf: canvasSize, into: &same, size: size, format: sameFormat)
+                same.convert(to: format.channelDepth, placedAt: PixelRect(x: 0, y: 0, width: same.width, height: same.height), into: &output)
+            }
             if format.alphaMode == .premultiplied { output.premultiplyAlpha() }
             return
         }

@@ -18,7 +18,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Bytes per pixel: 4 for RGBA8, 8 for RGBA16.
-    public var bytesPerPixel: Int { 4 * channelDepth.bytesPerChannel }
+    public var bytesPerPixel: Int { channelDepth.bytesPerPixel }
 
     /// This layout with straight alpha (the form canvases keep).
     public var straight: PixelFormat { PixelFormat(alphaMode: .straight, channelDepth: channelDepth) }

@@ -24,6 +24,13 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
         return o ? nil : b
     }
 
+    /// Bytes of one RGBA frame of this size at `depth`, or nil on overflow.
+    package func frameByteCount(depth: ChannelDepth) -> Int? {
+        guard let b = rgbaByteCount else { return nil }
+        let (d, o) = b.multipliedReportingOverflow(by: depth.bytesPerChannel)
+        return o ? nil : d
+    }
+
     /// "W×H".
     public var description: String { "\(width)×\(height)" }
 }

@@ -48,7 +48,7 @@ struct APNGFrameDrawer: APNGFrameDrawing {
             }
             return
         }
-        let rowBytes = r.width * 4 * depth.bytesPerChannel
+        let rowBytes = r.width * depth.bytesPerPixel
         if s.scratch.count < rowBytes * r.height { s.scratch = [UInt8](repeating: 0, count: rowBytes * r.height) }
         try s.scratch.withUnsafeMutableBytes { dst in
             let outcome = try stream.decode(
@@ -66,6 +66,6 @@ struct APNGFrameDrawer: APNGFrameDrawing {
         guard let broken = outcome.broken else { return }
         PNGRowCoverage.clearUndecoded(
             pixels, bytesPerRow: bytesPerRow, width: rect.width, height: rect.height,
-            interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row, bytesPerPixel: 4 * depth.bytesPerChannel)
+            interlaced: index.header.interlace != 0, pass: broken.pass, row: broken.row, bytesPerPixel: depth.bytesPerPixel)
     }
 }

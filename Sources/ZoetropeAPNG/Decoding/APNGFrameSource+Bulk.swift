@@ -13,7 +13,7 @@ extension APNGFrameSource: ParallelFrameDecoding {
         // the canvas still shows it (and one frame's decode if something moved it since).
         if i == 0, drewFirstFrameAtOpen { return nil }
         let frame = index.frames[i]
-        let rowBytes = frame.rect.width * 4 * options.pixelFormat.channelDepth.bytesPerChannel
+        let rowBytes = frame.rect.width * options.pixelFormat.bytesPerPixel
         return fillPayload(count: rowBytes * frame.rect.height, storage: &storage) { dst in
             try withDrawer { drawer in
                 try stream.prepare(frame, index: index, file: drawer.file, format: drawer.format)
@@ -37,7 +37,7 @@ extension APNGFrameSource: ParallelFrameDecoding {
             } draw: { s, pixels in
                 let r = s.compositor.beginFrame(rect: frame.rect, dispose: frame.dispose)
                 s.compositor.draw(
-                    pixels, bytesPerRow: r.width * 4 * s.compositor.channelDepth.bytesPerChannel, rect: r,
+                    pixels, bytesPerRow: r.width * s.compositor.channelDepth.bytesPerPixel, rect: r,
                     blend: frame.blend == .source || i == 0 ? .source : .over)
             }
         }

@@ -78,7 +78,7 @@ final class APNGFrameSource: SeekCostReporting {
         self.index = index
         self.data = data
         let depth = options.pixelFormat.channelDepth
-        largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * 4 * depth.bytesPerChannel }.max() ?? 0
+        largestFrameBytes = index.frames.lazy.map { $0.rect.width * $0.rect.height * depth.bytesPerPixel }.max() ?? 0
         let opaque = !index.header.hasAlphaChannel && index.transparency == nil
         let placements = index.frames.map { FramePlacement(rect: $0.rect, dispose: $0.dispose, blend: $0.blend, isOpaque: opaque) }
         // The canvas is allocated by the first decode (reading `info` allocates no pixels),

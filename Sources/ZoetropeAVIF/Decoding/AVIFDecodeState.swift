@@ -21,6 +21,8 @@ final class AVIFDecodeState {
     /// RGBA rows of one band of a frame being downsampled (`downsample`): never the whole frame
     /// unless it is short.
     private var band = PixelBuffer()
+    /// The whole frame as RGBA16 when deep output is downsampled: kept from frame to frame.
+    private var deepFrame = PixelBuffer(width: 0, height: 0, format: .rgba16)
     /// For each frame, the nearest key frame at or before it (libavif's sync samples).
     private(set) var restartFrames: [Int] = []
     /// Frames libavif has been asked to decode so far, counted the way its
@@ -94,7 +96,7 @@ final class AVIFDecodeState {
     /// Bytes held: the file copy, the downsampling band and an estimate of libavif's YUV(A)
     /// planes; dav1d's reference frames are not counted.
     var retainedByteCount: Int {
-        fileByteCount + band.byteCount + (started ? planeBytes : 0)
+        fileByteCount + band.byteCount + deepFrame.byteCount + (started ? planeBytes : 0)
     }
 
     /// Records where each of the `count` frames restarts; call once, before decoding.
@@ -143,15 +145,19 @@ final class AVIFDecodeState {
         size: PixelSize, format: PixelFormat
     ) throws(AnimatedImageError) {
         if format.channelDepth == .sixteen {
-            // Deep pixels: libavif widens 10- and 12-bit samples to 16 bits without rounding
-            // through 8; the shared copy downsamples, converts colour and premultiplies.
-            if size == canvasSize, colorTransform == nil {
-                try AVIFDecodeState.convert(image, into: &buffer, premultiplied: format.alphaMode == .premultiplied, depth: .sixteen)
+            // Deep pixels: libavif converts YUV to 16-bit RGB without rounding through 8.
+            if size == canvasSize {
+                try AVIFDecodeState.convert(
+                    image, into: &buffer, premultiplied: format.alphaMode == .premultiplied && colorTransform == nil, depth: .sixteen)
+                if let colorTransform {
+                    buffer.applyColorTransform(colorTransform)
+                    if format.alphaMode == .premultiplied { buffer.premultiplyAlpha() }
+                }
                 return
             }
-            var full = PixelBuffer(width: 0, height: 0, format: .rgba16)
-            try AVIFDecodeState.convert(image, into: &full, premultiplied: false, depth: .sixteen)
-            full.copy(into: &buffer, size: size, format: format, colorTransform: colorTransform)
+            // Smaller: the shared copy downsamples the whole frame, then converts colour and premultiplies.
+            try AVIFDecodeState.convert(image, into: &deepFrame, premultiplied: false, depth: .sixteen)
+            deepFrame.copy(into: &buffer, size: size, format: format, colorTransform: colorTransform)
             return
         }
         if size == canvasSize {

@@ -19,7 +19,7 @@ final class BatchCanvasGate: @unchecked Sendable {
 
     /// What a conversion to `size` at `depth` counts: four canvases.
     static func cost(of size: PixelSize, depth: ChannelDepth) -> Int {
-        let (bytes, overflow) = (size.rgbaByteCount ?? .max).multipliedReportingOverflow(by: 4 * depth.bytesPerChannel)
+        let (bytes, overflow) = (size.frameByteCount(depth: depth) ?? .max).multipliedReportingOverflow(by: 4)
         return overflow ? .max : bytes
     }
 

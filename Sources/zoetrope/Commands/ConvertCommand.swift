@@ -232,10 +232,10 @@ enum ConvertCommand {
                     try registry.makeFrameSource(data: data, options: plan.decodingOptions))
                 mapped?.dropResidentPages()
             }
+            var chosen: QualitySearch.Choice?
             if let target = plan.targetQuality {
                 let choice = try QualitySearch.quality(
                     reaching: target, data: data, decoding: decoding, encoder: encoder, options: options, registry: registry)
-                options.quality = choice.quality
                 let note = "quality \(choice.quality), SSIMULACRA2 \(Formatting.format3(choice.score))"
                 if !choice.reached {
                     out.error(
@@ -244,19 +244,29 @@ enum ConvertCommand {
                 } else if !quiet {
                     out.error("zoetrope: \(label ?? inPath): --target-quality \(Formatting.format3(target)): \(note)")
                 }
+                chosen = choice
             }
-            let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: options)
             let progress: (Int, Int) -> Void = { done, total in
                 mapped?.dropResidentPages()
                 bar?.show(fraction: Double(done) / Double(total), label: "frame \(done)/\(total)")
             }
-            if outPath == "-" {
+            if let chosen {
+                // The search's own encoding of the chosen quality, written as it is.
+                if outPath == "-" {
+                    FileHandle.standardOutput.write(chosen.output.data)
+                } else {
+                    try chosen.output.data.write(to: URL(fileURLWithPath: outPath), options: .atomic)
+                }
+                summary = chosen.output.summary
+            } else if outPath == "-" {
+                let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: options)
                 let result = try AnimationConversion.run(source: source, writer: writer, progress: progress)
                 FileHandle.standardOutput.write(result.data)
                 summary = result.summary
             } else {
                 // Straight to the file (atomically): a writer that spills its output to a
                 // temporary file renames it into place instead of reading it back.
+                let writer = try encoder.makeWriter(canvasSize: source.outputSize, options: options)
                 summary = try AnimationConversion.run(
                     source: source, writer: writer, to: URL(fileURLWithPath: outPath),
                     progress: progress)

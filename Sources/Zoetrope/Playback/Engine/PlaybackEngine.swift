@@ -87,9 +87,7 @@ struct PlaybackEngine: Sendable {
     ) {
         self.info = info
         frameCount = info.frameCount
-        // RGBA16 frames hold twice RGBA8's bytes.
-        let (bytes, overflow) = (outputSize.rgbaByteCount ?? 0).multipliedReportingOverflow(by: pixelFormat.channelDepth.bytesPerChannel)
-        frameByteCount = overflow ? .max : bytes
+        frameByteCount = outputSize.frameByteCount(depth: pixelFormat.channelDepth) ?? 0
         self.outputSize = outputSize
         self.pixelFormat = pixelFormat
         durations = []
