@@ -111,7 +111,7 @@ import ZoetropeTestSupport
         let colours: [UInt32] = [0xFF00_0000, 0xFF03_0303, 0xFFFF_FFFF, 0]
         var indices: [UInt8] = [0, 0, 0, 0, 1, 0, 1, 0, 3, 0, 3, 2, 0, 2, 1]
         let source = indices
-        var pass = GIFLossyLZW()
+        var pass = GIFLZWMatcher()
         pass.apply(to: &indices, colours: colours, transparent: 3, tableSize: 4, budget: 10)
         #expect(indices != source)
         for (i, (s, o)) in zip(source, indices).enumerated() where s != o {
@@ -132,10 +132,10 @@ import ZoetropeTestSupport
             (256, (0..<20_000).map { i in UInt8((i / 7 + Int(random.next() % 3)) % 256) }, 0),
             (16, (0..<9_000).map { _ in UInt8(random.next() % 16) }, nil),
         ]
-        var reused = GIFLossyLZW()
+        var reused = GIFLZWMatcher()
         for (n, frame) in frames.enumerated() {
             var once = frame.indices, again = frame.indices
-            var fresh = GIFLossyLZW()
+            var fresh = GIFLZWMatcher()
             fresh.apply(to: &once, colours: grey, transparent: frame.transparent, tableSize: frame.tableSize, budget: 6)
             reused.apply(to: &again, colours: grey, transparent: frame.transparent, tableSize: frame.tableSize, budget: 6)
             #expect(again == once, "frame \(n)")

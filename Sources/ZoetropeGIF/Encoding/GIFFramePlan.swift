@@ -10,6 +10,9 @@ struct GIFFramePlan {
     var transparentIndex: Int?
     /// `rect.width × rect.height` palette indices, row by row.
     var indices: [UInt8]
+    /// Pixels that `transparentIndex` may take instead of their index (unchanged ones,
+    /// which show the same either way), for the LZW matcher; nil: none.
+    var flexible: [Bool]? = nil
     /// Whether the frame uses the global table (no local table is written).
     var usesGlobalTable = false
 

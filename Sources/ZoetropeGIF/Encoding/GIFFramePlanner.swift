@@ -30,15 +30,11 @@ struct GIFFramePlanner {
             guard hasKeep, let t else {
                 return GIFFramePlan(rect: rect, palette: palette, transparentIndex: t, indices: drawn)
             }
+            // Unchanged pixels show the same whether drawn or left transparent: the LZW
+            // matcher picks, pixel by pixel, whichever continues a longer string.
             let kept = indices(frame, base, rect, keep: true, transparent: t, mapper: &mapper, quantised: false)
-            let runs = GIFFramePlanner.runPreferring(drawn: drawn, kept: kept, transparent: UInt8(t))
-            let bits = GIFFramePlanner.codeSize(palette.count + 1)
-            // Whichever of the three compresses best (on a tie, the first).
-            let candidates = [(drawn, false), (kept, true), (runs, true)]
-            let best = candidates.min {
-                LZWSizeEstimator.byteCount($0.0, minimumCodeSize: bits) < LZWSizeEstimator.byteCount($1.0, minimumCodeSize: bits)
-            }!
-            return GIFFramePlan(rect: rect, palette: palette, transparentIndex: hasTransparent || best.1 ? t : nil, indices: best.0)
+            let flexible = zip(drawn, kept).map { $0 != $1 }
+            return GIFFramePlan(rect: rect, palette: palette, transparentIndex: t, indices: drawn, flexible: flexible)
         }
         // Too many colours for one table: keep unchanged pixels, quantise the changed ones.
         let palette = changed.count <= 255 ? changed.entries.map(\.colour) : quantizer.palette(for: changed, maxColours: 255)
@@ -46,21 +42,6 @@ struct GIFFramePlanner {
         let t = palette.count
         let out = indices(frame, base, rect, keep: true, transparent: t, mapper: &mapper, quantised: changed.count > 255)
         return GIFFramePlan(rect: rect, palette: palette, transparentIndex: t, indices: out)
-    }
-
-    /// Unchanged pixels (where `kept` is transparent but `drawn` is not) take whichever of
-    /// the two continues the run before them, so runs grow in both directions (what
-    /// "transparent where it compresses better" means pixel by pixel).
-    static func runPreferring(drawn: [UInt8], kept: [UInt8], transparent: UInt8) -> [UInt8] {
-        var out = kept
-        var previous: UInt8? = nil
-        for i in 0..<out.count {
-            if kept[i] == transparent && drawn[i] != transparent {
-                out[i] = previous == drawn[i] ? drawn[i] : transparent
-            }
-            previous = out[i]
-        }
-        return out
     }
 
     /// LZW minimum code size for a table of `count` entries (2…8).

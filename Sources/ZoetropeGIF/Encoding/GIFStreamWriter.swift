@@ -9,8 +9,8 @@ import Foundation
 
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the
 /// frame after it, so frame *i* is written when frame *i + 1* arrives (or at `finish()`).
-/// Memory: three canvases of packed colours and the output (and, when lossy, one 2.6 MB
-/// LZW dictionary).
+/// Memory: three canvases of packed colours and the output (and, once a frame uses
+/// transparency or `lossy` is set, one 2.6 MB LZW dictionary).
 final class GIFStreamWriter: AnimatedImageWriter {
     private struct Pending {
         var canvas: [UInt32]
@@ -33,8 +33,9 @@ final class GIFStreamWriter: AnimatedImageWriter {
     private let profile: ICCProfile?
     /// `GIFEncoder.lossy` (0: exact).
     private let lossy: Int
-    /// The lossy pass's dictionary, made with the first frame and kept for the others.
-    private var lossyPass: GIFLossyLZW?
+    /// The LZW matcher's dictionary, made with the first frame that needs it and kept for
+    /// the others.
+    private var matcher: GIFLZWMatcher?
 
     init(canvasSize: PixelSize, loopValue: Int?, dither: GIFDither, lossy: Int = 0, profile: ICCProfile? = nil) {
         self.lossy = lossy
@@ -121,15 +122,17 @@ final class GIFStreamWriter: AnimatedImageWriter {
             plan.usesGlobalTable = true
             self.sink = sink
         }
-        if lossy > 0 {
+        if lossy > 0 || plan.flexible != nil {
             // The colours the indices name: the global table (patched at the end, but its
             // used entries are final) or the frame's own. `base` keeps the source colours, as
             // for quantised frames: an unchanged pixel stays the one shown before, within `lossy`.
             let colours = plan.usesGlobalTable ? global!.entries : plan.palette
             let size = plan.usesGlobalTable ? global!.capacity : plan.tableCount
-            var pass = lossyPass.take() ?? GIFLossyLZW()
-            pass.apply(to: &plan.indices, colours: colours, transparent: plan.transparentIndex, tableSize: size, budget: lossy)
-            lossyPass = pass
+            var pass = matcher.take() ?? GIFLZWMatcher()
+            pass.apply(
+                to: &plan.indices, flexible: plan.flexible, colours: colours, transparent: plan.transparentIndex,
+                tableSize: size, budget: lossy)
+            matcher = pass
         }
         try sink!.putFrame(plan, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)
         let r = p.rect

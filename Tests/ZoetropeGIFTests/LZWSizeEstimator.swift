@@ -1,6 +1,6 @@
 /// The size in bytes of GIF's LZW coding of some indices, computed by running the same
-/// dictionary the encoder builds (without writing it): used to choose between two encodings
-/// of a frame.
+/// dictionary the encoder builds (without writing it): the tests' measure of what the LZW
+/// matcher saves.
 enum LZWSizeEstimator {
     /// Bytes of LZW data for `indices` at `minimumCodeSize` bits (2…8), sub-block framing included.
     static func byteCount(_ indices: [UInt8], minimumCodeSize: Int) -> Int {

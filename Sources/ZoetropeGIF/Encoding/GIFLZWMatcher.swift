@@ -1,0 +1,209 @@
+/// Chooses a frame's indices so that giflib's exact LZW encoder emits fewer codes. It runs
+/// the encoder's own dictionary (the same codes, the same clear at 4095) and, at each
+/// string, takes the longest one the dictionary holds whose every pixel is acceptable:
+/// - its own index;
+/// - the transparent index, where the pixel is *flexible* (it shows the same colour as
+///   the canvas under it, so leaving it transparent changes nothing on screen);
+/// - with a `budget`, an index whose colour is within the budget of the pixel's (Euclidean
+///   distance in 8-bit RGB) — lossy compression.
+///
+/// Among strings of the same length the one with the least squared error wins, and a
+/// flexible first pixel starts whichever string is longer. Truly transparent pixels stay
+/// transparent, and nothing opaque becomes transparent unless it is flexible.
+///
+/// One value serves every frame of a writer: its dictionary (2.6 MB) is allocated once and
+/// emptied entry by entry between frames.
+struct GIFLZWMatcher {
+    private static let maxCode = 4095
+    /// How deep the search branches; past it a string extends over exact pixels (its own
+    /// index, or the transparent one where flexible) only.
+    private static let maxBranchDepth = 64
+    // The frame's settings (`apply`).
+    private var budgetSquared = 0
+    private var colours: [UInt32] = []
+    /// The transparent index, or -1.
+    private var transparent = -1
+    private var literalCount = 0
+    /// `child[code << 8 | index]`: the code of that string extended by `index`, or 0.
+    private var child = [UInt16](repeating: 0, count: (GIFLZWMatcher.maxCode + 1) << 8)
+    /// Per code: its first child and next sibling (0 = none), and its last index, to walk
+    /// the children of a string.
+    private var firstChild = [UInt16](repeating: 0, count: GIFLZWMatcher.maxCode + 1)
+    private var nextSibling = [UInt16](repeating: 0, count: GIFLZWMatcher.maxCode + 1)
+    private var lastIndex = [UInt8](repeating: 0, count: GIFLZWMatcher.maxCode + 1)
+    private var parent = [UInt16](repeating: 0, count: GIFLZWMatcher.maxCode + 1)
+    private var nextCode = 2
+    // The search's scratch: the codes after the first pixel, and the best found.
+    private var path: [UInt16] = []
+    private var pathCost = 0
+    private var best: [UInt16] = []
+    private var bestCost = 0
+
+    /// An empty dictionary.
+    init() {}
+
+    /// Longer, or as long with less squared error.
+    @inline(__always)
+    private func better(_ length: Int, _ cost: Int, than bestLength: Int, _ bestCost: Int) -> Bool {
+        length > bestLength || (length == bestLength && cost < bestCost)
+    }
+
+    private func distanceSquared(_ a: Int, _ b: Int) -> Int {
+        guard a < colours.count, b < colours.count else { return Int.max }
+        let x = colours[a], y = colours[b]
+        let dr = Int(x & 0xFF) - Int(y & 0xFF)
+        let dg = Int(x >> 8 & 0xFF) - Int(y >> 8 & 0xFF)
+        let db = Int(x >> 16 & 0xFF) - Int(y >> 16 & 0xFF)
+        return dr * dr + dg * dg + db * db
+    }
+
+    /// Empties the dictionary, as the encoder's clear code does: only the entries made.
+    private mutating func reset() {
+        for code in (literalCount + 2)..<nextCode {
+            child[Int(parent[code]) << 8 | Int(lastIndex[code])] = 0
+            firstChild[code] = 0
+            nextSibling[code] = 0
+        }
+        for literal in 0..<literalCount { firstChild[literal] = 0 }
+        nextCode = literalCount + 2
+    }
+
+    /// Adds `parent` + `index` (the caller has checked that the table has room).
+    private mutating func add(parent: Int, index: UInt8) {
+        let code = UInt16(nextCode)
+        child[parent << 8 | Int(index)] = code
+        lastIndex[nextCode] = index
+        self.parent[nextCode] = UInt16(parent)
+        nextSibling[nextCode] = firstChild[parent]
+        firstChild[parent] = code
+        nextCode += 1
+    }
+
+    /// Takes back the entry `add` made last.
+    private mutating func removeLast(parent: Int, index: UInt8) {
+        nextCode -= 1
+        child[parent << 8 | Int(index)] = 0
+        firstChild[parent] = nextSibling[nextCode]
+        nextSibling[nextCode] = 0
+    }
+
+    /// Rewrites `indices` (one frame, row by row) in place, for a frame whose colour table
+    /// has `tableSize` entries (giflib's code size follows the table, padded to a power of
+    /// two, at least 4), `colours` packed as `PaletteMapper.pack`. `flexible` (nil: none)
+    /// marks the pixels that may take `transparent` instead; with a `budget` above 0 a pixel
+    /// may take any colour within it of its own.
+    mutating func apply(
+        to indices: inout [UInt8], flexible: [Bool]? = nil, colours: [UInt32], transparent: Int?, tableSize: Int,
+        budget: Int
+    ) {
+        reset()  // the previous frame's entries, with its literal count
+        var bits = 2
+        while 1 << bits < tableSize { bits += 1 }
+        literalCount = 1 << bits
+        nextCode = literalCount + 2
+        self.colours = colours
+        self.transparent = transparent ?? -1
+        budgetSquared = budget * budget
+        let n = indices.count
+        var previous = -1  // the code of the string before, whose entry the next pixel completes
+        var p = 0
+        var chosen: [UInt16] = []
+        while p < n {
+            if previous >= 0, nextCode >= GIFLZWMatcher.maxCode {
+                reset()  // the encoder's clear code takes the place of this entry
+                previous = -1
+            }
+            // A flexible first pixel starts whichever string is better (transparent on a tie).
+            let own = indices[p]
+            var first = own
+            start(with: own, at: p, previous: previous, indices: indices, flexible: flexible)
+            if let flexible, flexible[p], self.transparent >= 0, Int(own) != self.transparent {
+                swap(&chosen, &best)
+                let chosenCost = bestCost
+                start(with: UInt8(self.transparent), at: p, previous: previous, indices: indices, flexible: flexible)
+                if better(chosen.count, chosenCost, than: best.count, bestCost) {
+                    swap(&chosen, &best)
+                    bestCost = chosenCost
+                } else {
+                    first = UInt8(self.transparent)
+                }
+            }
+            indices[p] = first
+            if previous >= 0 { add(parent: previous, index: first) }
+            for (offset, code) in best.enumerated() { indices[p + 1 + offset] = lastIndex[Int(code)] }
+            previous = best.last.map(Int.init) ?? Int(first)
+            p += 1 + best.count
+        }
+    }
+
+    /// The longest acceptable string from pixel `p` that starts with `first`, into `best`,
+    /// with the entry the encoder makes just before it (`previous` + `first`) in place.
+    private mutating func start(with first: UInt8, at p: Int, previous: Int, indices: [UInt8], flexible: [Bool]?) {
+        if previous >= 0 { add(parent: previous, index: first) }
+        path.removeAll(keepingCapacity: true)
+        best.removeAll(keepingCapacity: true)
+        pathCost = 0
+        bestCost = 0
+        search(code: Int(first), at: p + 1, indices: indices, flexible: flexible)
+        if previous >= 0 { removeLast(parent: previous, index: first) }
+    }
+
+    /// Extends `path` from `code` at pixel `q`, keeping in `best` the longest found (the
+    /// cheapest of the longest).
+    private mutating func search(code: Int, at q: Int, indices: [UInt8], flexible: [Bool]?) {
+        if better(path.count, pathCost, than: best.count, bestCost) {
+            best = path
+            bestCost = pathCost
+        }
+        guard q < indices.count else { return }
+        if path.count >= GIFLZWMatcher.maxBranchDepth {
+            // Deep in a long string (a large flat area): exact pixels only, in a loop, so the
+            // search never recurses deeper than this on any thread's stack.
+            var c = code, next = q
+            let depth = path.count
+            while next < indices.count {
+                var e: UInt16 = 0
+                if transparent >= 0, flexible?[next] == true { e = child[c << 8 | transparent] }
+                if e == 0 { e = child[c << 8 | Int(indices[next])] }
+                guard e != 0 else { break }
+                path.append(e)
+                c = Int(e)
+                next += 1
+            }
+            if better(path.count, pathCost, than: best.count, bestCost) {
+                best = path
+                bestCost = pathCost
+            }
+            path.removeLast(path.count - depth)
+            return
+        }
+        let wanted = Int(indices[q])
+        // Transparent first where flexible: on a tie it wins, and runs of it grow.
+        if wanted != transparent, transparent >= 0, flexible?[q] == true, case let kept = child[code << 8 | transparent], kept != 0 {
+            extend(kept, cost: 0, at: q, indices: indices, flexible: flexible)
+        }
+        let exact = child[code << 8 | wanted]
+        if exact != 0 { extend(exact, cost: 0, at: q, indices: indices, flexible: flexible) }
+        guard wanted != transparent else { return }
+        guard budgetSquared > 0 else { return }
+        var c = Int(firstChild[code])
+        while c != 0 {
+            let k = Int(lastIndex[c])
+            if k != wanted, k != transparent, case let d = distanceSquared(k, wanted),
+                d <= budgetSquared
+            {
+                extend(UInt16(c), cost: d, at: q, indices: indices, flexible: flexible)
+            }
+            c = Int(nextSibling[c])
+        }
+    }
+
+    private mutating func extend(_ code: UInt16, cost: Int, at q: Int, indices: [UInt8], flexible: [Bool]?) {
+        path.append(code)
+        pathCost += cost
+        search(code: Int(code), at: q + 1, indices: indices, flexible: flexible)
+        pathCost -= cost
+        path.removeLast()
+    }
+
+}
