@@ -78,11 +78,12 @@ import ZoetropeTestSupport
         let b = Self.canvas(8, 8) { x, _ in x < 4 ? [0, 0, 255, 255] : [255, 0, 0, 255] }
         let data = try Self.encode([a, b, a])
         // A global table (red, blue, the transparent slot, room to grow: 16 entries) and no
-        // local table in any frame (packed field bit 7 of each image descriptor).
+        // local table in any frame (bit 7 of each image descriptor's packed field, its 9th byte
+        // after the separator).
         #expect(data[10] & 0x80 != 0)
         #expect(data[10] & 0x07 == 3)
         let index = try Self.index(data)
-        for f in index.frames { #expect(data[f.descriptorOffset + 9] & 0x80 == 0) }
+        for f in index.frames { #expect(data[f.descriptorOffset + 8] & 0x80 == 0) }
     }
 
     @Test func newColoursFillTheGlobalTableInsteadOfLocalOnes() throws {
@@ -92,9 +93,31 @@ import ZoetropeTestSupport
         }
         let data = try Self.encode(frames)
         let index = try Self.index(data)
-        for f in index.frames { #expect(data[f.descriptorOffset + 9] & 0x80 == 0) }
+        for f in index.frames { #expect(data[f.descriptorOffset + 8] & 0x80 == 0) }
         let source = try GIFCoder().makeFrameSource(data: data, options: .default)
         for (i, c) in frames.enumerated() { #expect(try source.decodeFrame(at: i) == c) }
+    }
+
+    @Test func aStillGetsATableOfJustItsColours() throws {
+        let still = Self.canvas(10, 4) { x, _ in [UInt8(x / 2 * 50), 10, 20, 255] }  // 5 colours
+        let data = try Self.encode([still])
+        #expect(data[10] & 0x07 == 2)  // 8 entries: the 5 colours and the transparent slot
+        #expect(try GIFCoder().makeFrameSource(data: data, options: .default).decodeFrame(at: 0) == still)
+    }
+
+    /// An animation's global table leaves room for colours that come later, and a frame
+    /// that uses only its low entries is coded with the bits those need (the LZW minimum
+    /// code size byte after each image descriptor), not the table's.
+    @Test func framesOnTheGlobalTableUseTheBitsTheirIndicesNeed() throws {
+        let few = Self.canvas(20, 4) { x, _ in [UInt8(x / 4 * 50), 10, 20, 255] }  // 5 colours
+        let many = Self.canvas(20, 4) { x, _ in [UInt8(x * 12), 200, 20, 255] }  // 20 others
+        let data = try Self.encode([few, many, few])
+        #expect(data[10] & 0x07 == 4)  // 32 entries
+        let index = try Self.index(data)
+        for f in index.frames { #expect(data[f.descriptorOffset + 8] & 0x80 == 0) }
+        #expect(index.frames.map { data[$0.descriptorOffset + 9] } == [3, 5, 3])
+        let source = try GIFCoder().makeFrameSource(data: data, options: .default)
+        for (i, c) in [few, many, few].enumerated() { #expect(try source.decodeFrame(at: i) == c, "frame \(i)") }
     }
 
     @Test func transparencyAppearingOverOpaquePixelsClearsThePreviousFrame() throws {

@@ -11,16 +11,19 @@ import ZoetropeTestSupport
     static let size = PixelSize(width: 120, height: 80)
 
     /// Smooth gradients in 200 colours with a transparent hole and a moving block: the
-    /// kind of frame whose LZW strings break on every small step of colour.
-    static func frames() -> [EncodingFrame] {
+    /// kind of frame whose LZW strings break on every small step of colour. With `moving`
+    /// the gradients' green steps on every frame, so no pixel stays; without it only the
+    /// block moves, over a still backdrop.
+    static func frames(moving: Bool = true) -> [EncodingFrame] {
         (0..<4).map { k in
             var b = PixelBuffer(width: size.width, height: size.height)
             for y in 0..<size.height {
                 for x in 0..<size.width {
                     let hole = x >= 50 && x < 70 && y >= 30 && y < 50
                     let block = x >= 10 + 20 * k && x < 30 + 20 * k && y >= 5 && y < 25
-                    let r = UInt8((x * 2 + y) / 10 * 10 % 250), g = UInt8((y * 3) / 12 * 12 % 240), bl = UInt8(((x + y) % 50) / 10 * 40)
-                    b.setPixel(x: x, y: y, hole ? [0, 0, 0, 0] : block ? [250, 250, 250, 255] : [r, g, bl, 255])
+                    let r = UInt8((x * 2 + y) / 10 * 10 % 250), bl = UInt8(((x + y) % 50) / 10 * 40)
+                    let g = UInt8(((y * 3) / 12 * 12 + (moving ? 6 * k : 0)) % 240)
+                    b.setPixel(x: x, y: y, hole ? [0, 0, 0, 0] : block ? [250, 250, 250 - UInt8(2 * (x % 20)), 255] : [r, g, bl, 255])
                 }
             }
             return EncodingFrame(pixels: b, duration: .milliseconds(100))
@@ -65,6 +68,32 @@ import ZoetropeTestSupport
             changed = changed || d.max > 0
         }
         #expect(changed)
+    }
+
+    /// An error on a pixel that stays would stay on screen: the still backdrop (first
+    /// frame's pixels the second keeps, and pixels shown unchanged) comes out as the exact
+    /// encoding has it in every frame, while the moving block's pixels may move within the
+    /// budget.
+    @Test func pixelsThatStayAreExact() throws {
+        let source = Self.frames(moving: false)
+        let options = EncodingOptions(loopCount: .infinite)
+        let exact = try Self.decode(GIFEncoder().encode(source, canvasSize: Self.size, options: options))
+        let lossy = try Self.decode(GIFEncoder(lossy: 60).encode(source, canvasSize: Self.size, options: options))
+        var stays = 0, blockChanged = false
+        for y in 0..<Self.size.height {
+            for x in 0..<Self.size.width {
+                let still = source.allSatisfy { $0.pixels.pixel(x: x, y: y) == source[0].pixels.pixel(x: x, y: y) }
+                let differs = lossy.indices.filter { lossy[$0].pixel(x: x, y: y) != exact[$0].pixel(x: x, y: y) }
+                if still {
+                    stays += 1
+                    #expect(differs.isEmpty, "(\(x), \(y)) in frames \(differs)")
+                } else {
+                    blockChanged = blockChanged || !differs.isEmpty
+                }
+            }
+        }
+        #expect(stays > Self.size.width * Self.size.height / 2)
+        #expect(blockChanged, "nothing lossy: the check proves nothing")
     }
 
     @Test func zeroIsExact() throws {

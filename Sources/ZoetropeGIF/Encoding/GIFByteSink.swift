@@ -84,9 +84,14 @@ final class GIFByteSink {
             gif.pointee.Image.ColorMap = nil
         }
         let r = plan.rect
-        guard EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map) == GIF_OK else {
-            throw failure("EGifPutImageDesc")
-        }
+        // A frame on the global table is coded with the bits its own indices need: giflib
+        // takes the LZW minimum code size from the table, and GIF stores it per frame.
+        let screenMap = plan.usesGlobalTable ? gif?.pointee.SColorMap : nil
+        let tableBits = screenMap?.pointee.BitsPerPixel
+        if let screenMap { screenMap.pointee.BitsPerPixel = Int32(plan.codeSize) }
+        let described = EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map)
+        if let screenMap, let tableBits { screenMap.pointee.BitsPerPixel = tableBits }
+        guard described == GIF_OK else { throw failure("EGifPutImageDesc") }
         var indices = plan.indices
         let ok = indices.withUnsafeMutableBufferPointer { EGifPutLine(gif, $0.baseAddress, Int32($0.count)) }
         guard ok == GIF_OK else { throw failure("EGifPutLine") }

@@ -39,7 +39,10 @@ public struct GIFEncoder: AnimatedImageEncoder {
     /// RGB, 0…441), the pixels take those colours and the string is used, which makes the
     /// image data smaller. Every changed pixel stays within the distance of the colour it
     /// would have had (its source colour, or its quantised one in a frame of more than 256
-    /// colours); transparency is kept exactly. 20–80 is a light to strong setting.
+    /// colours); transparency is kept exactly. Pixels an error would stay on are exact:
+    /// those a frame shows unchanged from the frame before, and those of the first frame
+    /// (the backdrop) that the second keeps. 20–80 is a light to strong setting; how far a
+    /// setting goes depends on how much of each frame is new.
     public var lossy: Int?
 
     /// An encoder; frames with more than 256 colours are quantised with `dither`, and `lossy`

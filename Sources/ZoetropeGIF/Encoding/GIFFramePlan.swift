@@ -18,4 +18,12 @@ struct GIFFramePlan {
 
     /// Entries the colour table needs (palette plus the transparent slot).
     var tableCount: Int { max(palette.count, (transparentIndex ?? -1) + 1) }
+
+    /// The LZW minimum code size the indices need (2…8): on a local table its size's
+    /// bits, on the global table the bits of the highest index used.
+    var codeSize: Int {
+        var highest = tableCount - 1
+        if usesGlobalTable { highest = max(Int(indices.max() ?? 0), transparentIndex ?? 0) }
+        return GIFFramePlanner.codeSize(highest + 1)
+    }
 }

@@ -11,14 +11,18 @@ struct GIFGlobalTable {
     let capacity: Int
     private var index: [UInt32: UInt8] = [:]
 
-    /// A table for a first frame of `palette` (and its transparent index, if any), with
-    /// room to grow by about a quarter (at least 8 entries) within 256.
-    init(palette: [UInt32], transparentIndex: Int?) {
+    /// A table for a first frame of `palette` (and its transparent index, if any). A still
+    /// gets no room to grow; an animation room for twice the colours of its first frame
+    /// (at least 8) within 256: later frames' colours are not known yet, a free entry costs
+    /// 3 bytes once and a colour that does not fit a local table in every frame that uses
+    /// it, and frames that use only low indices are coded with fewer bits whatever the
+    /// table's size (`GIFByteSink.putFrame`).
+    init(palette: [UInt32], transparentIndex: Int?, animated: Bool = true) {
         var colours = palette
         var t = transparentIndex
         if t == nil, colours.count < 256 { t = colours.count }
         if let t, t >= colours.count { colours += [UInt32](repeating: 0xFF00_0000, count: t + 1 - colours.count) }
-        let wanted = min(256, colours.count + max(8, colours.count / 4))
+        let wanted = animated ? min(256, colours.count + max(8, 2 * colours.count)) : colours.count
         var capacity = 2
         while capacity < wanted { capacity <<= 1 }
         self.colours = colours

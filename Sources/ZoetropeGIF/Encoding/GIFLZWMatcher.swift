@@ -20,6 +20,8 @@ struct GIFLZWMatcher {
     private static let maxBranchDepth = 64
     // The frame's settings (`apply`).
     private var budgetSquared = 0
+    /// The pixels a budget applies to (nil: all but the flexible ones).
+    private var lossyPixels: [Bool]?
     private var colours: [UInt32] = []
     /// The transparent index, or -1.
     private var transparent = -1
@@ -91,11 +93,13 @@ struct GIFLZWMatcher {
     /// has `tableSize` entries (giflib's code size follows the table, padded to a power of
     /// two, at least 4), `colours` packed as `PaletteMapper.pack`. `flexible` (nil: none)
     /// marks the pixels that may take `transparent` instead; with a `budget` above 0 a pixel
-    /// may take any colour within it of its own.
+    /// that is not flexible, and is in `lossyPixels` when given, may take any colour within
+    /// the budget of its own.
     mutating func apply(
-        to indices: inout [UInt8], flexible: [Bool]? = nil, colours: [UInt32], transparent: Int?, tableSize: Int,
-        budget: Int
+        to indices: inout [UInt8], flexible: [Bool]? = nil, lossyPixels: [Bool]? = nil, colours: [UInt32],
+        transparent: Int?, tableSize: Int, budget: Int
     ) {
+        self.lossyPixels = lossyPixels
         reset()  // the previous frame's entries, with its literal count
         var bits = 2
         while 1 << bits < tableSize { bits += 1 }
@@ -186,6 +190,8 @@ struct GIFLZWMatcher {
         if exact != 0 { extend(exact, cost: 0, at: q, indices: indices, flexible: flexible) }
         guard wanted != transparent else { return }
         guard budgetSquared > 0 else { return }
+        if flexible?[q] == true { return }  // unchanged: an error would stay on screen
+        if let lossyPixels, !lossyPixels[q] { return }
         var c = Int(firstChild[code])
         while c != 0 {
             let k = Int(lastIndex[c])

@@ -53,7 +53,7 @@ final class GIFStreamWriter: AnimatedImageWriter {
         let canvas = GIFStreamWriter.threshold(pixels)
         if var p = pending {
             let disposal = chooseDisposal(&p, next: canvas)
-            try emit(p, disposal: disposal)
+            try emit(p, disposal: disposal, next: canvas)
         }
         let rect = GIFStreamWriter.changedRect(canvas, base, width: width, height: height) ?? PixelRect(x: 0, y: 0, width: 1, height: 1)
         pending = Pending(canvas: canvas, duration: frame.duration, rect: rect)
@@ -108,13 +108,14 @@ final class GIFStreamWriter: AnimatedImageWriter {
         return maxY < 0 ? 0 : (maxX - minX + 1) * (maxY - minY + 1)
     }
 
-    private func emit(_ p: Pending, disposal: Int32) throws {
+    private func emit(_ p: Pending, disposal: Int32, next: [UInt32]? = nil) throws {
         var plan = planner.plan(frame: p.canvas, base: base, rect: p.rect)
+        let isFirst = global == nil
         if global != nil {
             useGlobalTable(&plan)
         } else {
             let sink = try GIFByteSink()
-            let table = GIFGlobalTable(palette: plan.palette, transparentIndex: plan.transparentIndex)
+            let table = GIFGlobalTable(palette: plan.palette, transparentIndex: plan.transparentIndex, animated: next != nil)
             try sink.putScreen(width: width, height: height, globalTable: table.entries)
             if let loopValue { try sink.putLoop(loopValue) }
             if let profile, !profile.data.isEmpty { try sink.putICCProfile(profile.data) }
@@ -125,13 +126,23 @@ final class GIFStreamWriter: AnimatedImageWriter {
         if lossy > 0 || plan.flexible != nil {
             // The colours the indices name: the global table (patched at the end, but its
             // used entries are final) or the frame's own. `base` keeps the source colours, as
-            // for quantised frames: an unchanged pixel stays the one shown before, within `lossy`.
+            // for quantised frames.
             let colours = plan.usesGlobalTable ? global!.entries : plan.palette
-            let size = plan.usesGlobalTable ? global!.capacity : plan.tableCount
+            // The first frame is the backdrop of the ones after it: where the second frame
+            // keeps a pixel, an error there would stay on screen, so it is exact.
+            var lossyPixels: [Bool]? = nil
+            if lossy > 0, isFirst, let next {
+                lossyPixels = []
+                lossyPixels!.reserveCapacity(p.rect.width * p.rect.height)
+                for y in p.rect.y..<p.rect.y + p.rect.height {
+                    let row = y * width
+                    for x in p.rect.x..<p.rect.x + p.rect.width { lossyPixels!.append(next[row + x] != p.canvas[row + x]) }
+                }
+            }
             var pass = matcher.take() ?? GIFLZWMatcher()
             pass.apply(
-                to: &plan.indices, flexible: plan.flexible, colours: colours, transparent: plan.transparentIndex,
-                tableSize: size, budget: lossy)
+                to: &plan.indices, flexible: plan.flexible, lossyPixels: lossyPixels, colours: colours,
+                transparent: plan.transparentIndex, tableSize: 1 << plan.codeSize, budget: lossy)
             matcher = pass
         }
         try sink!.putFrame(plan, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)
