@@ -8,6 +8,7 @@
 #   SETS="timer small" Scripts/bench-convert.sh    # skip the 1920x1080 input
 #   EXTRAS=0 SETS=big ROUNDS=1 Scripts/bench-convert.sh   # only big.gif (no photo12, no corpus)
 #   TASKS="webp gif" Scripts/bench-convert.sh     # only GIF→WebP lossless and GIF→GIF races
+#   TASKS=gifcurve Scripts/bench-convert.sh       # lossy GIF against gifsicle along both curves
 #
 # Inputs: ../shared/bench/make_inputs.sh makes timer/big/small.{gif,png,webp,avif}; this script
 # also cuts 12 frames of big.png down to 480x270 ("photo12", photographic frames for GIF

@@ -77,6 +77,7 @@ def psnr(src, out):
 
 
 rows = []  # (input, task, tool, bytes, seconds, peak bytes, psnr, CPU seconds)
+curves = []  # (input, [(N, bytes, psnr)] for zoetrope --lossy N, the same for gifsicle --lossy=N)
 AVIF_TASK = "GIF→AVIF q70 4:4:4 s6"  # convert's AVIF defaults
 
 
@@ -157,6 +158,17 @@ for s in SETS:
         ("gifsicle -O3 --lossy=60", o("sl.gif"), ["gifsicle", "-O3", "--lossy=60", "--colors", "256", gif, "-o", o("sl.gif")]),
     ])
 
+    if "gifcurve" in TASKS:
+        # Both lossy GIF modes along their curves (one run each: bytes and PSNR only).
+        def point(out, cmd):
+            run(cmd)
+            return os.path.getsize(out), psnr(src, decoded(out, "out"))
+        zs = [(n,) + point(o(f"zc{n}.gif"), [Z, "convert", gif, o(f"zc{n}.gif"), "--lossy", str(n), "--quiet"])
+              for n in (10, 20, 30, 40, 60, 80, 120)]
+        gs = [(n,) + point(o(f"gc{n}.gif"), ["gifsicle", "-O3", f"--lossy={n}", "--colors", "256", gif, "-o", o(f"gc{n}.gif")])
+              for n in (20, 40, 60, 80, 120, 200)]
+        curves.append((s, zs, gs))
+
 # Photographic frames → GIF: 12 frames of big.png at 480×270.
 big = os.path.join(IN, "big.png")
 EXTRAS = os.environ.get("EXTRAS", "1") == "1"
@@ -229,6 +241,29 @@ if gifs:
         f"{tot['zt']:.2f} s ({tot['exact']} of {tot['n']} decode exactly), {tot.get('bt', 0):.2f} s in one process "
         f"(--output-dir); gif2webp {tot['g']:,} bytes in {tot['gt']:.2f} s.")
   print()
+
+if curves:
+    print("Lossy GIF along the curves: Zoetrope's bytes at each gifsicle point's PSNR, interpolated")
+    print("between the two `--lossy` settings around it (bytes linear in dB).")
+    print()
+    print("| input | gifsicle -O3 --lossy | bytes | PSNR (dB) | zoetrope at that PSNR | ratio |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for s, zs, gs in curves:
+        for n, b, q in gs:
+            pts = sorted((zq, zb) for _, zb, zq in zs)
+            at = None
+            for (q0, b0), (q1, b1) in zip(pts, pts[1:]):
+                if q0 <= q <= q1 and q1 > q0:
+                    at = b0 + (b1 - b0) * (q - q0) / (q1 - q0)
+            zt = f"{at:,.0f}" if at else "outside"
+            print(f"| {s} | {n} | {b:,} | {q:.2f} | {zt} | {at / b:.3f} |" if at else f"| {s} | {n} | {b:,} | {q:.2f} | {zt} | |")
+    print()
+    print("| input | zoetrope --lossy | bytes | PSNR (dB) |")
+    print("|---|---:|---:|---:|")
+    for s, zs, _ in curves:
+        for n, b, q in zs:
+            print(f"| {s} | {n} | {b:,} | {q:.2f} |")
+    print()
 
 
 def row(name, task, tool):
