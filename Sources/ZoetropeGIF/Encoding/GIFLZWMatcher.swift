@@ -162,7 +162,8 @@ struct GIFLZWMatcher {
         guard q < indices.count else { return }
         if path.count >= GIFLZWMatcher.maxBranchDepth {
             // Deep in a long string (a large flat area): exact pixels only, in a loop, so the
-            // search never recurses deeper than this on any thread's stack.
+            // search never recurses deeper than this on any thread's stack. Transparent first
+            // here: it runs on through unchanged areas (own first was 5 % bigger on timer.gif).
             var c = code, next = q
             let depth = path.count
             while next < indices.count {
@@ -182,13 +183,14 @@ struct GIFLZWMatcher {
             return
         }
         let wanted = Int(indices[q])
-        // Transparent first where flexible: on a tie it wins, and runs of it grow.
-        if wanted != transparent, transparent >= 0, flexible?[q] == true, case let kept = child[code << 8 | transparent], kept != 0 {
-            extend(kept, cost: 0, at: q, indices: indices, flexible: flexible)
-        }
+        // The pixel's own index first, so that on a tie it wins (measured: 0.3 % smaller
+        // than transparent first), then transparent where flexible.
         let exact = child[code << 8 | wanted]
         if exact != 0 { extend(exact, cost: 0, at: q, indices: indices, flexible: flexible) }
         guard wanted != transparent else { return }
+        if transparent >= 0, flexible?[q] == true, case let kept = child[code << 8 | transparent], kept != 0 {
+            extend(kept, cost: 0, at: q, indices: indices, flexible: flexible)
+        }
         guard budgetSquared > 0 else { return }
         if flexible?[q] == true { return }  // unchanged: an error would stay on screen
         if let lossyPixels, !lossyPixels[q] { return }
