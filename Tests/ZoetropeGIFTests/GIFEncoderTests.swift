@@ -77,11 +77,13 @@ import ZoetropeTestSupport
         let a = Self.canvas(8, 8) { x, _ in x < 4 ? [255, 0, 0, 255] : [0, 0, 255, 255] }
         let b = Self.canvas(8, 8) { x, _ in x < 4 ? [0, 0, 255, 255] : [255, 0, 0, 255] }
         let data = try Self.encode([a, b, a])
-        // A global table (red, blue, the transparent slot, room to grow: 16 entries) and no
-        // local table in any frame (bit 7 of each image descriptor's packed field, its 9th byte
-        // after the separator).
+        // A global table cut to what it holds (red, blue, the transparent slot: 4 entries) and
+        // no local table in any frame (bit 7 of each image descriptor's packed field, its 9th
+        // byte after the separator).
         #expect(data[10] & 0x80 != 0)
-        #expect(data[10] & 0x07 == 3)
+        #expect(data[10] & 0x07 == 1)
+        #expect(data[13 + 3 * 4] == 0x21)  // the loop extension follows the 4 entries at once
+        #expect(try GIFCoder().makeFrameSource(data: data, options: .default).decodeFrame(at: 1) == b)
         let index = try Self.index(data)
         for f in index.frames { #expect(data[f.descriptorOffset + 8] & 0x80 == 0) }
     }

@@ -98,18 +98,27 @@ final class GIFByteSink {
     }
 
     /// Writes the trailer and returns the file, with the global colour table (written by
-    /// `putScreen` at its final size) replaced by `patchingGlobalTable`'s entries.
+    /// `putScreen`) replaced by `table`, which may be shorter (a power of two no smaller than
+    /// any index a frame uses): the screen descriptor's size field follows it.
     func close(patchingGlobalTable table: [UInt32]) throws -> Data {
         guard let gif else { return data }
         self.gif = nil
         var error: Int32 = 0
         guard EGifCloseFile(gif, &error) == GIF_OK else { throw GIFByteSink.failure("EGifCloseFile", error) }
-        // Header (6) + logical screen descriptor (7), then the table.
-        guard data.count >= 13 + 3 * table.count else { return data }
+        // Header (6) + logical screen descriptor (7, the table's size in the low bits of its
+        // packed byte, offset 10), then the table.
+        let packed = data.startIndex + 10
+        let written = data.count >= 13 && data[packed] & 0x80 != 0 ? 2 << Int(data[packed] & 0x07) : 0
+        guard table.count >= 2, table.count & (table.count - 1) == 0, table.count <= written, data.count >= 13 + 3 * written
+        else {
+            throw AnimatedImageError.codecFailure(
+                format: .gif, library: "giflib", message: "a global table of \(table.count) entries does not fit the \(written) written")
+        }
         var rgb = [UInt8]()
         rgb.reserveCapacity(3 * table.count)
         for c in table { rgb += [UInt8(c & 0xFF), UInt8(c >> 8 & 0xFF), UInt8(c >> 16 & 0xFF)] }
-        data.replaceSubrange(data.startIndex + 13..<data.startIndex + 13 + rgb.count, with: rgb)
+        data.replaceSubrange(data.startIndex + 13..<data.startIndex + 13 + 3 * written, with: rgb)
+        data[packed] = data[packed] & 0xF8 | UInt8(table.count.trailingZeroBitCount - 1)
         return data
     }
 

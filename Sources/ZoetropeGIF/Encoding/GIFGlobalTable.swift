@@ -1,28 +1,26 @@
 /// The global colour table as it fills: the first frame's colours, a transparent slot, and
 /// room for colours later frames bring. The table is written with the screen descriptor
-/// at its final size and its entries are patched into the file at the end, so a later
-/// frame whose few new colours fit the free slots needs no local table.
+/// at its largest size and patched at the end with its entries, cut to the power of two
+/// that holds them (`finalEntries`), so a later frame whose new colours fit the free slots
+/// needs no local table and the free slots cost nothing.
 struct GIFGlobalTable {
     /// Entries in use (opaque packed colours; the transparent slot holds a placeholder).
     private(set) var colours: [UInt32]
     /// The transparent index, if the table has one.
     let transparent: Int?
-    /// Entries written (a power of two, 2…256).
+    /// Entries written at first (a power of two, 2…256).
     let capacity: Int
     private var index: [UInt32: UInt8] = [:]
 
-    /// A table for a first frame of `palette` (and its transparent index, if any). A still
-    /// gets no room to grow; an animation room for twice the colours of its first frame
-    /// (at least 8) within 256: later frames' colours are not known yet, a free entry costs
-    /// 3 bytes once and a colour that does not fit a local table in every frame that uses
-    /// it, and frames that use only low indices are coded with fewer bits whatever the
-    /// table's size (`GIFByteSink.putFrame`).
+    /// A table for a first frame of `palette` (and its transparent index, if any): a still's
+    /// holds just its colours, an animation's has room up to 256 (frames that use only low
+    /// indices are coded with the bits those need, `GIFFramePlan.codeSize`).
     init(palette: [UInt32], transparentIndex: Int?, animated: Bool = true) {
         var colours = palette
         var t = transparentIndex
         if t == nil, colours.count < 256 { t = colours.count }
         if let t, t >= colours.count { colours += [UInt32](repeating: 0xFF00_0000, count: t + 1 - colours.count) }
-        let wanted = animated ? min(256, colours.count + max(8, 2 * colours.count)) : colours.count
+        let wanted = animated ? 256 : colours.count
         var capacity = 2
         while capacity < wanted { capacity <<= 1 }
         self.colours = colours
@@ -33,6 +31,14 @@ struct GIFGlobalTable {
 
     /// The table's entries padded to `capacity`.
     var entries: [UInt32] { colours + [UInt32](repeating: 0xFF00_0000, count: capacity - colours.count) }
+
+    /// The entries in use padded to the smallest power of two that holds them (at least 2):
+    /// the table the finished file keeps.
+    var finalEntries: [UInt32] {
+        var size = 2
+        while size < colours.count { size <<= 1 }
+        return colours + [UInt32](repeating: 0xFF00_0000, count: size - colours.count)
+    }
 
     /// Global indices for `palette` (each entry's index; the transparent entry maps to the
     /// table's) when they all fit, adding the missing colours to free slots; nil otherwise.

@@ -66,7 +66,7 @@ final class GIFStreamWriter: AnimatedImageWriter {
         try emit(p, disposal: Int32(DISPOSE_DO_NOT))
         pending = nil
         guard let sink, let global else { throw AnimatedImageError.invalidArgument("GIFEncoder needs at least one frame") }
-        let data = try sink.close(patchingGlobalTable: global.entries)
+        let data = try sink.close(patchingGlobalTable: global.finalEntries)
         output = data
         return data
     }
