@@ -5,7 +5,8 @@
 /// - the transparent index, where the pixel is *flexible* (it shows the same colour as
 ///   the canvas under it, so leaving it transparent changes nothing on screen);
 /// - with a `budget`, an index whose colour is within the budget of the pixel's (Euclidean
-///   distance in 8-bit RGB) — lossy compression.
+///   distance in 8-bit RGB) — lossy compression — except on flexible pixels, where the
+///   error would stay on screen from an earlier frame.
 ///
 /// Among strings of the same length the one with the least squared error wins, and a
 /// flexible first pixel starts whichever string is longer. Truly transparent pixels stay

@@ -9,8 +9,8 @@ import Foundation
 
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the
 /// frame after it, so frame *i* is written when frame *i + 1* arrives (or at `finish()`).
-/// Memory: three canvases of packed colours and the output (and, once a frame uses
-/// transparency or `lossy` is set, one 2.6 MB LZW dictionary).
+/// Memory: three canvases of packed colours and the output (and, from the first frame with
+/// unchanged pixels, or from the first frame when `lossy` is set, one 2.6 MB LZW dictionary).
 final class GIFStreamWriter: AnimatedImageWriter {
     private struct Pending {
         var canvas: [UInt32]
