@@ -65,8 +65,9 @@ final class GIFByteSink {
         guard EGifPutExtensionTrailer(gif) == GIF_OK else { throw failure("EGifPutExtension (ICCRGBG1)") }
     }
 
-    /// A graphic control extension and the image of `plan`.
-    func putFrame(_ plan: GIFFramePlan, delay: Int, disposal: Int32) throws {
+    /// A graphic control extension and the image of `plan`, its LZW data at `codeSize` bits
+    /// (`GIFFramePlan.codeSize`).
+    func putFrame(_ plan: GIFFramePlan, codeSize: Int, delay: Int, disposal: Int32) throws {
         var gcb = GraphicsControlBlock(
             DisposalMode: disposal, UserInputFlag: false, DelayTime: Int32(delay),
             TransparentColor: Int32(plan.transparentIndex ?? Int(NO_TRANSPARENT_COLOR)))
@@ -88,7 +89,7 @@ final class GIFByteSink {
         // takes the LZW minimum code size from the table, and GIF stores it per frame.
         let screenMap = plan.usesGlobalTable ? gif?.pointee.SColorMap : nil
         let tableBits = screenMap?.pointee.BitsPerPixel
-        if let screenMap { screenMap.pointee.BitsPerPixel = Int32(plan.codeSize) }
+        if let screenMap { screenMap.pointee.BitsPerPixel = Int32(codeSize) }
         let described = EGifPutImageDesc(gif, Int32(r.x), Int32(r.y), Int32(r.width), Int32(r.height), false, map)
         if let screenMap, let tableBits { screenMap.pointee.BitsPerPixel = tableBits }
         guard described == GIF_OK else { throw failure("EGifPutImageDesc") }

@@ -32,8 +32,13 @@ struct GIFFramePlanner {
             }
             // Unchanged pixels show the same whether drawn or left transparent: the LZW
             // matcher picks, pixel by pixel, whichever continues a longer string.
-            let kept = indices(frame, base, rect, keep: true, transparent: t, mapper: &mapper, quantised: false)
-            let flexible = zip(drawn, kept).map { $0 != $1 }
+            var flexible = [Bool](repeating: false, count: rect.width * rect.height)
+            for y in 0..<rect.height {
+                let row = (rect.y + y) * width + rect.x
+                for x in 0..<rect.width where frame[row + x] != 0 && frame[row + x] == base[row + x] {
+                    flexible[y * rect.width + x] = true
+                }
+            }
             return GIFFramePlan(rect: rect, palette: palette, transparentIndex: t, indices: drawn, flexible: flexible)
         }
         // Too many colours for one table: keep unchanged pixels, quantise the changed ones.

@@ -123,6 +123,7 @@ final class GIFStreamWriter: AnimatedImageWriter {
             plan.usesGlobalTable = true
             self.sink = sink
         }
+        let codeSize = plan.codeSize  // the matcher never uses an index above the highest
         if lossy > 0 || plan.flexible != nil {
             // The colours the indices name: the global table (patched at the end, but its
             // used entries are final) or the frame's own. `base` keeps the source colours, as
@@ -142,10 +143,10 @@ final class GIFStreamWriter: AnimatedImageWriter {
             var pass = matcher.take() ?? GIFLZWMatcher()
             pass.apply(
                 to: &plan.indices, flexible: plan.flexible, lossyPixels: lossyPixels, colours: colours,
-                transparent: plan.transparentIndex, tableSize: 1 << plan.codeSize, budget: lossy)
+                transparent: plan.transparentIndex, tableSize: 1 << codeSize, budget: lossy)
             matcher = pass
         }
-        try sink!.putFrame(plan, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)
+        try sink!.putFrame(plan, codeSize: codeSize, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)
         let r = p.rect
         for y in r.y..<r.y + r.height {
             let row = y * width
