@@ -164,7 +164,7 @@ for s in SETS:
             run(cmd)
             return os.path.getsize(out), psnr(src, decoded(out, "out"))
         zs = [(n,) + point(o(f"zc{n}.gif"), [Z, "convert", gif, o(f"zc{n}.gif"), "--lossy", str(n), "--quiet"])
-              for n in (10, 20, 30, 40, 60, 80, 120)]
+              for n in (10, 20, 40, 60, 80, 120, 200, 400, 800, 1600)]
         gs = [(n,) + point(o(f"gc{n}.gif"), ["gifsicle", "-O3", f"--lossy={n}", "--colors", "256", gif, "-o", o(f"gc{n}.gif")])
               for n in (20, 40, 60, 80, 120, 200)]
         curves.append((s, zs, gs))

@@ -118,6 +118,8 @@ import ZoetropeTestSupport
         (["convert", "a.gif", "b.webp", "--speed", "3"], "--speed applies to AVIF output only"),
         (["convert", "a.gif", "b.png", "--dither", "fs"], "--dither applies to GIF output only"),
         (["convert", "a.gif", "b.gif", "--dither", "blue"], "--dither is none, ordered or fs, got 'blue'"),
+        (["convert", "a.gif", "b.gif", "--lossy", "20001"], "option '--lossy' needs a whole number from 0 to 20000, got '20001'"),
+        (["convert", "a.gif", "b.webp", "--lossy", "60"], "--lossy applies to GIF output only"),
         (["convert", "a.gif", "b.gif", "--loops", "0"], "--loops is a number of plays (1 or more) or 'infinite', got '0'"),
         (["convert", "a.gif", "b.gif", "--resize", "10"], "--resize is WxH (e.g. 320x240), got '10'"),
         (["convert", "a.gif", "b.gif", "--resize", "10x10", "--max-size", "5"], "--resize and --max-size exclude each other"),

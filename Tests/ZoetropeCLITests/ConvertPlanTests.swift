@@ -1,6 +1,7 @@
 import Testing
 import Zoetrope
 import ZoetropeAVIF
+import ZoetropeGIF
 import ZoetropeWebP
 
 @testable import zoetrope
@@ -49,5 +50,12 @@ import ZoetropeWebP
         #expect(plan.quality == nil && !webp.mixed && webp.method == 4)
         #expect(webp.spillDirectory?.path == "/some/dir")  // the output's, so finishing is a rename
         #expect(try #require(Self.plan(["in.gif", "-", "--format", "webp"]).encoder as? WebPEncoder).spillDirectory == nil)
+    }
+
+    /// `--lossy N` reaches the GIF encoder as given (gifsicle's scale); without it GIF is exact.
+    @Test func gifLossyIsPassedOnAsGiven() throws {
+        #expect(try #require(Self.plan(["in.gif", "out.gif"]).encoder as? GIFEncoder).lossy == nil)
+        #expect(try #require(Self.plan(["in.gif", "out.gif", "--lossy", "60"]).encoder as? GIFEncoder).lossy == 60)
+        #expect(try #require(Self.plan(["in.gif", "out.gif", "--lossy", "20000"]).encoder as? GIFEncoder).lossy == 20000)
     }
 }

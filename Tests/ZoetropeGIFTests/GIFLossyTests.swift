@@ -50,13 +50,15 @@ import ZoetropeTestSupport
         return (Double(worst).squareRoot(), sameAlpha)
     }
 
-    @Test(arguments: [20, 60])
+    /// On gifsicle's scale: 40 lets a colour move by up to 20, 360 by up to 60.
+    @Test(arguments: [40, 360])
     func lossyIsSmallerAndEveryPixelWithinTheBudget(budget: Int) throws {
         let options = EncodingOptions(loopCount: .infinite)
         let exact = try GIFEncoder().encode(Self.frames(), canvasSize: Self.size, options: options)
         let lossy = try GIFEncoder(lossy: budget).encode(Self.frames(), canvasSize: Self.size, options: options)
-        // At 60 the gradients' neighbouring steps (10–40 apart) merge into longer strings.
-        let most = budget >= 60 ? exact.count * 9 / 10 : exact.count - 1
+        // At a distance of 60 the gradients' neighbouring steps (10–40 apart) merge into
+        // longer strings.
+        let most = budget >= 360 ? exact.count * 9 / 10 : exact.count - 1
         #expect(lossy.count <= most, "budget \(budget): \(lossy.count) bytes against \(exact.count)")
         let a = try Self.decode(exact), b = try Self.decode(lossy)
         #expect(a.count == b.count)
@@ -64,7 +66,7 @@ import ZoetropeTestSupport
         for (i, (x, y)) in zip(a, b).enumerated() {
             let d = Self.distance(x, y)
             #expect(d.sameAlpha, "frame \(i): transparency changed")
-            #expect(d.max <= Double(budget), "frame \(i): a pixel moved by \(d.max)")
+            #expect(d.max <= Double(10 * budget).squareRoot(), "frame \(i): a pixel moved by \(d.max)")
             changed = changed || d.max > 0
         }
         #expect(changed)
@@ -103,8 +105,12 @@ import ZoetropeTestSupport
     }
 
     @Test func aBudgetOutOfRangeIsRefused() {
-        #expect(throws: AnimatedImageError.invalidArgument("GIF lossy is 0…441 (a colour distance), got 500")) {
-            try GIFEncoder(lossy: 500).makeWriter(canvasSize: Self.size, options: EncodingOptions())
+        let message = "GIF lossy is 0…20000 (gifsicle's scale: squared colour distance ÷ 10), got "
+        #expect(throws: AnimatedImageError.invalidArgument(message + "20001")) {
+            try GIFEncoder(lossy: 20001).makeWriter(canvasSize: Self.size, options: EncodingOptions())
+        }
+        #expect(throws: AnimatedImageError.invalidArgument(message + "-1")) {
+            try GIFEncoder(lossy: -1).makeWriter(canvasSize: Self.size, options: EncodingOptions())
         }
     }
 
@@ -141,7 +147,7 @@ import ZoetropeTestSupport
         var indices: [UInt8] = [0, 0, 0, 0, 1, 0, 1, 0, 3, 0, 3, 2, 0, 2, 1]
         let source = indices
         var pass = GIFLZWMatcher()
-        pass.apply(to: &indices, colours: colours, transparent: 3, tableSize: 4, budget: 10)
+        pass.apply(to: &indices, colours: colours, transparent: 3, tableSize: 4, budget: 100)  // a distance of 10
         #expect(indices != source)
         for (i, (s, o)) in zip(source, indices).enumerated() where s != o {
             #expect(s != 3 && o != 3, "position \(i)")

@@ -34,23 +34,27 @@ import Foundation
 public struct GIFEncoder: AnimatedImageEncoder {
     /// Dithering for quantised frames.
     public var dither: GIFDither
-    /// LZW-aware lossy compression (nil or 0: exact): where the LZW dictionary has a string
-    /// that matches the next pixels but for colours within this distance (Euclidean, 8-bit
-    /// RGB, 0…441), the pixels take those colours and the string is used, which makes the
-    /// image data smaller. Every changed pixel stays within the distance of the colour it
-    /// would have had (its source colour, or its quantised one in a frame of more than 256
-    /// colours); transparency is kept exactly. Pixels an error would stay on are exact:
-    /// those a frame shows unchanged from the frame before, and those of the first frame
-    /// (the backdrop) that the second keeps. 20–80 is a light to strong setting; how far a
-    /// setting goes depends on how much of each frame is new.
+    /// LZW-aware lossy compression (nil or 0: exact), on gifsicle's `--lossy` scale: where
+    /// the LZW dictionary has a string that matches the next pixels but for colours whose
+    /// squared distance from theirs (8-bit RGB) is at most 10 × `lossy`, the pixels take
+    /// those colours and the string is used, which makes the image data smaller. 60 lets a
+    /// colour move by up to 24.5; 0…20000 (from 19,508 on, any colour qualifies). Every
+    /// changed pixel stays within that distance of the colour it would have had (its source
+    /// colour, or its quantised one in a frame of more than 256 colours); transparency is
+    /// kept exactly. Pixels an error would stay on are exact: those a frame shows unchanged
+    /// from the frame before, and those of the first frame (the backdrop) that the second
+    /// keeps. 20–200 is a light to strong setting, as in gifsicle.
     public var lossy: Int?
 
     /// An encoder; frames with more than 256 colours are quantised with `dither`, and `lossy`
-    /// lets LZW strings match colours within that distance.
+    /// lets LZW strings match colours within a squared distance of 10 × `lossy`.
     public init(dither: GIFDither = .none, lossy: Int? = nil) {
         self.dither = dither
         self.lossy = lossy
     }
+
+    /// The largest `lossy`; from 19,508 on (10 × 19,508 ≥ 3 × 255²) every colour qualifies.
+    public static let maxLossy = 20000
 
     /// Always `.gif`.
     public var encodingFormat: ImageFormat { .gif }
@@ -64,8 +68,9 @@ public struct GIFEncoder: AnimatedImageEncoder {
         guard (1...65535).contains(canvasSize.width), (1...65535).contains(canvasSize.height) else {
             throw AnimatedImageError.invalidArgument("GIF canvases are 1…65535 pixels a side, got \(canvasSize)")
         }
-        if let lossy, !(0...441).contains(lossy) {
-            throw AnimatedImageError.invalidArgument("GIF lossy is 0…441 (a colour distance), got \(lossy)")
+        if let lossy, !(0...GIFEncoder.maxLossy).contains(lossy) {
+            throw AnimatedImageError.invalidArgument(
+                "GIF lossy is 0…\(GIFEncoder.maxLossy) (gifsicle's scale: squared colour distance ÷ 10), got \(lossy)")
         }
         let loop = try GIFEncoder.netscapeLoopValue(for: options.loopCount ?? .infinite)
         return GIFStreamWriter(

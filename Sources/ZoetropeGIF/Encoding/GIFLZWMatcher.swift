@@ -4,8 +4,8 @@
 /// - its own index;
 /// - the transparent index, where the pixel is *flexible* (it shows the same colour as
 ///   the canvas under it, so leaving it transparent changes nothing on screen);
-/// - with a `budget`, an index whose colour is within the budget of the pixel's (Euclidean
-///   distance in 8-bit RGB) — lossy compression — except on flexible pixels, where the
+/// - with a `budget`, an index whose colour's squared distance from the pixel's (8-bit RGB)
+///   is at most the budget — lossy compression — except on flexible pixels, where the
 ///   error would stay on screen from an earlier frame.
 ///
 /// Among strings of the same length the one with the least squared error wins, and a
@@ -20,7 +20,7 @@ struct GIFLZWMatcher {
     /// index, or the transparent one where flexible) only.
     private static let maxBranchDepth = 64
     // The frame's settings (`apply`).
-    private var budgetSquared = 0
+    private var budget = 0
     /// The pixels a budget applies to (nil: all but the flexible ones).
     private var lossyPixels: [Bool]?
     private var colours: [UInt32] = []
@@ -94,8 +94,8 @@ struct GIFLZWMatcher {
     /// has `tableSize` entries (giflib's code size follows the table, padded to a power of
     /// two, at least 4), `colours` packed as `PaletteMapper.pack`. `flexible` (nil: none)
     /// marks the pixels that may take `transparent` instead; with a `budget` above 0 a pixel
-    /// that is not flexible, and is in `lossyPixels` when given, may take any colour within
-    /// the budget of its own.
+    /// that is not flexible, and is in `lossyPixels` when given, may take any colour whose
+    /// squared distance from its own is at most `budget`.
     mutating func apply(
         to indices: inout [UInt8], flexible: [Bool]? = nil, lossyPixels: [Bool]? = nil, colours: [UInt32],
         transparent: Int?, tableSize: Int, budget: Int
@@ -108,7 +108,7 @@ struct GIFLZWMatcher {
         nextCode = literalCount + 2
         self.colours = colours
         self.transparent = transparent ?? -1
-        budgetSquared = budget * budget
+        self.budget = budget
         let n = indices.count
         var previous = -1  // the code of the string before, whose entry the next pixel completes
         var p = 0
@@ -192,14 +192,14 @@ struct GIFLZWMatcher {
         if transparent >= 0, flexible?[q] == true, case let kept = child[code << 8 | transparent], kept != 0 {
             extend(kept, cost: 0, at: q, indices: indices, flexible: flexible)
         }
-        guard budgetSquared > 0 else { return }
+        guard budget > 0 else { return }
         if flexible?[q] == true { return }  // unchanged: an error would stay on screen
         if let lossyPixels, !lossyPixels[q] { return }
         var c = Int(firstChild[code])
         while c != 0 {
             let k = Int(lastIndex[c])
             if k != wanted, k != transparent, case let d = distanceSquared(k, wanted),
-                d <= budgetSquared
+                d <= budget
             {
                 extend(UInt16(c), cost: d, at: q, indices: indices, flexible: flexible)
             }

@@ -143,7 +143,7 @@ final class GIFStreamWriter: AnimatedImageWriter {
             var pass = matcher.take() ?? GIFLZWMatcher()
             pass.apply(
                 to: &plan.indices, flexible: plan.flexible, lossyPixels: lossyPixels, colours: colours,
-                transparent: plan.transparentIndex, tableSize: 1 << codeSize, budget: lossy)
+                transparent: plan.transparentIndex, tableSize: 1 << codeSize, budget: lossy * 10)
             matcher = pass
         }
         try sink!.putFrame(plan, codeSize: codeSize, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)

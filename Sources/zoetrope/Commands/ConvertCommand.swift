@@ -41,8 +41,9 @@ enum ConvertCommand {
                                 first frame has at most 256 colours), screen or natural
           --dither D            GIF: none (default), ordered or fs (Floyd-Steinberg), for frames
                                 with more than 256 colours
-          --lossy N             GIF: LZW-aware lossy compression, colours may move by up to N
-                                (0-441, a distance in 8-bit RGB; 20-80 light to strong)
+          --lossy N             GIF: LZW-aware lossy compression on gifsicle's scale: colours
+                                may move by up to sqrt(10 N) in 8-bit RGB (60: 24.5; 0-20000,
+                                20-200 light to strong)
           --resize WxH          fit inside WxH, keeping the aspect ratio (never enlarges)
           --max-size N          fit inside NxN
           --loops N|infinite    total plays to store (default: the source's plays; more than the

@@ -33,7 +33,7 @@ struct ConvertPlan {
             guard let dither = GIFDither(rawValue: a.value("dither") ?? "none") else {
                 throw UsageError("--dither is none, ordered or fs, got '\(a.value("dither")!)'")
             }
-            encoder = GIFEncoder(dither: dither, lossy: try a.int("lossy", range: 0...441))
+            encoder = GIFEncoder(dither: dither, lossy: try a.int("lossy", range: 0...GIFEncoder.maxLossy))
         case "apng":
             try only(["quality", "lossless", "mixed", "speed", "codec", "depth", "chroma", "content"], for: "WebP or AVIF")
             try only(["dither", "lossy"], for: "GIF")

@@ -14,7 +14,8 @@ import ZoetropeWebP
 ///   the one before it into it, summing the durations);
 /// - GIF: alpha below 128 transparent, else opaque; every colour exact when a frame holds at
 ///   most 256 colours (transparent counted as one), else only the alpha; with lossy LZW
-///   (half of the GIF inputs, a budget of 1–160) such colours within the budget instead;
+///   (half of the GIF inputs, 1–2600 on gifsicle's scale) such colours within a squared
+///   distance of 10 × that instead;
 /// - lossy WebP and AVIF: the structure only;
 /// - and for every format the canvas, the frame count, the durations as the format stores
 ///   them (GIF centiseconds, WebP milliseconds, APNG 16-bit fractions, AVIF exact) and the
@@ -109,7 +110,7 @@ enum FuzzEncoding {
             frames.append(EncodingFrame(pixels: pixels, duration: duration(&r)))
         }
         // Read last, so that the choices above mean what they meant before it existed.
-        let lossy = format == .gif && r.below(2) == 1 ? 1 + r.below(160) : 0
+        let lossy = format == .gif && r.below(2) == 1 ? 1 + r.below(2600) : 0
         return Animation(format: format, canvas: canvas, frames: frames, loopCount: loopCount, quality: quality, lossy: lossy)
     }
 
@@ -349,7 +350,7 @@ enum FuzzEncoding {
     }
 
     /// GIF: alpha thresholded at 128; colours exact when the frame holds at most 256, or
-    /// within `lossy` (a distance in 8-bit RGB) when the LZW pass may move them.
+    /// within a squared distance of 10 × `lossy` (8-bit RGB) when the LZW pass may move them.
     static func gifPixelProblem(_ input: PixelBuffer, _ output: PixelBuffer, lossy: Int = 0) -> String? {
         var colours = Set<UInt32>()
         let want = input.packedBytes, got = output.packedBytes
@@ -363,7 +364,7 @@ enum FuzzEncoding {
             let ok =
                 transparent
                 ? got[p + 3] == 0
-                : got[p + 3] == 255 && (!exact || dr * dr + dg * dg + db * db <= lossy * lossy)
+                : got[p + 3] == 255 && (!exact || dr * dr + dg * dg + db * db <= lossy * 10)
             if !ok {
                 let x = p / 4 % input.width, y = p / 4 / input.width
                 return "pixel (\(x),\(y)) is \(Array(got[p..<p + 4])), encoded \(Array(want[p..<p + 4])) (\(colours.count) colours)"
