@@ -10,7 +10,8 @@ import Foundation
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the
 /// frame after it, so frame *i* is written when frame *i + 1* arrives (or at `finish()`).
 /// Memory: three canvases of packed colours and the output (and, from the first frame with
-/// unchanged pixels, or from the first frame when `lossy` is set, one 2.6 MB LZW dictionary).
+/// unchanged pixels, or from the first frame when `lossy` is set, one 2.6 MB LZW dictionary;
+/// at the end, while the table is renumbered, a second output when that one is smaller).
 final class GIFStreamWriter: AnimatedImageWriter {
     private struct Pending {
         var canvas: [UInt32]
@@ -66,7 +67,9 @@ final class GIFStreamWriter: AnimatedImageWriter {
         try emit(p, disposal: Int32(DISPOSE_DO_NOT))
         pending = nil
         guard let sink, let global else { throw AnimatedImageError.invalidArgument("GIFEncoder needs at least one frame") }
-        let data = try sink.close(patchingGlobalTable: global.finalEntries)
+        // Now that every frame is known, the table can be put in the order that codes them in
+        // the fewest bits.
+        let data = GIFTableRenumbering.apply(to: try sink.close(patchingGlobalTable: global.finalEntries))
         output = data
         return data
     }
