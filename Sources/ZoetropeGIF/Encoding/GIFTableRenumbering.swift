@@ -138,7 +138,7 @@ enum GIFTableRenumbering {
                     }
                 }
             }
-            guard reader.ended else { return nil }
+            guard reader.ended, !reader.tableFull else { return nil }
         }
 
         /// The minimum code size for the indices drawn, renumbered by `map`.
@@ -194,6 +194,9 @@ enum GIFTableRenumbering {
         private var bits = 0, bitCount = 0
         private var width: Int, next: Int, afterClear = true
         private(set) var ended = false
+        /// A code came with the table full and no clear before it (a deferred clear): its
+        /// meaning would change with fewer literals, so such a stream is left alone.
+        private(set) var tableFull = false
 
         init(_ b: UnsafeRawBufferPointer, from p: Int, codeSize: Int) {
             self.b = b
@@ -227,7 +230,7 @@ enum GIFTableRenumbering {
             } else if code == clear + 1 {
                 ended = true
             } else {
-                if !afterClear, next < 4096 { next += 1 }
+                if !afterClear { if next < 4096 { next += 1 } else { tableFull = true } }
                 afterClear = false
                 if next == 1 << width, width < 12 { width += 1 }
             }
