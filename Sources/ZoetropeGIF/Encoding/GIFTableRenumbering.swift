@@ -118,7 +118,7 @@ enum GIFTableRenumbering {
         let codeSize: Int
         private(set) var used: [Int] = []
         /// Per clear or end code: the other codes before it since the one before.
-        private(set) var runs: [(codes: Int, isEnd: Bool)] = []
+        private(set) var runs: [Int] = []
 
         init?(_ b: UnsafeRawBufferPointer, _ frame: Frame) {
             codeSize = Int(b[frame.codeSizeOffset])
@@ -127,7 +127,7 @@ enum GIFTableRenumbering {
             var count = 0
             while let code = reader.read() {
                 if code == reader.clear || code == reader.clear + 1 {
-                    runs.append((count, code != reader.clear))
+                    runs.append(count)
                     count = 0
                     if code != reader.clear { break }
                 } else {
@@ -150,18 +150,15 @@ enum GIFTableRenumbering {
 
         /// The image data's bytes at `codeSize`: the size byte, the sub-blocks, the terminator.
         func bytes(codeSize: Int) -> Int {
-            var width = codeSize + 1, next = (1 << codeSize) + 2, afterClear = true, bits = 0
+            var widths = CodeWidths(codeSize: codeSize)
+            var bits = 0
             for run in runs {
-                for _ in 0..<run.codes {
-                    bits += width
-                    if !afterClear, next < 4096 { next += 1 }
-                    afterClear = false
-                    if next == 1 << width, width < 12 { width += 1 }
+                for _ in 0..<run {
+                    bits += widths.width
+                    widths.advance()
                 }
-                bits += width  // the clear or end code
-                width = codeSize + 1
-                next = (1 << codeSize) + 2
-                afterClear = true
+                bits += widths.width  // the clear or end code
+                widths.restart()
             }
             let data = (bits + 7) / 8
             return 1 + data + (data + 254) / 255 + 1
@@ -189,25 +186,23 @@ enum GIFTableRenumbering {
     struct Reader {
         let clear: Int
         private let b: UnsafeRawBufferPointer
-        private let codeSize: Int
         private var p: Int, left = 0
         private var bits = 0, bitCount = 0
-        private var width: Int, next: Int, afterClear = true
+        private var widths: CodeWidths
         private(set) var ended = false
         /// A code came with the table full and no clear before it (a deferred clear): its
         /// meaning would change with fewer literals, so such a stream is left alone.
-        private(set) var tableFull = false
+        var tableFull: Bool { widths.tableFull }
 
         init(_ b: UnsafeRawBufferPointer, from p: Int, codeSize: Int) {
             self.b = b
             self.p = p
-            self.codeSize = codeSize
             clear = 1 << codeSize
-            width = codeSize + 1
-            next = clear + 2
+            widths = CodeWidths(codeSize: codeSize)
         }
 
         mutating func read() -> Int? {
+            let width = widths.width
             while bitCount < width {
                 if left == 0 {
                     guard p < b.count, b[p] != 0 else { return nil }
@@ -224,15 +219,11 @@ enum GIFTableRenumbering {
             bits >>= width
             bitCount -= width
             if code == clear {
-                width = codeSize + 1
-                next = clear + 2
-                afterClear = true
+                widths.restart()
             } else if code == clear + 1 {
                 ended = true
             } else {
-                if !afterClear { if next < 4096 { next += 1 } else { tableFull = true } }
-                afterClear = false
-                if next == 1 << width, width < 12 { width += 1 }
+                widths.advance()
             }
             return code
         }
@@ -240,35 +231,29 @@ enum GIFTableRenumbering {
 
     /// Packs codes into sub-blocks with the decoder's widths for `codeSize`.
     struct Writer {
-        private let codeSize: Int, clear: Int
-        private var width: Int, next: Int, afterClear = true
+        private let clear: Int
+        private var widths: CodeWidths
         private var bits = 0, bitCount = 0
         private var block: [UInt8] = []
 
         init(codeSize: Int) {
-            self.codeSize = codeSize
             clear = 1 << codeSize
-            width = codeSize + 1
-            next = clear + 2
+            widths = CodeWidths(codeSize: codeSize)
             block.reserveCapacity(255)
         }
 
         mutating func put(_ code: Int, into out: inout Data) {
             bits |= code << bitCount
-            bitCount += width
+            bitCount += widths.width
             while bitCount >= 8 {
                 emit(UInt8(bits & 0xFF), into: &out)
                 bits >>= 8
                 bitCount -= 8
             }
             if code == clear {
-                width = codeSize + 1
-                next = clear + 2
-                afterClear = true
+                widths.restart()
             } else if code != clear + 1 {
-                if !afterClear, next < 4096 { next += 1 }
-                afterClear = false
-                if next == 1 << width, width < 12 { width += 1 }
+                widths.advance()
             }
         }
 
@@ -288,6 +273,39 @@ enum GIFTableRenumbering {
                 out.append(contentsOf: block)
                 block.removeAll(keepingCapacity: true)
             }
+        }
+    }
+
+    /// The code width as a decoder follows it: each code after the first since a clear adds
+    /// a table entry (while there is room), and the width grows when the next entry needs
+    /// another bit. Reading, writing and sizing a stream share it, so they cannot disagree.
+    struct CodeWidths {
+        private let codeSize: Int
+        private(set) var width: Int
+        private var next: Int, afterClear = true
+        /// A code came after the table filled (4096 entries) with no clear in between.
+        private(set) var tableFull = false
+
+        init(codeSize: Int) {
+            self.codeSize = codeSize
+            width = codeSize + 1
+            next = (1 << codeSize) + 2
+        }
+
+        /// After a clear code.
+        mutating func restart() {
+            width = codeSize + 1
+            next = (1 << codeSize) + 2
+            afterClear = true
+        }
+
+        /// After any code but clear and end.
+        mutating func advance() {
+            if !afterClear {
+                if next < 4096 { next += 1 } else { tableFull = true }
+            }
+            afterClear = false
+            if next == 1 << width, width < 12 { width += 1 }
         }
     }
 }
