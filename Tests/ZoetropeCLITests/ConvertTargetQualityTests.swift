@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeAPNG
+import ZoetropeGIF
 
 @testable import zoetrope
 
@@ -53,6 +54,71 @@ import ZoetropeAPNG
         #expect(try Self.score(try #require(lowerOut), against: source) < target)
     }
 
+    /// Three 48×40 frames of 4×4 blocks in 120 nearby colours each: exact as a GIF, banded by
+    /// `--lossy`.
+    static func blockSource() throws -> Data {
+        let frames: [EncodingFrame] = (0..<3).map { k in
+            var b = PixelBuffer(width: 48, height: 40)
+            for y in 0..<40 {
+                for x in 0..<48 {
+                    let bx = x / 4, by = y / 4
+                    b.setPixel(x: x, y: y, [UInt8(bx * 12 + k * 8), UInt8(by * 14), UInt8(120 + bx * 3 - by * 4), 255])
+                }
+            }
+            return EncodingFrame(pixels: b, duration: .milliseconds(80))
+        }
+        return try APNGEncoder().encode(frames, canvasSize: PixelSize(width: 48, height: 40), options: EncodingOptions())
+    }
+
+    /// For GIF the strongest `--lossy` on the ladder that reaches the target is chosen: the
+    /// same file as asking for it, and the next step up misses the target.
+    @Test func theStrongestLossyReachingTheTargetIsChosenForGIF() throws {
+        let source = try Self.blockSource()
+        let target = 85.0
+        let (run, out, dir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "out.gif", ["--target-quality", "\(target)"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = try #require(out)
+        let reached = try Self.score(output, against: source)
+        #expect(reached >= target)
+        let note = try #require(run.stderr.split(separator: "\n").first { $0.contains("--target-quality") })
+        let lossy = try #require(Int(note.split(separator: "lossy ").last!.prefix { $0.isNumber }))
+        #expect(note.hasSuffix("SSIMULACRA2 \(Formatting.format3(reached))"))
+        // Exact (lossy 0) scores 100, so a target of 85 leaves room to lose.
+        #expect(lossy > 0)
+        let (same, sameOut, sameDir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "s.gif", ["--lossy", "\(lossy)"])
+        defer { try? FileManager.default.removeItem(at: sameDir) }
+        #expect(same.status == 0 && sameOut == output)
+        let ladder = QualitySearch.lossyLadder
+        let step = try #require(ladder.firstIndex(of: lossy))
+        guard step > 0 else { return }
+        let (stronger, strongerOut, strongerDir) = try ConvertFixtures.convert(
+            source, inName: "in.png", outName: "t.gif", ["--lossy", "\(ladder[step - 1])"])
+        defer { try? FileManager.default.removeItem(at: strongerDir) }
+        #expect(stronger.status == 0)
+        #expect(try Self.score(try #require(strongerOut), against: source) < target)
+    }
+
+    /// Frames of more than 256 colours are quantised, so even `--lossy 0` stays below 100.
+    @Test func anUnreachableTargetWritesLossyZeroWithAWarningForGIF() throws {
+        let (run, out, dir) = try ConvertFixtures.convert(try Self.source(), inName: "in.png", outName: "out.gif", ["--target-quality", "100"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(run.status == 0)
+        #expect(out != nil)
+        #expect(run.stderr.contains("lossy 0 reaches SSIMULACRA2"), "\(run.stderr)")
+        #expect(run.stderr.contains("below 100; writing it"))
+    }
+
+    /// The ladder runs from the strongest setting down to exact, each step at most 2^¼ apart.
+    @Test func theLossyLadderRunsFromTheStrongestToExact() {
+        let ladder = QualitySearch.lossyLadder
+        #expect(ladder.first == GIFEncoder.maxLossy)
+        #expect(ladder.last == 0)
+        #expect(ladder.count == 50)
+        #expect(zip(ladder, ladder.dropFirst()).allSatisfy { $0 > $1 })
+        #expect(zip(ladder, ladder.dropFirst()).dropLast().allSatisfy { Double($0) <= Double($1) * 1.19 + 1 })
+    }
+
     @Test func anUnreachableTargetWritesQualityHundredWithAWarning() throws {
         let (run, out, dir) = try ConvertFixtures.convert(try Self.source(), inName: "in.png", outName: "out.webp", ["--target-quality", "100"])
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -70,7 +136,10 @@ import ZoetropeAPNG
         let run = ToolRun(["convert", "a.gif", "b.webp"] + extra)
         #expect(run.status == 2)
         #expect(run.stderr.contains(message), "\(run.stderr)")
-        let gif = ToolRun(["convert", "a.gif", "b.gif", "--target-quality", "70"])
-        #expect(gif.stderr.contains("--target-quality applies to WebP or AVIF output only"))
+        let apng = ToolRun(["convert", "a.gif", "b.png", "--target-quality", "70"])
+        #expect(apng.stderr.contains("--target-quality applies to WebP, AVIF or GIF output only"))
+        let gif = ToolRun(["convert", "a.gif", "b.gif", "--target-quality", "70", "--lossy", "20"])
+        #expect(gif.status == 2)
+        #expect(gif.stderr.contains("--target-quality chooses --lossy: leave it out"), "\(gif.stderr)")
     }
 }

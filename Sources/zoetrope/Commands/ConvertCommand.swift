@@ -29,9 +29,9 @@ enum ConvertCommand {
                                 the process may use)
           --quality Q           0-100: lossy WebP/AVIF at quality Q (AVIF default 70)
           --lossless            lossless WebP (the WebP default) or AVIF
-          --target-quality S    WebP/AVIF: the lowest quality whose output's mean SSIMULACRA2
-                                reaches S (90 about visually lossless, 70 high quality),
-                                found by encoding 7-8 times
+          --target-quality S    the lowest WebP/AVIF quality, or the strongest GIF --lossy, whose
+                                output's mean SSIMULACRA2 reaches S (90 about visually
+                                lossless, 70 high quality), found by encoding 5-7 times
           --mixed               WebP: lossy or lossless per frame, whichever is smaller
           --speed S             AVIF: 0 (slowest, smallest) to 10 (fastest); default 6
           --codec C             AVIF: aom (default), rav1e or svt
@@ -235,13 +235,13 @@ enum ConvertCommand {
             }
             var chosen: QualitySearch.Choice?
             if let target = plan.targetQuality {
-                let choice = try QualitySearch.quality(
-                    reaching: target, data: data, decoding: decoding, encoder: encoder, options: options, registry: registry)
-                let note = "quality \(choice.quality), SSIMULACRA2 \(Formatting.format3(choice.score))"
+                let ladder = QualitySearch.ladder(for: encoder, options: options)
+                let choice = try QualitySearch.choose(reaching: target, data: data, decoding: decoding, ladder: ladder, registry: registry)
+                let note = "\(ladder.name) \(choice.setting), SSIMULACRA2 \(Formatting.format3(choice.score))"
                 if !choice.reached {
                     out.error(
-                        "zoetrope: warning: \(inPath): quality 100 reaches SSIMULACRA2 \(Formatting.format3(choice.score)), below \(Formatting.format3(target)); writing it"
-                    )
+                        "zoetrope: warning: \(inPath): \(ladder.name) \(choice.setting) reaches SSIMULACRA2 "
+                            + "\(Formatting.format3(choice.score)), below \(Formatting.format3(target)); writing it")
                 } else if !quiet {
                     out.error("zoetrope: \(label ?? inPath): --target-quality \(Formatting.format3(target)): \(note)")
                 }

@@ -76,13 +76,14 @@ struct ConvertPlan {
         }
         targetSize = try ConvertPlan.size(a)
         if let t = a.value("target-quality") {
-            guard format == "webp" || format == "avif" else { throw UsageError("--target-quality applies to WebP or AVIF output only") }
+            guard format != "apng" else { throw UsageError("--target-quality applies to WebP, AVIF or GIF output only") }
             guard let v = Double(t), (0...100).contains(v) else {
                 throw UsageError("--target-quality is a SSIMULACRA2 score from 0 to 100, got '\(t)'")
             }
             guard quality == nil, !a.flag("lossless") else {
                 throw UsageError("--target-quality chooses the quality: leave out --quality and --lossless")
             }
+            guard a.value("lossy") == nil else { throw UsageError("--target-quality chooses --lossy: leave it out") }
             guard targetSize == nil else { throw UsageError("--target-quality compares full-size frames: leave out --resize and --max-size") }
             targetQuality = v
         }
