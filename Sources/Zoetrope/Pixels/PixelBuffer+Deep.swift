@@ -83,46 +83,14 @@ extension PixelBuffer {
         }
     }
 
-    /// `boxDownsample` for RGBA16 pixels: the same boxes and rounding at 16 bits.
+    /// `boxDownsample` for RGBA16 pixels: the same boxes and rounding at 16 bits (strides in
+    /// bytes).
     static func boxDownsample16(
         src: UnsafePointer<UInt16>, srcStride: Int, region: PixelRect, canvasW: Int, canvasH: Int,
         dst: UnsafeMutablePointer<UInt16>, dstStride: Int, dstW: Int, dstH: Int, premultipliedOutput: Bool
     ) {
-        // Strides in channels (UInt16s), not bytes.
-        let ss = srcStride / 2, ds = dstStride / 2
-        for oy in 0..<dstH {
-            let y0 = oy * canvasH / dstH, y1 = max(y0 + 1, (oy + 1) * canvasH / dstH)
-            let ys = max(y0, region.y), ye = min(y1, region.y + region.height)
-            for ox in 0..<dstW {
-                let x0 = ox * canvasW / dstW, x1 = max(x0 + 1, (ox + 1) * canvasW / dstW)
-                let xs = max(x0, region.x), xe = min(x1, region.x + region.width)
-                var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0, a: UInt64 = 0
-                if ys < ye, xs < xe {
-                    for y in ys..<ye {
-                        let row = src + (y - region.y) * ss - region.x * 4
-                        for x in xs..<xe {
-                            let p = row + x * 4
-                            let pa = UInt64(p[3])
-                            r += UInt64(p[0]) * pa; g += UInt64(p[1]) * pa; b += UInt64(p[2]) * pa; a += pa
-                        }
-                    }
-                }
-                let n = UInt64((y1 - y0) * (x1 - x0))
-                let d = dst + oy * ds + ox * 4
-                d[3] = UInt16((a + n / 2) / n)
-                if a == 0 {
-                    d[0] = 0; d[1] = 0; d[2] = 0
-                } else if premultipliedOutput {
-                    let m = 65_535 * n
-                    d[0] = UInt16(min(65_535, (r + m / 2) / m))
-                    d[1] = UInt16(min(65_535, (g + m / 2) / m))
-                    d[2] = UInt16(min(65_535, (b + m / 2) / m))
-                } else {
-                    d[0] = UInt16(min(65_535, (r + a / 2) / a))
-                    d[1] = UInt16(min(65_535, (g + a / 2) / a))
-                    d[2] = UInt16(min(65_535, (b + a / 2) / a))
-                }
-            }
-        }
+        boxFilter(
+            src: src, srcStride: srcStride / 2, region: region, canvasW: canvasW, canvasH: canvasH, dst: dst,
+            dstStride: dstStride / 2, dstW: dstW, dstH: dstH, premultipliedOutput: premultipliedOutput, rows: 0..<dstH)
     }
 }

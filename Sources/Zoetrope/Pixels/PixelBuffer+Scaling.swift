@@ -163,7 +163,21 @@ extension PixelBuffer {
         dst: UnsafeMutablePointer<UInt8>, dstStride: Int, dstW: Int, dstH: Int,
         premultipliedOutput: Bool, rows: Range<Int>? = nil
     ) {
-        for oy in rows ?? 0..<dstH {
+        boxFilter(
+            src: src, srcStride: srcStride, region: region, canvasW: canvasW, canvasH: canvasH, dst: dst,
+            dstStride: dstStride, dstW: dstW, dstH: dstH, premultipliedOutput: premultipliedOutput, rows: rows ?? 0..<dstH)
+    }
+
+    /// `boxDownsample` at any channel depth (RGBA8 or RGBA16), strides in channels. Inlined
+    /// into each caller, so each depth gets its own specialised loop.
+    @inline(__always)
+    static func boxFilter<Channel: FixedWidthInteger & UnsignedInteger>(
+        src: UnsafePointer<Channel>, srcStride: Int, region: PixelRect, canvasW: Int, canvasH: Int,
+        dst: UnsafeMutablePointer<Channel>, dstStride: Int, dstW: Int, dstH: Int,
+        premultipliedOutput: Bool, rows: Range<Int>
+    ) {
+        let maxChannel = UInt64(Channel.max)
+        for oy in rows {
             let y0 = oy * canvasH / dstH, y1 = max(y0 + 1, (oy + 1) * canvasH / dstH)
             let ys = max(y0, region.y), ye = min(y1, region.y + region.height)
             for ox in 0..<dstW {
@@ -182,20 +196,20 @@ extension PixelBuffer {
                 }
                 let n = UInt64((y1 - y0) * (x1 - x0))
                 let d = dst + oy * dstStride + ox * 4
-                let outA = (a + n / 2) / n
-                d[3] = UInt8(outA)
+                d[3] = Channel(truncatingIfNeeded: (a + n / 2) / n)
                 if a == 0 {
                     d[0] = 0; d[1] = 0; d[2] = 0
                 } else if premultipliedOutput {
-                    // Σc·α / (255·n)
-                    d[0] = UInt8(min(255, (r + 255 * n / 2) / (255 * n)))
-                    d[1] = UInt8(min(255, (g + 255 * n / 2) / (255 * n)))
-                    d[2] = UInt8(min(255, (b + 255 * n / 2) / (255 * n)))
+                    // Σc·α / (max·n)
+                    let m = maxChannel * n
+                    d[0] = Channel(truncatingIfNeeded: min(maxChannel, (r + m / 2) / m))
+                    d[1] = Channel(truncatingIfNeeded: min(maxChannel, (g + m / 2) / m))
+                    d[2] = Channel(truncatingIfNeeded: min(maxChannel, (b + m / 2) / m))
                 } else {
                     // Σc·α / Σα
-                    d[0] = UInt8(min(255, (r + a / 2) / a))
-                    d[1] = UInt8(min(255, (g + a / 2) / a))
-                    d[2] = UInt8(min(255, (b + a / 2) / a))
+                    d[0] = Channel(truncatingIfNeeded: min(maxChannel, (r + a / 2) / a))
+                    d[1] = Channel(truncatingIfNeeded: min(maxChannel, (g + a / 2) / a))
+                    d[2] = Channel(truncatingIfNeeded: min(maxChannel, (b + a / 2) / a))
                 }
             }
         }
