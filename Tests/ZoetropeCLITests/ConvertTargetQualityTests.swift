@@ -9,18 +9,26 @@ import ZoetropeGIF
 /// `zoetrope convert --target-quality S`: the lowest quality whose output's mean SSIMULACRA2
 /// reaches S.
 @Suite struct ConvertTargetQualityTests {
-    /// Three 48×40 frames of smooth gradients, which lossy coding bands.
-    static func source() throws -> Data {
+    /// Three 48×40 frames, pixel (x, y) of frame k coloured `colour(x, y, k)`, as APNG.
+    static func frames(_ colour: (Int, Int, Int) -> [UInt8]) throws -> Data {
         let frames: [EncodingFrame] = (0..<3).map { k in
             var b = PixelBuffer(width: 48, height: 40)
             for y in 0..<40 {
-                for x in 0..<48 {
-                    b.setPixel(x: x, y: y, [UInt8(x * 5), UInt8((y * 6 + k * 20) % 256), UInt8(x * y / 8), 255])
-                }
+                for x in 0..<48 { b.setPixel(x: x, y: y, colour(x, y, k)) }
             }
             return EncodingFrame(pixels: b, duration: .milliseconds(80))
         }
         return try APNGEncoder().encode(frames, canvasSize: PixelSize(width: 48, height: 40), options: EncodingOptions())
+    }
+
+    /// Smooth gradients, which lossy coding bands.
+    static func source() throws -> Data {
+        try frames { x, y, k in [UInt8(x * 5), UInt8((y * 6 + k * 20) % 256), UInt8(x * y / 8), 255] }
+    }
+
+    /// 4×4 blocks in 120 nearby colours a frame: exact as a GIF, banded by `--lossy`.
+    static func blockSource() throws -> Data {
+        try frames { x, y, k in [UInt8(x / 4 * 12 + k * 8), UInt8(y / 4 * 14), UInt8(120 + x / 4 * 3 - y / 4 * 4), 255] }
     }
 
     static func score(_ output: Data, against source: Data) throws -> Double {
@@ -30,73 +38,48 @@ import ZoetropeGIF
         return try #require(c.meanSSIMULACRA2)
     }
 
-    /// The quality chosen reaches the target and the one below it does not.
-    @Test(arguments: [("webp", 70.0), ("avif", 80.0)]) func theLowestQualityReachingTheTargetIsChosen(_ ext: String, _ target: Double) throws {
-        let source = try Self.source()
+    /// Converts `source` to `ext` with `--target-quality target` and checks the choice: the
+    /// output reaches the target, the note names the `option` setting and the score, asking
+    /// for that setting writes the same file, and `smaller(setting)`, the next setting
+    /// towards smaller files (nil: none), misses the target. Returns the setting.
+    static func expectChoice(
+        _ source: Data, to ext: String, target: Double, option: String, smaller: (Int) -> Int?
+    ) throws -> Int {
         let (run, out, dir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "out.\(ext)", ["--target-quality", "\(target)"])
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(run.status == 0, "\(run.stderr)")
         let output = try #require(out)
-        let reached = try Self.score(output, against: source)
+        let reached = try score(output, against: source)
         #expect(reached >= target)
         let note = try #require(run.stderr.split(separator: "\n").first { $0.contains("--target-quality") })
-        let quality = try #require(Int(note.split(separator: "quality ").last!.prefix { $0.isNumber }))
+        let setting = try #require(Int(note.split(separator: "\(option) ").last!.prefix { $0.isNumber }))
         #expect(note.hasSuffix("SSIMULACRA2 \(Formatting.format3(reached))"))
-        // The same file as asking for that quality, and one step lower misses the target.
-        let (same, sameOut, sameDir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "q.\(ext)", ["--quality", "\(quality)"])
+        let (same, sameOut, sameDir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "s.\(ext)", ["--\(option)", "\(setting)"])
         defer { try? FileManager.default.removeItem(at: sameDir) }
         #expect(same.status == 0 && sameOut == output)
-        guard quality > 0 else { return }
-        let (lower, lowerOut, lowerDir) = try ConvertFixtures.convert(
-            source, inName: "in.png", outName: "l.\(ext)", ["--quality", "\(quality - 1)"])
-        defer { try? FileManager.default.removeItem(at: lowerDir) }
-        #expect(lower.status == 0)
-        #expect(try Self.score(try #require(lowerOut), against: source) < target)
+        guard let next = smaller(setting) else { return setting }
+        let (other, otherOut, otherDir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "o.\(ext)", ["--\(option)", "\(next)"])
+        defer { try? FileManager.default.removeItem(at: otherDir) }
+        #expect(other.status == 0)
+        #expect(try score(try #require(otherOut), against: source) < target)
+        return setting
     }
 
-    /// Three 48×40 frames of 4×4 blocks in 120 nearby colours each: exact as a GIF, banded by
-    /// `--lossy`.
-    static func blockSource() throws -> Data {
-        let frames: [EncodingFrame] = (0..<3).map { k in
-            var b = PixelBuffer(width: 48, height: 40)
-            for y in 0..<40 {
-                for x in 0..<48 {
-                    let bx = x / 4, by = y / 4
-                    b.setPixel(x: x, y: y, [UInt8(bx * 12 + k * 8), UInt8(by * 14), UInt8(120 + bx * 3 - by * 4), 255])
-                }
-            }
-            return EncodingFrame(pixels: b, duration: .milliseconds(80))
-        }
-        return try APNGEncoder().encode(frames, canvasSize: PixelSize(width: 48, height: 40), options: EncodingOptions())
+    /// The quality chosen reaches the target and the one below it does not.
+    @Test(arguments: [("webp", 70.0), ("avif", 80.0)]) func theLowestQualityReachingTheTargetIsChosen(_ ext: String, _ target: Double) throws {
+        _ = try Self.expectChoice(try Self.source(), to: ext, target: target, option: "quality") { $0 > 0 ? $0 - 1 : nil }
     }
 
     /// For GIF the strongest `--lossy` on the ladder that reaches the target is chosen: the
     /// same file as asking for it, and the next step up misses the target.
     @Test func theStrongestLossyReachingTheTargetIsChosenForGIF() throws {
-        let source = try Self.blockSource()
-        let target = 85.0
-        let (run, out, dir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "out.gif", ["--target-quality", "\(target)"])
-        defer { try? FileManager.default.removeItem(at: dir) }
-        #expect(run.status == 0, "\(run.stderr)")
-        let output = try #require(out)
-        let reached = try Self.score(output, against: source)
-        #expect(reached >= target)
-        let note = try #require(run.stderr.split(separator: "\n").first { $0.contains("--target-quality") })
-        let lossy = try #require(Int(note.split(separator: "lossy ").last!.prefix { $0.isNumber }))
-        #expect(note.hasSuffix("SSIMULACRA2 \(Formatting.format3(reached))"))
+        let ladder = QualitySearch.lossyLadder
+        let lossy = try Self.expectChoice(try Self.blockSource(), to: "gif", target: 85, option: "lossy") { n in
+            ladder.firstIndex(of: n).flatMap { $0 > 0 ? ladder[$0 - 1] : nil }
+        }
         // Exact (lossy 0) scores 100, so a target of 85 leaves room to lose.
         #expect(lossy > 0)
-        let (same, sameOut, sameDir) = try ConvertFixtures.convert(source, inName: "in.png", outName: "s.gif", ["--lossy", "\(lossy)"])
-        defer { try? FileManager.default.removeItem(at: sameDir) }
-        #expect(same.status == 0 && sameOut == output)
-        let ladder = QualitySearch.lossyLadder
-        let step = try #require(ladder.firstIndex(of: lossy))
-        guard step > 0 else { return }
-        let (stronger, strongerOut, strongerDir) = try ConvertFixtures.convert(
-            source, inName: "in.png", outName: "t.gif", ["--lossy", "\(ladder[step - 1])"])
-        defer { try? FileManager.default.removeItem(at: strongerDir) }
-        #expect(stronger.status == 0)
-        #expect(try Self.score(try #require(strongerOut), against: source) < target)
+        #expect(ladder.contains(lossy))
     }
 
     /// Frames of more than 256 colours are quantised, so even `--lossy 0` stays below 100.
