@@ -39,11 +39,12 @@ public struct GIFEncoder: AnimatedImageEncoder {
     /// squared distance from theirs (8-bit RGB) is at most 10 × `lossy`, the pixels take
     /// those colours and the string is used, which makes the image data smaller. 60 lets a
     /// colour move by up to 24.5; 0…20000 (from 19,508 on, any colour qualifies). Every
-    /// changed pixel stays within that distance of the colour it would have had (its source
+    /// pixel drawn stays within that distance of the colour it would have had (its source
     /// colour, or its quantised one in a frame of more than 256 colours); transparency is
-    /// kept exactly. Pixels an error would stay on are exact: those a frame shows unchanged
-    /// from the frame before, and those of the first frame (the backdrop) that the second
-    /// keeps. 20–200 is a light to strong setting, as in gifsicle.
+    /// kept exactly. The first frame's pixels that the second keeps (the backdrop, which
+    /// stays on screen until a later frame draws there) move at most a quarter as far: a
+    /// sixteenth of the squared distance. 20–200 is a light to strong setting, as in
+    /// gifsicle.
     public var lossy: Int?
 
     /// An encoder; frames with more than 256 colours are quantised with `dither`, and `lossy`

@@ -5,8 +5,8 @@
 /// - the transparent index, where the pixel is *flexible* (it shows the same colour as
 ///   the canvas under it, so leaving it transparent changes nothing on screen);
 /// - with a `budget`, an index whose colour's squared distance from the pixel's (8-bit RGB)
-///   is at most the budget — lossy compression — except on flexible pixels, where the
-///   error would stay on screen from an earlier frame.
+///   is at most the budget (lossy compression), or at most `heldBudget` on the pixels
+///   marked `held`.
 ///
 /// Among strings of the same length the one with the least squared error wins, and a
 /// flexible first pixel starts whichever string is longer. Truly transparent pixels stay
@@ -21,8 +21,9 @@ struct GIFLZWMatcher {
     private static let maxBranchDepth = 64
     // The frame's settings (`apply`).
     private var budget = 0
-    /// The pixels a budget applies to (nil: all but the flexible ones).
-    private var lossyPixels: [Bool]?
+    /// The pixels that take `heldBudget` instead (nil: none).
+    private var held: [Bool]?
+    private var heldBudget = 0
     private var colours: [UInt32] = []
     /// The transparent index, or -1.
     private var transparent = -1
@@ -94,13 +95,17 @@ struct GIFLZWMatcher {
     /// has `tableSize` entries (giflib's code size follows the table, padded to a power of
     /// two, at least 4), `colours` packed as `PaletteMapper.pack`. `flexible` (nil: none)
     /// marks the pixels that may take `transparent` instead; with a `budget` above 0 a pixel
-    /// that is not flexible, and is in `lossyPixels` when given, may take any colour whose
-    /// squared distance from its own is at most `budget`.
+    /// may take any colour whose squared distance from its own is at most `budget`, or
+    /// `heldBudget` where `held` (nil: none) marks it. Returns the bits of the codes the
+    /// encoder writes for the result (clear and end codes included, sub-block framing not),
+    /// so that ways of laying out one frame can be compared.
+    @discardableResult
     mutating func apply(
-        to indices: inout [UInt8], flexible: [Bool]? = nil, lossyPixels: [Bool]? = nil, colours: [UInt32],
-        transparent: Int?, tableSize: Int, budget: Int
-    ) {
-        self.lossyPixels = lossyPixels
+        to indices: inout [UInt8], flexible: [Bool]? = nil, held: [Bool]? = nil, colours: [UInt32],
+        transparent: Int?, tableSize: Int, budget: Int, heldBudget: Int = 0
+    ) -> Int {
+        self.held = held
+        self.heldBudget = heldBudget
         reset()  // the previous frame's entries, with its literal count
         var bits = 2
         while 1 << bits < tableSize { bits += 1 }
@@ -113,10 +118,16 @@ struct GIFLZWMatcher {
         var previous = -1  // the code of the string before, whose entry the next pixel completes
         var p = 0
         var chosen: [UInt16] = []
+        // The encoder's code width, as it grows with the table, and the bits written so far
+        // (the clear code that starts the data first).
+        var width = bits + 1, written = width
         while p < n {
+            if previous >= 0 { written += width }  // the string before ends here
             if previous >= 0, nextCode >= GIFLZWMatcher.maxCode {
                 reset()  // the encoder's clear code takes the place of this entry
                 previous = -1
+                written += width
+                width = bits + 1
             }
             // A flexible first pixel starts whichever string is better (transparent on a tie).
             let own = indices[p]
@@ -134,11 +145,15 @@ struct GIFLZWMatcher {
                 }
             }
             indices[p] = first
-            if previous >= 0 { add(parent: previous, index: first) }
+            if previous >= 0 {
+                add(parent: previous, index: first)
+                if nextCode > 1 << width, width < 12 { width += 1 }
+            }
             for (offset, code) in best.enumerated() { indices[p + 1 + offset] = lastIndex[Int(code)] }
             previous = best.last.map(Int.init) ?? Int(first)
             p += 1 + best.count
         }
+        return previous >= 0 ? written + 2 * width : written  // the last string and the end code
     }
 
     /// The longest acceptable string from pixel `p` that starts with `first`, into `best`,
@@ -157,8 +172,7 @@ struct GIFLZWMatcher {
     /// cheapest of the longest).
     private mutating func search(code: Int, at q: Int, indices: [UInt8], flexible: [Bool]?) {
         if better(path.count, pathCost, than: best.count, bestCost) {
-            best = path
-            bestCost = pathCost
+            keepPath()
         }
         guard q < indices.count else { return }
         if path.count >= GIFLZWMatcher.maxBranchDepth {
@@ -177,8 +191,7 @@ struct GIFLZWMatcher {
                 next += 1
             }
             if better(path.count, pathCost, than: best.count, bestCost) {
-                best = path
-                bestCost = pathCost
+                keepPath()
             }
             path.removeLast(path.count - depth)
             return
@@ -192,19 +205,26 @@ struct GIFLZWMatcher {
         if transparent >= 0, flexible?[q] == true, case let kept = child[code << 8 | transparent], kept != 0 {
             extend(kept, cost: 0, at: q, indices: indices, flexible: flexible)
         }
-        guard budget > 0 else { return }
-        if flexible?[q] == true { return }  // unchanged: an error would stay on screen
-        if let lossyPixels, !lossyPixels[q] { return }
+        let limit = held?[q] == true ? heldBudget : budget
+        guard limit > 0 else { return }
         var c = Int(firstChild[code])
         while c != 0 {
             let k = Int(lastIndex[c])
             if k != wanted, k != transparent, case let d = distanceSquared(k, wanted),
-                d <= budget
+                d <= limit
             {
                 extend(UInt16(c), cost: d, at: q, indices: indices, flexible: flexible)
             }
             c = Int(nextSibling[c])
         }
+    }
+
+    /// Copies `path` into `best`'s own storage: an assignment would share one buffer, and
+    /// the next `path.append` would then allocate and copy the whole path again.
+    private mutating func keepPath() {
+        best.removeAll(keepingCapacity: true)
+        best.append(contentsOf: path)
+        bestCost = pathCost
     }
 
     private mutating func extend(_ code: UInt16, cost: Int, at q: Int, indices: [UInt8], flexible: [Bool]?) {

@@ -10,8 +10,9 @@ import Foundation
 /// `GIFEncoder`'s streaming session. One frame is held back: its disposal depends on the
 /// frame after it, so frame *i* is written when frame *i + 1* arrives (or at `finish()`).
 /// Memory: three canvases of packed colours and the output (and, from the first frame with
-/// unchanged pixels, or from the first frame when `lossy` is set, one 2.6 MB LZW dictionary;
-/// at the end, while the table is renumbered, a second output when that one is smaller).
+/// unchanged pixels, or from the first frame when `lossy` is set, one 2.6 MB LZW dictionary,
+/// and while such a frame's layouts are compared three more copies of its indices; at the
+/// end, while the table is renumbered, a second output when that one is smaller).
 final class GIFStreamWriter: AnimatedImageWriter {
     private struct Pending {
         var canvas: [UInt32]
@@ -133,20 +134,28 @@ final class GIFStreamWriter: AnimatedImageWriter {
             // for quantised frames.
             let colours = plan.usesGlobalTable ? global!.entries : plan.palette
             // The first frame is the backdrop of the ones after it: where the second frame
-            // keeps a pixel, an error there would stay on screen, so it is exact.
-            var lossyPixels: [Bool]? = nil
+            // keeps a pixel, an error stays on screen until a later frame draws there, so
+            // such pixels move a quarter as far (a sixteenth of the squared distance).
+            var held: [Bool]? = nil
             if lossy > 0, isFirst, let next {
-                lossyPixels = []
-                lossyPixels!.reserveCapacity(p.rect.width * p.rect.height)
+                held = []
+                held!.reserveCapacity(p.rect.width * p.rect.height)
                 for y in p.rect.y..<p.rect.y + p.rect.height {
                     let row = y * width
-                    for x in p.rect.x..<p.rect.x + p.rect.width { lossyPixels!.append(next[row + x] != p.canvas[row + x]) }
+                    for x in p.rect.x..<p.rect.x + p.rect.width { held!.append(next[row + x] == p.canvas[row + x]) }
                 }
             }
             var pass = matcher.take() ?? GIFLZWMatcher()
-            pass.apply(
-                to: &plan.indices, flexible: plan.flexible, lossyPixels: lossyPixels, colours: colours,
-                transparent: plan.transparentIndex, tableSize: 1 << codeSize, budget: lossy * 10)
+            let budget = lossy * 10, heldBudget = lossy * 10 / 16
+            if let flexible = plan.flexible, let t = plan.transparentIndex {
+                pass.applyBestLayout(
+                    to: &plan.indices, flexible: flexible, held: held, colours: colours, transparent: t,
+                    tableSize: 1 << codeSize, budget: budget, heldBudget: heldBudget)
+            } else {
+                pass.apply(
+                    to: &plan.indices, held: held, colours: colours, transparent: plan.transparentIndex,
+                    tableSize: 1 << codeSize, budget: budget, heldBudget: heldBudget)
+            }
             matcher = pass
         }
         try sink!.putFrame(plan, codeSize: codeSize, delay: GIFEncoder.centiseconds(for: p.duration), disposal: disposal)

@@ -1,0 +1,27 @@
+extension GIFLZWMatcher {
+    /// `apply` for a frame with unchanged pixels, three ways, keeping the smallest result:
+    /// unchanged pixels chosen pixel by pixel, left transparent in stretches of several
+    /// colours (`GIFKeepStretches`) with the rest drawn, or those stretches transparent and
+    /// the rest chosen pixel by pixel. Each suits other frames (timer.gif's exact GIF: 0.6 %
+    /// smaller than the first way alone); a tie keeps the first. Returns the bits kept.
+    @discardableResult
+    mutating func applyBestLayout(
+        to indices: inout [UInt8], flexible: [Bool], held: [Bool]?, colours: [UInt32], transparent: Int,
+        tableSize: Int, budget: Int, heldBudget: Int
+    ) -> Int {
+        let stretches = GIFKeepStretches(indices: indices, flexible: flexible, transparent: UInt8(transparent))
+        var best = indices
+        var bestBits = apply(
+            to: &best, flexible: flexible, held: held, colours: colours, transparent: transparent, tableSize: tableSize,
+            budget: budget, heldBudget: heldBudget)
+        for free in [nil, stretches.flexible] {
+            var tried = stretches.indices
+            let bits = apply(
+                to: &tried, flexible: free, held: held, colours: colours, transparent: transparent, tableSize: tableSize,
+                budget: budget, heldBudget: heldBudget)
+            if bits < bestBits { (best, bestBits) = (tried, bits) }
+        }
+        indices = best
+        return bestBits
+    }
+}
