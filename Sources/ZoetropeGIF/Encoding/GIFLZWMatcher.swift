@@ -42,6 +42,10 @@ struct GIFLZWMatcher {
     private var pathCost = 0
     private var best: [UInt16] = []
     private var bestCost = 0
+    /// The best string's length; while `bestInPath`, `best` is not yet filled and the string
+    /// is `path`'s first `bestLength` codes (see `keepPath`).
+    private var bestLength = 0
+    private var bestInPath = false
 
     /// An empty dictionary.
     init() {}
@@ -164,14 +168,17 @@ struct GIFLZWMatcher {
         best.removeAll(keepingCapacity: true)
         pathCost = 0
         bestCost = 0
+        bestLength = 0
+        bestInPath = false
         search(code: Int(first), at: p + 1, indices: indices, flexible: flexible)
+        assert(!bestInPath && path.isEmpty, "the search backs out of every code it tried")
         if previous >= 0 { removeLast(parent: previous, index: first) }
     }
 
     /// Extends `path` from `code` at pixel `q`, keeping in `best` the longest found (the
     /// cheapest of the longest).
     private mutating func search(code: Int, at q: Int, indices: [UInt8], flexible: [Bool]?) {
-        if better(path.count, pathCost, than: best.count, bestCost) {
+        if better(path.count, pathCost, than: bestLength, bestCost) {
             keepPath()
         }
         guard q < indices.count else { return }
@@ -190,10 +197,10 @@ struct GIFLZWMatcher {
                 c = Int(e)
                 next += 1
             }
-            if better(path.count, pathCost, than: best.count, bestCost) {
+            if better(path.count, pathCost, than: bestLength, bestCost) {
                 keepPath()
             }
-            path.removeLast(path.count - depth)
+            shortenPath(to: depth)
             return
         }
         let wanted = Int(indices[q])
@@ -219,12 +226,25 @@ struct GIFLZWMatcher {
         }
     }
 
-    /// Copies `path` into `best`'s own storage: an assignment would share one buffer, and
-    /// the next `path.append` would then allocate and copy the whole path again.
+    /// Makes the path so far the best. The copy into `best` waits until the search backs out
+    /// of it (`shortenPath`): along a long string each pixel is a new best, and copying the
+    /// path each time would cost its length squared.
     private mutating func keepPath() {
-        best.removeAll(keepingCapacity: true)
-        best.append(contentsOf: path)
+        bestLength = path.count
         bestCost = pathCost
+        bestInPath = true
+    }
+
+    /// Drops `path`'s codes past `count`, first copying the best string out of it when it
+    /// is a prefix about to be cut (into `best`'s own storage: an assignment would share the
+    /// buffer, and the next `path.append` would allocate and copy the path again).
+    private mutating func shortenPath(to count: Int) {
+        if bestInPath, count < bestLength {
+            best.removeAll(keepingCapacity: true)
+            best.append(contentsOf: path[..<bestLength])
+            bestInPath = false
+        }
+        path.removeLast(path.count - count)
     }
 
     private mutating func extend(_ code: UInt16, cost: Int, at q: Int, indices: [UInt8], flexible: [Bool]?) {
@@ -232,7 +252,7 @@ struct GIFLZWMatcher {
         pathCost += cost
         search(code: Int(code), at: q + 1, indices: indices, flexible: flexible)
         pathCost -= cost
-        path.removeLast()
+        shortenPath(to: path.count - 1)
     }
 
 }
