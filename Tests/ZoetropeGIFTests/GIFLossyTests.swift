@@ -75,7 +75,7 @@ import ZoetropeTestSupport
     /// 96×64: a still backdrop of 8-pixel columns 15 apart in red, each striped 4 apart in
     /// green every 2 pixels, and a 16×16 block of columns 12 apart that moves 16 pixels a
     /// frame. At 60 (a distance of 24.5) the stripes (4) and the columns (12, 15) may merge;
-    /// at a sixteenth of it (6.1) only the stripes.
+    /// at a quarter of that distance (6.1) only the stripes.
     static func backdropAndBlock() -> [EncodingFrame] {
         (0..<4).map { k in
             var b = PixelBuffer(width: 96, height: 64)

@@ -6,8 +6,7 @@
 /// that colour: it codes as a run either way and may continue the colour beside it. A stretch
 /// of more than one colour is left transparent throughout, one long run where drawing it
 /// would break into several. The matcher, choosing pixel by pixel, keeps whichever string is
-/// longer at that moment and can break such stretches into many short strings; on timer.gif
-/// this layout codes smaller on about a third of the frames.
+/// longer at that moment and can break such stretches into many short strings.
 struct GIFKeepStretches {
     /// The indices with every stretch of more than one colour transparent.
     var indices: [UInt8]
