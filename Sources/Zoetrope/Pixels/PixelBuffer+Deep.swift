@@ -82,15 +82,4 @@ extension PixelBuffer {
             for c in 0..<3 { p[o + c] = UInt16(min(65_535, (UInt64(p[o + c]) * 65_535 + a / 2) / a)) }
         }
     }
-
-    /// `boxDownsample` for RGBA16 pixels: the same boxes and rounding at 16 bits (strides in
-    /// bytes).
-    static func boxDownsample16(
-        src: UnsafePointer<UInt16>, srcStride: Int, region: PixelRect, canvasW: Int, canvasH: Int,
-        dst: UnsafeMutablePointer<UInt16>, dstStride: Int, dstW: Int, dstH: Int, premultipliedOutput: Bool
-    ) {
-        boxFilter(
-            src: src, srcStride: srcStride / 2, region: region, canvasW: canvasW, canvasH: canvasH, dst: dst,
-            dstStride: dstStride / 2, dstW: dstW, dstH: dstH, premultipliedOutput: premultipliedOutput, rows: 0..<dstH)
-    }
 }

@@ -62,9 +62,10 @@ extension PixelBuffer {
                             }
                         }
                     } else {
-                        PixelBuffer.boxDownsample16(
-                            src: src, srcStride: srcStride, region: region, canvasW: cw, canvasH: ch,
-                            dst: dst, dstStride: dstStride, dstW: w, dstH: h, premultipliedOutput: premultiply)
+                        // Strides in channels (UInt16s), not bytes.
+                        PixelBuffer.boxFilter(
+                            src: src, srcStride: srcStride / 2, region: region, canvasW: cw, canvasH: ch, dst: dst,
+                            dstStride: dstStride / 2, dstW: w, dstH: h, premultipliedOutput: premultiply, rows: 0..<h)
                     }
                 }
             }

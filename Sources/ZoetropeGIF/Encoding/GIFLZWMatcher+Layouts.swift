@@ -10,18 +10,18 @@ extension GIFLZWMatcher {
         tableSize: Int, budget: Int, heldBudget: Int
     ) -> Int {
         let stretches = GIFKeepStretches(indices: indices, flexible: flexible, transparent: UInt8(transparent))
-        var best = indices
+        // With no stretch left transparent the third layout is the first one again.
+        let tries: [[Bool]?] = stretches.indices == indices ? [nil] : [nil, stretches.flexible]
         var bestBits = apply(
-            to: &best, flexible: flexible, held: held, colours: colours, transparent: transparent, tableSize: tableSize,
+            to: &indices, flexible: flexible, held: held, colours: colours, transparent: transparent, tableSize: tableSize,
             budget: budget, heldBudget: heldBudget)
-        for free in [nil, stretches.flexible] {
+        for free in tries {
             var tried = stretches.indices
             let bits = apply(
                 to: &tried, flexible: free, held: held, colours: colours, transparent: transparent, tableSize: tableSize,
                 budget: budget, heldBudget: heldBudget)
-            if bits < bestBits { (best, bestBits) = (tried, bits) }
+            if bits < bestBits { (indices, bestBits) = (tried, bits) }
         }
-        indices = best
         return bestBits
     }
 }
