@@ -15,7 +15,7 @@ let package = Package(
         .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
-        .executable(name: "zoetrope", targets: ["zoetrope"]),
+        .executable(name: "zoetrope", targets: ["ZoetropeTool"]),
         .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
         .executable(name: "zoetrope-player-bench", targets: ["zoetrope-player-bench"]),
@@ -95,7 +95,7 @@ let package = Package(
 
         // The command-line tool: a client like any application.
         .executableTarget(
-            name: "zoetrope",
+            name: "ZoetropeTool",
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
                            "ZoetropeBuiltInCoders", "ZoetropeProcessStats"]
         ),
@@ -112,7 +112,7 @@ let package = Package(
                 intent: .custom(verb: "audit-animations",
                                 description: "List the animated images in the package: format, frames, plays, delays, decoded size, warnings")
             ),
-            dependencies: ["zoetrope"]
+            dependencies: ["ZoetropeTool"]
         ),
 
         // Decoding speed of every format side by side with ../shared/bench's C decoders and
@@ -185,7 +185,7 @@ let package = Package(
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["zoetrope", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
                                                    "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.

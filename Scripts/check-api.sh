@@ -33,7 +33,7 @@ includes=(-I "$bin/Modules" -I Sources/CGIF -I Sources/CPNG -I Sources/CWebP -I 
 
 status=0
 # The version the tool prints is the newest one CHANGELOG.md describes.
-version=$(sed -n 's/^    static let version = "\(.*\)"$/\1/p' Sources/zoetrope/Tool.swift)
+version=$(sed -n 's/^    static let version = "\(.*\)"$/\1/p' Sources/ZoetropeTool/Tool.swift)
 latest=$(sed -n 's/^## \([0-9][^ ]*\).*/\1/p' CHANGELOG.md | head -1)
 if [[ -z "$version" || "$version" != "$latest" ]]; then
     echo "check-api: zoetrope --version says '$version' but CHANGELOG.md's newest version is '$latest'" >&2

@@ -42,7 +42,7 @@ if bad: sys.exit("check-foundation-floor: full Foundation imported where Foundat
 print("check-foundation-floor: sources import FoundationEssentials only (Foundation elsewhere)")
 PY
 
-python3 - Sources/zoetrope <<'PY'
+python3 - Sources/ZoetropeTool <<'PY'
 import pathlib, re, sys
 bad = [f"{path}:{n}: imports {m.group(2)}"
        for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.swift"))

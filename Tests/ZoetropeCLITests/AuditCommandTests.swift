@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeCodecs
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 @Suite struct AuditCommandTests {
     /// A folder of made-up images (see `AuditTestCoder`) and a text file.

@@ -5,7 +5,7 @@ import ZoetropeAVIF
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `audit --for`: what converting to a format would leave out, warned about per file.
 @Suite struct AuditTargetFormatTests {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 @Suite struct BenchCommandTests {
     @Test func demoJSONHasTheStableKeysInOrder() throws {

@@ -4,7 +4,7 @@ import Zoetrope
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `AnimationComparison` and `zoetrope compare` on conversions made with the project's encoders.
 @Suite struct CompareTests {

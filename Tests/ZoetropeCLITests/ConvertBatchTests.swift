@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope convert IN... --output-dir DIR --format F`: many inputs in one process.
 @Suite struct ConvertBatchTests {

@@ -8,7 +8,7 @@ import ZoetropeGIF
 import ZoetropeTestSupport
 import ZoetropeWebP
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope convert` and `AnimatedImage.encoded` keep the source's ICC profile (byte for
 /// byte), Exif and XMP by default; `--strip` drops Exif and XMP, `--to-srgb` the profile; a

@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope convert`: exact round trips through the tool checked pixel by pixel by decoding
 /// the output with Zoetrope (colour compared premultiplied, so the colour of fully

@@ -6,7 +6,7 @@ import ZoetropeAVIF
 import ZoetropeTestSupport
 import ZoetropeWebP
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope convert` keeps a deep source deep where the target holds more than 8 bits:
 /// 16-bit APNG → APNG exactly, → AVIF at 10 bits by default, and a 10-bit AVIF → a 16-bit

@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope convert` as a real process (standard input and output) and its AVIF output
 /// read by other decoders: libavif's `avifdec` (Debian's libavif-bin) and Pillow with AVIF.

@@ -6,7 +6,7 @@ import ZoetropeGIF
 import ZoetropeTestSupport
 import ZoetropeWebP
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// Inputs for `convert` tests, and the decoding they are checked with.
 enum ConvertFixtures {

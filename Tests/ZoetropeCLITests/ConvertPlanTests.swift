@@ -4,7 +4,7 @@ import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeWebP
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// What `convert` asks each encoder for when options are left out or given.
 @Suite struct ConvertPlanTests {

@@ -4,7 +4,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeGIF
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope convert --target-quality S`: the lowest quality whose output's mean SSIMULACRA2
 /// reaches S.

@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeCodecs
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// A format the core has never heard of, registered at run time and used through the
 /// same registry and the same `info`/`frames` code as the built-in ones.

@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `info`, `frames` and `audit` agree on a file the decoder works around: a GIF
 /// whose frames have no colour table keeps its canvas, all its frames and a warning.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// End to end: an APNG whose four delays have coprime denominators near 65535 used to trap
 /// `zoetrope info` in `FrameDuration`'s arithmetic (the exact total needs a 64-bit denominator).

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// End to end: the real binary on the demo and on bad input.
 @Suite struct InfoAndFramesTests {

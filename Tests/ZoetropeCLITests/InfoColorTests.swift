@@ -4,7 +4,7 @@ import Zoetrope
 import ZoetropeColorTestSupport
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope info` shows the colour a file declares: the ICC profile's description, the
 /// other declarations, and whether frames are converted or are sRGB already.

@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeCodecs
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 @Suite struct PlayCommandTests {
     private static func play(_ args: [String]) -> (status: Int32, stdout: String, stderr: String) {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope play -` through the real binary, standard output not a terminal: the animation
 /// read from standard input as it arrives plays once, every frame in order, and ends as

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// Runs `swift package audit-animations` on Tests/Fixtures/AuditFixture, whose images
 /// Scripts/make-audit-fixtures.py writes, and checks the table against what they hold.

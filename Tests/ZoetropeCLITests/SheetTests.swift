@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeCodecs
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 @Suite struct SheetTests {
     /// A 4×3 animation of three frames: red, green, and blue over a transparent right half.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `frames -` and `info -` through the real binary: standard input read as it arrives, with
 /// the same output as the whole-file commands on the same bytes.

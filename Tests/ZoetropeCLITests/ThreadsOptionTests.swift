@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `--threads N` on `frames` and `bench`: the bulk path on N threads, the same output.
 @Suite struct ThreadsOptionTests {

@@ -1,4 +1,4 @@
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// One in-process run of the whole tool (`Tool.run`) with its output captured.
 struct ToolRun {

@@ -1,6 +1,6 @@
 import Foundation
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// Runs the tool two ways: in-process through `Tool.run` (fast, and lets tests pass their
 /// own registry), and as the real built binary (exit codes, streams, files).

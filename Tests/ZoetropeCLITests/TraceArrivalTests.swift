@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope trace --arrival`: the player over a file arriving at a simulated rate.
 @Suite("zoetrope trace --arrival")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope trace`, run in-process through the tool's dispatcher.
 @Suite("zoetrope trace")

@@ -3,7 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeAVIF
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// `zoetrope trace` reports the frames the player could not decode, in the table, in the
 /// JSON and in its exit status, as `frames` does.

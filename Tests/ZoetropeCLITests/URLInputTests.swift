@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import ZoetropeTestSupport
 
-@testable import zoetrope
+@testable import ZoetropeTool
 
 /// The real binary reading http URLs from a real server on loopback: the same output as for
 /// the file, frames written as the bytes arrive, the disk cache, HTTP errors.
