@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
         .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
+        .library(name: "ZoetropeLoading", targets: ["ZoetropeLoading"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .executable(name: "zoetrope", targets: ["ZoetropeTool"]),
         .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
@@ -83,11 +84,14 @@ let package = Package(
             name: "ZoetropeBuiltInCoders",
             dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG"]
         ),
-        // The core and the codecs behind one import, registered with one call.
+        // URLs to images and views: requests, coalescing, transfer, the HTTP cache rules, the
+        // memory and disk caches, the view call. Full Foundation (URLSession), no codec.
+        .target(name: "ZoetropeLoading", dependencies: ["Zoetrope"]),
+        // The core, the codecs and loading behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG",
-                           "ZoetropeBuiltInCoders"]
+                           "ZoetropeBuiltInCoders", "ZoetropeLoading"]
         ),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
@@ -184,7 +188,7 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
-        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
+        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
                                                    "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is

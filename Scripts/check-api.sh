@@ -16,7 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export PATH="/opt/swift/usr/bin:$PATH"
-modules=(Zoetrope ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeCodecs)
+modules=(Zoetrope ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeCodecs)
 out=$root/.build/api
 mkdir -p "$out"
 

@@ -1,4 +1,4 @@
-// One import for an application that wants every format: the core and every codec.
+// One import for an application that wants every format: the core, every codec and loading.
 @_exported import Zoetrope
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
@@ -6,4 +6,5 @@
 @_exported import ZoetropeColor
 @_exported import ZoetropeGIF
 @_exported import ZoetropeJPEG
+@_exported import ZoetropeLoading
 @_exported import ZoetropeWebP
