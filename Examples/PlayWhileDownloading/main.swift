@@ -49,6 +49,7 @@ let observation = player.observe { event in
     case .loopCompleted(let n): log.lines.withLock { $0.append("t=\(t) ms: play \(n) completed") }
     case .finished: log.lines.withLock { $0.append("t=\(t) ms: finished") }
     case .decodeFailed(let i, let error): log.lines.withLock { $0.append("t=\(t) ms: frame \(i) failed: \(error)") }
+    case .displayReleased: log.lines.withLock { $0.append("t=\(t) ms: display released") }
     }
 }
 

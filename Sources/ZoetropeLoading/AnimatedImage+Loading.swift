@@ -30,13 +30,15 @@ extension AnimatedImage {
         try self.init(contentsOf: url, registry: registry, options: options)
     }
 
-    /// Reads the image at any URL Foundation can read and decodes its header and poster.
+    /// Reads the image at `url` and decodes its header and poster.
     ///
-    /// A file URL is memory-mapped, as in `init(contentsOf:registry:options:)`. Other URLs
-    /// (`http`, `https`, `data`, ...) are fetched with `URLSession.shared` where the
-    /// platform has it (on Linux through FoundationNetworking); an HTTP status outside
-    /// 200–299 throws `AnimatedImageError.unreadable` with the status, as does a failed
-    /// transfer (with the system's reason). Decoding runs off the caller's actor.
+    /// A file URL is memory-mapped, as in `init(contentsOf:registry:options:)`; a `data:`
+    /// URL is decoded from its own bytes. An http(s)
+    /// URL is fetched through an `AnimatedImageLoader` that caches nothing, with the
+    /// loader's bounds and errors: at most `maximumResponseBytes` (64 MiB), a 30 s
+    /// inactivity timeout, a 300 s deadline, `AnimatedImageError.httpStatus` for a status
+    /// outside 200–299 (see `AnimatedImageLoader.Configuration`). For other bounds, or
+    /// caching, use a loader of your own. Decoding runs off the caller's actor.
     ///
     /// **Errors.** `AnimatedImageError` for everything about the image and the transfer, and
     /// `CancellationError` when the calling task is cancelled: before the read, during the
@@ -44,7 +46,7 @@ extension AnimatedImage {
     /// method throws untyped errors where the synchronous initialisers throw
     /// `AnimatedImageError` only; catch `CancellationError` first.
     ///
-    /// Declared in `ZoetropeCodecs`, not in the core: `URLSession` needs full Foundation
+    /// Declared in `ZoetropeLoading`, not in the core: `URLSession` needs full Foundation
     /// (and on Linux FoundationNetworking with libcurl). With the core alone, open files
     /// with `init(contentsOf:registry:options:)`, or fetch the bytes yourself and use
     /// `init(data:registry:options:)`.
@@ -53,9 +55,27 @@ extension AnimatedImage {
         options: DecodingOptions = .default
     ) async throws -> AnimatedImage {
         try Task.checkCancellation()
-        let data = url.isFileURL ? try fileData(contentsOf: url) : try await fetch(url)
-        try Task.checkCancellation()
-        let image = try AnimatedImage(data: data, registry: registry, options: options)
+        if url.isFileURL {
+            let data = try fileData(contentsOf: url)
+            try Task.checkCancellation()
+            return try AnimatedImage(data: data, registry: registry, options: options)
+        }
+        let scheme = url.scheme?.lowercased()
+        if scheme == "data" {
+            // The bytes are in the URL itself: no transfer to bound.
+            guard let data = DataURL.bytes(of: url.absoluteString) else {
+                throw AnimatedImageError.unreadable(location: String(url.absoluteString.prefix(64)), reason: "not a readable data URL")
+            }
+            return try await Task.detached { try AnimatedImage(data: data, registry: registry, options: options) }.value
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: "only file, data, http and https URLs can be loaded")
+        }
+        let loader = AnimatedImageLoader(
+            configuration: .init(
+                memoryCacheLimit: 0, diskCache: nil, memoryCacheCountLimit: 0, registry: registry, decodingOptions: options,
+                memoryPressure: nil))
+        let image = try await loader.image(for: url)
         try Task.checkCancellation()
         return image
     }
@@ -68,31 +88,5 @@ extension AnimatedImage {
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }
-    }
-
-    /// The bytes at `url`; `CancellationError` when the task is cancelled meanwhile (the
-    /// transfer reports that as a failure of its own, `URLError.cancelled`).
-    private static func fetch(_ url: URL) async throws -> Data {
-        #if canImport(FoundationNetworking) || canImport(Darwin)
-        let data: Data, response: URLResponse
-        do {
-            (data, response) = try await URLSession.shared.data(from: url)
-        } catch {
-            if Task.isCancelled || error is CancellationError || (error as? URLError)?.code == .cancelled {
-                throw CancellationError()
-            }
-            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: error.localizedDescription)
-        }
-        if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
-            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: "HTTP status \(http.statusCode)")
-        }
-        return data
-        #else
-        do {
-            return try Data(contentsOf: url)
-        } catch {
-            throw AnimatedImageError.unreadable(location: url.absoluteString, reason: error.localizedDescription)
-        }
-        #endif
     }
 }

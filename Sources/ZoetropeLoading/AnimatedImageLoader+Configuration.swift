@@ -1,28 +1,49 @@
 import Foundation
 import Zoetrope
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 extension AnimatedImageLoader {
-    /// How a loader caches, decodes and talks to servers.
+    /// How a loader caches, decodes and talks to servers, and the bounds it keeps whatever
+    /// a server sends.
     public struct Configuration: Sendable {
         /// The most total cost (`AnimatedImage.cost`: poster plus encoded bytes) the memory
         /// cache keeps, in bytes.
         public var memoryCacheLimit: Int
         /// The most images the memory cache keeps.
         public var memoryCacheCountLimit: Int
-        /// The disk cache of responses; nil keeps nothing on disk.
+        /// The disk cache of responses; nil keeps nothing on disk. Any folder is safe: the
+        /// cache reads, touches and deletes only the files it wrote.
         public var diskCache: DiskCache.Configuration?
         /// The coders that decode what arrives (the content decides the format, never the URL).
         public var registry: CoderRegistry
-        /// How images are decoded. `limits.maxAllocationBytes` also bounds a response's size.
+        /// How images requested by URL alone are decoded (an `ImageRequest` carries its own).
         public var decodingOptions: DecodingOptions
-        /// How long a download may go without receiving a byte (before the response
-        /// headers too) before it fails with `AnimatedImageError.timedOut`. Time during
-        /// which the process could not run the download's watch (every thread of the
-        /// concurrency pool busy, which on Linux also holds up `URLSession`'s deliveries)
-        /// does not count.
+        /// The most bytes one response may hold, whatever the server sends (an endless or
+        /// chunked body, a lying `Content-Length`, a compressed body that inflates):
+        /// past it the download stops with `AnimatedImageError.responseTooLarge`.
+        public var maximumResponseBytes: Int
+        /// The most bytes all downloads in flight may hold together; past it the download
+        /// that would pass it stops with `AnimatedImageError.responseBudgetExceeded`.
+        public var maximumResponseBytesInFlight: Int
+        /// How long a download may go without receiving a byte of its body, or wait for the
+        /// response head, before it fails (`AnimatedImageError.timedOut`, `.noResponse`).
+        /// Time during which the process could not run the download's watch (every thread of
+        /// the concurrency pool busy, which on Linux also holds up `URLSession`'s
+        /// deliveries) does not count.
         public var timeout: Duration
+        /// The longest a download may take from its first request to its last byte, however
+        /// steadily the server sends (`AnimatedImageError.deadlineExceeded`).
+        public var deadline: Duration
         /// The most redirects followed for one request.
         public var maximumRedirects: Int
+        /// The most downloads on the network at once; the others wait in priority order.
+        public var maximumConcurrentDownloads: Int
+        /// Changes every request just before it is sent (authorization, cookies, user agent);
+        /// an `ImageRequest`'s own modifier runs after it. An error it throws fails the load.
+        public var requestModifier: (@Sendable (URLRequest) async throws -> URLRequest)?
         /// The memory-pressure signal that empties the memory cache at `.warning` or worse;
         /// nil ignores memory pressure.
         public var memoryPressure: MemoryPressureSignal?
@@ -34,8 +55,8 @@ extension AnimatedImageLoader {
         ///   - diskCache: where responses are kept across launches, or nil.
         ///   - memoryCacheCountLimit: the most decoded images kept in memory (default 500).
         ///   - registry: the coders (default `CoderRegistry.shared`).
-        ///   - decodingOptions: how images decode (default `.default`).
-        ///   - timeout: the longest wait for the next byte (default 30 s).
+        ///   - decodingOptions: how images requested by URL decode (default `.default`).
+        ///   - timeout: the longest wait for the response head or the next byte (default 30 s).
         ///   - maximumRedirects: the most redirects followed (default 10).
         ///   - memoryPressure: the signal that empties the memory cache (default `.shared`).
         public init(
@@ -49,14 +70,20 @@ extension AnimatedImageLoader {
             self.memoryCacheCountLimit = memoryCacheCountLimit
             self.registry = registry
             self.decodingOptions = decodingOptions
+            self.maximumResponseBytes = 64 << 20
+            self.maximumResponseBytesInFlight = 256 << 20
             self.timeout = timeout
+            self.deadline = .seconds(300)
             self.maximumRedirects = maximumRedirects
+            self.maximumConcurrentDownloads = 6
             self.memoryPressure = memoryPressure
         }
 
         /// What `AnimatedImageLoader.shared` uses: a memory cache of a sixteenth of the
-        /// machine's memory (at most 256 MiB) and 500 images, and the standard disk cache
-        /// (`DiskCache.Configuration.standard`: 256 MiB in the user's caches folder).
+        /// machine's memory (at most 256 MiB) and 500 images, the standard disk cache
+        /// (`DiskCache.Configuration.standard`: 256 MiB in the user's caches folder),
+        /// responses of at most 64 MiB each and 256 MiB together, a 30 s inactivity
+        /// timeout, a 300 s deadline, six downloads at once.
         public static var standard: Configuration {
             let memory = Int(clamping: ProcessInfo.processInfo.physicalMemory / 16)
             return Configuration(memoryCacheLimit: min(memory, 256 << 20), diskCache: .standard)

@@ -37,15 +37,16 @@ enum LoadingFixture {
     /// A loader for tests: its own registry, no memory-pressure signal, the given caches.
     static func loader(
         memory: Int = 64 << 20, disk: DiskCache.Configuration? = nil, timeout: Duration = .seconds(60),
-        limits: Limits = .default, maximumRedirects: Int = 10
+        limits: Limits = .default, maximumRedirects: Int = 10, maximumResponseBytes: Int = 64 << 20
     ) -> AnimatedImageLoader {
         var options = DecodingOptions.default
         options.limits = limits
-        return AnimatedImageLoader(
-            configuration: .init(
-                memoryCacheLimit: memory, diskCache: disk, registry: registry(),
-                decodingOptions: options, timeout: timeout,
-                maximumRedirects: maximumRedirects, memoryPressure: nil))
+        var configuration = AnimatedImageLoader.Configuration(
+            memoryCacheLimit: memory, diskCache: disk, registry: registry(),
+            decodingOptions: options, timeout: timeout,
+            maximumRedirects: maximumRedirects, memoryPressure: nil)
+        configuration.maximumResponseBytes = maximumResponseBytes
+        return AnimatedImageLoader(configuration: configuration)
     }
 
     /// Waits (on the caller's actor, up to `seconds`) until `condition` holds.

@@ -39,11 +39,23 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
     /// The response for `url` ended after `received` of the `expected` bytes its
     /// `Content-Length` announced.
     case truncatedResponse(url: String, received: Int, expected: Int)
-    /// The response for `url` is larger than `Limits.maxAllocationBytes` (`limit`): `size`
-    /// is its announced `Content-Length`, or the bytes received when they passed the limit.
+    /// The response for `url` is larger than the loader's `maximumResponseBytes` (`limit`):
+    /// `size` is its announced `Content-Length`, or `limit + 1` when the body passed the
+    /// limit as it arrived (what a server sends past the limit is never read).
     case responseTooLarge(url: String, size: Int, limit: Int)
-    /// No byte of the response for `url` arrived for `seconds`.
+    /// The loader's downloads in flight together would hold more than its
+    /// `maximumResponseBytesInFlight` (`limit`): the download of `url` stopped.
+    case responseBudgetExceeded(url: String, limit: Int)
+    /// The response head for `url` did not arrive within `seconds`.
+    case noResponse(url: String, seconds: Double)
+    /// No byte of the response body for `url` arrived for `seconds`.
     case timedOut(url: String, seconds: Double)
+    /// The download of `url` did not finish within its deadline of `seconds`, however
+    /// steadily the server sent.
+    case deadlineExceeded(url: String, seconds: Double)
+    /// A request that may not use the network (`cachePolicy` `.cacheOnly`) found `url` in
+    /// neither the memory nor the disk cache.
+    case notCached(url: String)
     /// Following the redirects from `url` took more than `limit` of them.
     case tooManyRedirects(url: String, limit: Int)
 
@@ -81,9 +93,20 @@ public enum AnimatedImageError: Error, Hashable, Sendable, CustomStringConvertib
         case .truncatedResponse(let url, let received, let expected):
             return "\(url): the response ended after \(received) of the \(expected) bytes its Content-Length announced"
         case .responseTooLarge(let url, let size, let limit):
-            return "\(url): the response is \(size) bytes or more, over the limit of \(limit) (Limits.maxAllocationBytes)"
+            if size == limit &+ 1 {
+                return "\(url): the response is larger than the limit of \(limit) bytes (maximumResponseBytes)"
+            }
+            return "\(url): the response is \(size) bytes, over the limit of \(limit) (maximumResponseBytes)"
+        case .responseBudgetExceeded(let url, let limit):
+            return "\(url): the downloads in flight together passed their budget of \(limit) bytes (maximumResponseBytesInFlight)"
+        case .noResponse(let url, let seconds):
+            return "\(url): timed out: no response from the server within \(Self.seconds(seconds)) s"
         case .timedOut(let url, let seconds):
             return "\(url): timed out: no data from the server for \(Self.seconds(seconds)) s"
+        case .deadlineExceeded(let url, let seconds):
+            return "\(url): the download did not finish within its deadline of \(Self.seconds(seconds)) s"
+        case .notCached(let url):
+            return "\(url): not in the memory or disk cache, and the request may not use the network (cacheOnly)"
         case .tooManyRedirects(let url, let limit):
             return "\(url): more than \(limit) redirects"
         }

@@ -242,7 +242,13 @@ public final class AnimationPlayer: Player {
     private func handleTick(_ tick: FrameTick) {
         // The display was freed (a view that owned this player and was its display, say):
         // nothing can be seen any more, so stop, which leaves the clock.
-        if delivery.displayIsGone { return perform { $0.stop(into: &$1) } }
+        // Said as an event, so that a display that was let go by mistake is not silence.
+        if delivery.displayIsGone {
+            return perform {
+                $0.stop(into: &$1)
+                $1.events.append(.displayReleased)
+            }
+        }
         if isFollowingSource { followSource() }
         let visible = delivery.isVisible()
         perform { $0.tick(at: tick.targetNanoseconds, visible: visible, into: &$1) }

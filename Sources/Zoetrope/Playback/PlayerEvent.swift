@@ -11,4 +11,9 @@ public enum PlayerEvent: Hashable, Sendable {
     case stalled(waitingFor: Int)
     /// Decoding frame `index` failed; playback paused on the frame already shown.
     case decodeFailed(index: Int, error: AnimatedImageError)
+    /// The display was freed (nothing else held it: a player holds its display weakly),
+    /// so nothing can be seen any more and the player stopped. A display that only a
+    /// proxy or wrapper referred to is gone as soon as the wrapper is; keep the display
+    /// itself alive for as long as it should show frames.
+    case displayReleased
 }

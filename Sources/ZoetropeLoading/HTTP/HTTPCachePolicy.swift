@@ -5,7 +5,8 @@ import Foundation
 /// against `Date`, `Age`, `Pragma: no-cache`, `Vary: *`, and the validators `ETag` and
 /// `Last-Modified`. Without an explicit lifetime, a response with `Last-Modified` is fresh
 /// for a tenth of its age at the time it was sent, at most a day (the heuristic §4.2.2
-/// allows and browsers use).
+/// allows and browsers use). Every header may hold any bytes: what does not parse is read
+/// as RFC 9111 says (an invalid `max-age` or `Expires` is stale), never a trap.
 struct HTTPCachePolicy: Hashable, Sendable {
     /// The response must not be written to the disk cache.
     var noStore = false
@@ -41,7 +42,8 @@ struct HTTPCachePolicy: Hashable, Sendable {
                 switch name {
                 case "no-store": noStore = true
                 case "no-cache": noCache = true
-                case "max-age": maxAge = value.flatMap { Double($0) }.map { max(0, $0) } ?? 0
+                // An invalid max-age makes the response stale (RFC 9111 §4.2.1).
+                case "max-age": maxAge = Double(value.flatMap(HTTPDeltaSeconds.parse) ?? 0)
                 default: break
                 }
             }
@@ -50,7 +52,7 @@ struct HTTPCachePolicy: Hashable, Sendable {
         }
 
         let date = lowered["date"].flatMap(HTTPDate.parse) ?? now
-        let age = lowered["age"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }.map { max(0, $0) } ?? 0
+        let age = Double(lowered["age"].flatMap(HTTPDeltaSeconds.parse) ?? 0)
         statesPolicy = lowered["cache-control"] != nil || lowered["expires"] != nil
         if let maxAge {
             lifetime = maxAge - age

@@ -5,25 +5,35 @@ import Zoetrope
 import FoundationNetworking
 #endif
 
-/// What every download of one loader shares: the caches, how to decode, the network
-/// session, and the table of downloads in flight (a download removes itself when done).
+/// What every download of one loader shares: the caches, the configuration, the network
+/// session, the queue and byte budget of downloads, and the table of downloads in flight
+/// by URL (a download removes itself when done).
 struct LoaderContext: Sendable {
     let memory: ImageMemoryCache
     let disk: DiskCache?
-    let registry: CoderRegistry
-    let options: DecodingOptions
-    let timeout: Duration
-    let maximumRedirects: Int
+    let configuration: AnimatedImageLoader.Configuration
     let network: LoaderNetwork
+    let queue: DownloadQueue
+    let budget: ResponseBudget
     let inFlight: Locked<[URL: LoaderDownload]>
 
-    /// The response size limit: the decoder's allocation limit.
-    var sizeLimit: Int { options.limits.maxAllocationBytes }
+    var registry: CoderRegistry { configuration.registry }
+    /// The most bytes one response may hold.
+    var sizeLimit: Int { max(0, configuration.maximumResponseBytes) }
+    var timeout: Duration { configuration.timeout }
+    var maximumRedirects: Int { max(0, configuration.maximumRedirects) }
 
     /// Forgets `download` as the one in flight for its URL (unless another replaced it).
     func remove(_ download: LoaderDownload) {
         inFlight.withLock { table in
             if table[download.url] === download { table[download.url] = nil }
         }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, for error messages and Foundation's intervals.
+    var loaderSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Zoetrope
 
-/// Decoded images by URL, bounded by total cost (`AnimatedImage.cost`) and by count, least
-/// recently used evicted first. A hit is one hash lookup and four index writes under a
-/// lock: no allocation.
+/// Decoded images by URL and decoding options, bounded by total cost (`AnimatedImage.cost`)
+/// and by count, least recently used evicted first. A hit is one hash lookup and four index
+/// writes under a lock: no allocation.
 final class ImageMemoryCache: Sendable {
     /// The most total cost kept.
     let costLimit: Int
@@ -13,7 +13,7 @@ final class ImageMemoryCache: Sendable {
 
     /// An entry in the recency list (a doubly linked list threaded through an array).
     private struct Node {
-        var url: URL
+        var key: ImageRequestKey
         var image: AnimatedImage
         var cost: Int
         var newer = -1
@@ -23,7 +23,9 @@ final class ImageMemoryCache: Sendable {
     private struct State {
         var slots: [Node?] = []
         var free: [Int] = []
-        var index: [URL: Int] = [:]
+        var index: [ImageRequestKey: Int] = [:]
+        /// The slots of each URL's images, one per decoding options.
+        var variants: [URL: Set<Int>] = [:]
         var newest = -1
         var oldest = -1
         var totalCost = 0
@@ -47,7 +49,9 @@ final class ImageMemoryCache: Sendable {
         mutating func remove(_ i: Int) {
             guard let node = slots[i] else { return }
             unlink(i)
-            index[node.url] = nil
+            index[node.key] = nil
+            variants[node.key.url]?.remove(i)
+            if variants[node.key.url]?.isEmpty == true { variants[node.key.url] = nil }
             totalCost -= node.cost
             slots[i] = nil
             free.append(i)
@@ -62,10 +66,10 @@ final class ImageMemoryCache: Sendable {
         state = Locked(initial)
     }
 
-    /// The image for `url`, now the most recently used; nil on a miss.
-    func image(for url: URL) -> AnimatedImage? {
+    /// The image for `key`, now the most recently used; nil on a miss.
+    func image(for key: ImageRequestKey) -> AnimatedImage? {
         state.withLock { s -> AnimatedImage? in
-            guard let i = s.index[url] else { return nil }
+            guard let i = s.index[key] else { return nil }
             if s.newest != i {
                 s.unlink(i)
                 s.pushNewest(i)
@@ -74,19 +78,25 @@ final class ImageMemoryCache: Sendable {
         }
     }
 
-    /// Whether an image for `url` is kept (its recency unchanged).
-    func contains(_ url: URL) -> Bool {
-        state.withLock { $0.index[url] != nil }
+    /// Whether an image for `key` is kept (its recency unchanged).
+    func contains(_ key: ImageRequestKey) -> Bool {
+        state.withLock { $0.index[key] != nil }
     }
 
-    /// Keeps `image` for `url` as the most recently used, then evicts the least recently
+    /// An image of `url` decoded with any options (its encoded bytes serve another
+    /// decode without a download); its recency unchanged.
+    func anyVariant(of url: URL) -> AnimatedImage? {
+        state.withLock { s in s.variants[url]?.first.flatMap { s.slots[$0]?.image } }
+    }
+
+    /// Keeps `image` for `key` as the most recently used, then evicts the least recently
     /// used until within both limits. An image costing more than the whole limit is not kept.
-    func insert(_ image: AnimatedImage, for url: URL) {
+    func insert(_ image: AnimatedImage, for key: ImageRequestKey) {
         let cost = image.cost
         state.withLock { s in
-            if let i = s.index[url] { s.remove(i) }
+            if let i = s.index[key] { s.remove(i) }
             guard cost <= costLimit, countLimit > 0 else { return }
-            let node = Node(url: url, image: image, cost: cost)
+            let node = Node(key: key, image: image, cost: cost)
             let i: Int
             if let reused = s.free.popLast() {
                 i = reused
@@ -95,7 +105,8 @@ final class ImageMemoryCache: Sendable {
                 i = s.slots.count
                 s.slots.append(node)
             }
-            s.index[url] = i
+            s.index[key] = i
+            s.variants[key.url, default: []].insert(i)
             s.totalCost += cost
             s.pushNewest(i)
             while s.totalCost > costLimit || s.index.count > countLimit, s.oldest >= 0, s.oldest != i {
@@ -104,10 +115,10 @@ final class ImageMemoryCache: Sendable {
         }
     }
 
-    /// Forgets the image for `url`.
+    /// Forgets every image of `url`, whatever its options.
     func remove(_ url: URL) {
         state.withLock { s in
-            if let i = s.index[url] { s.remove(i) }
+            for i in s.variants[url] ?? [] { s.remove(i) }
         }
     }
 

@@ -12,13 +12,13 @@ final class LoaderNetwork: Sendable {
     let session: URLSession
     let router: LoaderSessionDelegate
 
-    init(timeout: Duration) {
+    init(timeout: Duration, deadline: Duration) {
         let configuration = URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        // A backstop only: the download's own watchdog fails a stalled transfer first.
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
-        configuration.timeoutIntervalForRequest = seconds * 2 + 5
+        // Backstops only: the download's own watch fails a stalled or endless transfer first.
+        configuration.timeoutIntervalForRequest = timeout.loaderSeconds * 2 + 5
+        configuration.timeoutIntervalForResource = deadline.loaderSeconds * 2 + 5
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "zoetrope.loader"

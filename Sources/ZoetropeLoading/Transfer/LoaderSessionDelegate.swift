@@ -43,7 +43,7 @@ final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         // Refusing (nil) makes the redirecting response the task's response: the download
         // fails on it. Cancelling here instead would upset FoundationNetworking, which
         // still waits for this handler.
-        let follow = download(task)?.redirected() ?? false
+        let follow = download(task)?.redirected(response) ?? false
         completionHandler(follow ? request : nil)
     }
 

@@ -1,0 +1,194 @@
+import Foundation
+import Zoetrope
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The session's events for this fetch (LoaderSessionDelegate routes them here). Every
+// value comes from the server and is bounded here before anything is kept.
+extension LoaderDownload {
+    /// The response head: refuses an error status, a redirect that was not followed, and a
+    /// `Content-Length` over the limit before any of the body is read.
+    func received(response: URLResponse) -> Bool {
+        let http = response as? HTTPURLResponse
+        var headers: [String: String] = [:]
+        for (name, value) in http?.allHeaderFields ?? [:] {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        let status = http?.statusCode ?? 200
+        let length = response.expectedContentLength >= 0 ? Int(response.expectedContentLength) : nil
+        let limit = context.sizeLimit
+        let failure: AnimatedImageError? = state.withLock { s in
+            guard s.outcome == nil else { return nil }
+            s.lastActivity = .now
+            s.responded = true
+            s.status = status
+            s.headers = headers
+            s.expectedLength = headers["content-encoding"].map { $0.lowercased() == "identity" } ?? true ? length : nil
+            if s.redirectRefused { return .tooManyRedirects(url: key, limit: context.maximumRedirects) }
+            if status == 304, s.revalidating != nil { return nil }
+            // A 3xx here is one that was not followed (no Location): not the image.
+            if !(200..<300).contains(status) { return .httpStatus(url: key, status: status) }
+            if let length = s.expectedLength, length > limit {
+                return .responseTooLarge(url: key, size: length, limit: limit)
+            }
+            // A hint only, never past what the limit allows.
+            if let length = s.expectedLength { s.body.reserveCapacity(min(length, limit, 32 << 20)) }
+            return nil
+        }
+        if let failure {
+            // The delegate refuses the response and then cancels the task: cancelling it here,
+            // while FoundationNetworking still waits for that answer, is what it cannot take.
+            finish(.failure(failure), cancellingTask: false)
+            return false
+        }
+        return state.withLock { $0.outcome == nil }
+    }
+
+    /// More of the body; false stops the transfer. Nothing past the response limit or the
+    /// loader's shared budget is kept, nor handed to an observer.
+    func received(data: Data) -> Bool {
+        var failure: AnimatedImageError?
+        var ready: [CheckedContinuation<FetchAnswer, any Error>] = []
+        var readyStream: (any IncrementalFrameSource)?
+        var grown: [AnimationPlayer] = []
+        var observers: [@Sendable (LoadingProgress) -> Void] = []
+        var progress = LoadingProgress(receivedBytes: 0, expectedBytes: nil)
+        let limit = context.sizeLimit
+        let keepGoing = state.withLock { s -> Bool in
+            guard s.outcome == nil else { return false }
+            s.lastActivity = .now
+            var piece = data
+            if s.body.count + data.count > limit {
+                // The observers get the body up to the limit exactly, whatever the chunking.
+                piece = data.prefix(limit - s.body.count)
+                failure = .responseTooLarge(url: key, size: limit + 1, limit: limit)
+            }
+            if !piece.isEmpty {
+                guard context.budget.reserve(piece.count) else {
+                    failure = .responseBudgetExceeded(url: key, limit: context.budget.limit)
+                    return false
+                }
+                s.reserved += piece.count
+                s.body.append(piece)
+                for observer in s.bodyObservers { observer(piece) }
+            }
+            if failure != nil { return false }
+            if !s.progressObservers.isEmpty {
+                observers = Array(s.progressObservers.values)
+                progress = LoadingProgress(receivedBytes: s.body.count, expectedBytes: s.expectedLength)
+            }
+            if let stream = s.stream, !s.streamUnavailable {
+                // A session that fails (a limit) is not handed out; the whole file still decides.
+                if (try? stream.append(piece)) == nil { s.streamUnavailable = true }
+            } else if let first = s.sourceWaiters.values.first {
+                openStream(&s, options: first.options)
+            }
+            if let stream = s.stream {
+                let frames = stream.snapshot.frameCount
+                if frames != s.streamFrames {
+                    s.streamFrames = frames
+                    grown = s.players.compactMap(\.player)
+                }
+                if frames > 0, !s.streamUnavailable {
+                    ready = handOut(in: &s)
+                    readyStream = stream
+                }
+            }
+            return s.isInterested
+        }
+        if let readyStream {
+            for continuation in ready { continuation.resume(returning: .stream(readyStream)) }
+        }
+        for player in grown { player.sourceDidChange() }
+        for observer in observers { observer(progress) }
+        if let failure {
+            finish(.failure(failure))
+        } else if !keepGoing {
+            finish(.failure(CancellationError()))
+        }
+        return keepGoing && failure == nil
+    }
+
+    /// A redirect (`response`) is about to be followed; false past the limit (the
+    /// redirecting response then arrives as the response, and fails the fetch). A 302, 303
+    /// or 307 without a lifetime of its own makes the final response not the original URL's
+    /// to keep (RFC 9111 §3: a temporary redirect is not the resource).
+    func redirected(_ response: HTTPURLResponse) -> Bool {
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
+        }
+        let temporary =
+            [302, 303, 307].contains(response.statusCode)
+            && (HTTPCachePolicy(headers: headers, now: Self.now()).lifetime ?? 0) <= 0
+        return state.withLock { s -> Bool in
+            s.redirects += 1
+            s.lastActivity = .now
+            if temporary { s.temporaryRedirect = true }
+            s.redirectRefused = s.redirects > context.maximumRedirects
+            return !s.redirectRefused
+        }
+    }
+
+    /// The transfer ended, with `error` or not.
+    func completed(error: (any Error)?) {
+        let snapshot = state.withLock { s -> CompletedTransfer? in
+            guard s.outcome == nil, !s.completing else { return nil }
+            s.completing = true
+            let body = s.body
+            s.body = Data()
+            return CompletedTransfer(
+                status: s.status, headers: s.headers, expected: s.expectedLength, body: body,
+                revalidating: s.revalidating, temporaryRedirect: s.temporaryRedirect)
+        }
+        guard let snapshot else { return }
+        // The session's own timeout (a backstop past the loader's) or a cancellation says why
+        // the body is short; a short body with any other ending is a truncation.
+        if let error = error as? URLError, error.code == .timedOut || error.code == .cancelled {
+            finish(.failure(mapped(error)))
+            return
+        }
+        if let expected = snapshot.expected, snapshot.body.count < expected, (200..<300).contains(snapshot.status) {
+            finish(.failure(AnimatedImageError.truncatedResponse(url: key, received: snapshot.body.count, expected: expected)))
+            return
+        }
+        if let error {
+            finish(.failure(mapped(error)))
+            return
+        }
+        Task.detached { [self] in
+            finish(Result { try complete(snapshot) })
+        }
+    }
+
+    /// A transfer error as the loader's error.
+    func mapped(_ error: any Error) -> any Error {
+        if let error = error as? AnimatedImageError { return error }
+        if let error = error as? URLError {
+            switch error.code {
+            case .cancelled: return CancellationError()
+            case .timedOut:
+                let seconds = context.timeout.loaderSeconds
+                let responded = state.withLock { $0.responded }
+                return responded
+                    ? AnimatedImageError.timedOut(url: key, seconds: seconds)
+                    : AnimatedImageError.noResponse(url: key, seconds: seconds)
+            case .httpTooManyRedirects: return AnimatedImageError.tooManyRedirects(url: key, limit: context.maximumRedirects)
+            default: break
+            }
+        }
+        return AnimatedImageError.unreadable(location: key, reason: error.localizedDescription)
+    }
+}
+
+/// What a finished transfer left: the response and its body.
+struct CompletedTransfer: Sendable {
+    var status: Int
+    var headers: [String: String]
+    var expected: Int?
+    var body: Data
+    var revalidating: DiskCacheEntry?
+    var temporaryRedirect: Bool
+}
