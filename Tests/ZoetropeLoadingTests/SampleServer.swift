@@ -33,6 +33,11 @@ enum SampleServer {
         let files = Self.files
         let server = try LoopbackHTTPServer()
         server.serve("banner.webp", .ok(files["banner.webp"]!, headers: [("Cache-Control", "max-age=600")]))
+        let banner = files["banner.webp"]!
+        server.route("private/banner.webp") { request in
+            request.header("Authorization") == "Bearer demo"
+                ? .ok(banner, headers: [("Cache-Control", "max-age=600")]) : .status(401)
+        }
         server.serve("photo.jpg", .ok(files["photo.jpg"]!))
         let big = files["big.gif"]!
         server.serve("big.gif", LoopbackHTTPResponse.ok(big).trickled(big.count / 60, every: .milliseconds(25)))
