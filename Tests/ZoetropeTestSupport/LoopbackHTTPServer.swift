@@ -21,6 +21,8 @@ public final class LoopbackHTTPServer: Sendable {
 
     private struct State {
         var routes: [String: @Sendable (LoopbackHTTPRequest) -> LoopbackHTTPResponse] = [:]
+        /// Routes that write the raw bytes themselves (LoopbackHTTPServer+Hostile.swift).
+        var rawRoutes: [String: @Sendable (LoopbackHTTPRequest, HostileConnection) -> Void] = [:]
         var requests: [String: [LoopbackHTTPRequest]] = [:]
         var bodyBytesSent: [String: Int] = [:]
         var bodyCompletedAt: [String: Date] = [:]
@@ -74,6 +76,13 @@ public final class LoopbackHTTPServer: Sendable {
     public func route(_ path: String, _ handler: @escaping @Sendable (LoopbackHTTPRequest) -> LoopbackHTTPResponse) {
         let key = path.hasPrefix("/") ? path : "/" + path
         state.withLock { $0.routes[key] = handler }
+    }
+
+    /// Answers requests for `path` by writing whatever bytes `script` writes to the
+    /// connection, status line and headers included: a hostile server.
+    public func routeRaw(_ path: String, _ script: @escaping @Sendable (LoopbackHTTPRequest, HostileConnection) -> Void) {
+        let key = path.hasPrefix("/") ? path : "/" + path
+        state.withLock { $0.rawRoutes[key] = script }
     }
 
     /// Answers every request for `path` with `response`.
@@ -144,9 +153,15 @@ public final class LoopbackHTTPServer: Sendable {
 
     private static func serve(connection fd: Int32, state: Locked<State>) {
         guard let requestHead = readHead(fd), let request = LoopbackHTTPRequest(head: requestHead) else { return }
-        let handler = state.withLock { s -> (@Sendable (LoopbackHTTPRequest) -> LoopbackHTTPResponse)? in
+        let (handler, raw) = state.withLock { s in
             s.requests[request.path, default: []].append(request)
-            return s.routes[request.path]
+            return (s.routes[request.path], s.rawRoutes[request.path])
+        }
+        if let raw {
+            let connection = HostileConnection(fd: fd) { state.withLock { $0.stopped } }
+            raw(request, connection)
+            state.withLock { $0.bodyBytesSent[request.path, default: 0] += connection.bytesWritten }
+            return
         }
         let response = handler?(request) ?? .status(404)
         var head = "HTTP/1.1 \(response.status) \(reason(response.status))\r\n"
@@ -192,7 +207,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Whether the peer has closed its end (a readable socket with nothing to read).
-    private static func clientClosed(_ fd: Int32) -> Bool {
+    static func clientClosed(_ fd: Int32) -> Bool {
         var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         guard poll(&pfd, 1, 0) > 0 else { return false }
         if pfd.revents & Int16(POLLHUP | POLLERR) != 0 { return true }
@@ -224,7 +239,7 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Writes all of `bytes`; false when the client is gone. Never raises SIGPIPE.
-    private static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)

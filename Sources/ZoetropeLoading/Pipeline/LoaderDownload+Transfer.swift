@@ -132,10 +132,14 @@ extension LoaderDownload {
         }
     }
 
-    /// The transfer ended, with `error` or not.
-    func completed(error: (any Error)?) {
+    /// The transfer ended, with `error` or not. `response` is the task's last response: a
+    /// redirect FoundationNetworking did not follow (no `Location`) ends the task without
+    /// handing its head to the delegate, and is an HTTP status, not the image.
+    func completed(error: (any Error)?, response: URLResponse?) {
+        let unanswered = (response as? HTTPURLResponse).map(\.statusCode)
         let snapshot = state.withLock { s -> CompletedTransfer? in
             guard s.outcome == nil, !s.completing else { return nil }
+            if !s.responded, let unanswered { s.status = unanswered }
             s.completing = true
             let body = s.body
             s.body = Data()
@@ -156,6 +160,10 @@ extension LoaderDownload {
         }
         if let error {
             finish(.failure(mapped(error)))
+            return
+        }
+        if !(200..<300).contains(snapshot.status), !(snapshot.status == 304 && snapshot.revalidating != nil) {
+            finish(.failure(AnimatedImageError.httpStatus(url: key, status: snapshot.status)))
             return
         }
         Task.detached { [self] in

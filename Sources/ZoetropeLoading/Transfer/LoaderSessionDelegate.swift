@@ -49,6 +49,6 @@ final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let download = downloads.withLock { $0.removeValue(forKey: task.taskIdentifier) }
-        download?.completed(error: error)
+        download?.completed(error: error, response: task.response)
     }
 }

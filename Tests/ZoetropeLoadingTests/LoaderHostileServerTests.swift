@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+import ZoetropeCodecs
+import ZoetropeTestSupport
+
+@testable import ZoetropeLoading
+
+/// A hostile server on loopback: every answer here is one no honest server sends. Each
+/// ends in one typed error (or the image), within its deadline, holding no more than its
+/// bound, never a signal. Each connection of the server stops by itself within 30 s.
+@Suite(.timeLimit(.minutes(5))) struct LoaderHostileServerTests {
+    static func loader(
+        timeout: Duration = .seconds(20), deadline: Duration = .seconds(60), maximumResponseBytes: Int = 1 << 20,
+        inFlight: Int = 256 << 20, disk: DiskCache.Configuration? = nil
+    ) -> AnimatedImageLoader {
+        var configuration = AnimatedImageLoader.Configuration(
+            memoryCacheLimit: 64 << 20, diskCache: disk, registry: LoadingFixture.registry(), timeout: timeout,
+            memoryPressure: nil)
+        configuration.deadline = deadline
+        configuration.maximumResponseBytes = maximumResponseBytes
+        configuration.maximumResponseBytesInFlight = inFlight
+        return AnimatedImageLoader(configuration: configuration)
+    }
+
+    static let gif = LoadingFixture.gif(side: 8, delays: [10, 10])
+
+    /// Dates whose year is past any integer a naive parser survives: the image loads, the
+    /// headers read as no date at all.
+    @Test func datesFromTheFarFutureDoNotTrap() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let date = "Sun, 06 Nov 999999999999 08:49:37 GMT"
+        server.serve(
+            "far.gif", .ok(Self.gif, headers: [("Date", date), ("Expires", date), ("Last-Modified", date), ("ETag", "\"e\"")]))
+        let folder = try TemporaryFolder()
+        let loader = Self.loader(disk: .init(folder: folder.url, sizeLimit: 1 << 20))
+        #expect(try await loader.image(for: server.url("far.gif")).info.frameCount == 2)
+        #expect(HTTPDate.parse(date) == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 10000 08:49:37 GMT") == nil)
+        #expect(HTTPDate.parse("Sun, 06 Nov 9999 08:49:37 GMT") == 253_397_494_177)
+    }
+
+    /// Every caching header with bytes no server should send: parsed without a trap, read
+    /// as RFC 9111 says (an invalid max-age is stale; an overflowing one is 2^31 s).
+    @Test func cachingHeadersOfAnyBytesParse() {
+        let now = 1_764_000_000.0
+        let huge = String(repeating: "9", count: 400)
+        let policy = HTTPCachePolicy(headers: ["Cache-Control": "max-age=\(huge)", "Age": huge], now: now)
+        #expect(policy.lifetime == 0)  // 2^31 − 2^31
+        #expect(HTTPCachePolicy(headers: ["Cache-Control": "max-age=\(huge)"], now: now).lifetime == 2_147_483_648)
+        #expect(HTTPCachePolicy(headers: ["Cache-Control": "max-age=-5"], now: now).lifetime == 0)
+        #expect(HTTPCachePolicy(headers: ["Cache-Control": "max-age=1e400"], now: now).lifetime == 0)
+        #expect(HTTPCachePolicy(headers: ["Cache-Control": "max-age=nan"], now: now).lifetime == 0)
+        #expect(HTTPCachePolicy(headers: ["Cache-Control": "max-age=\"60\""], now: now).lifetime == 60)
+        let junk = ["", ",,,", "=", "max-age", "max-age=", String(repeating: "a=", count: 10_000), "\u{0}\u{FFFF}"]
+        for value in junk {
+            for name in ["Cache-Control", "Age", "Expires", "Date", "Last-Modified", "ETag", "Vary", "Pragma"] {
+                _ = HTTPCachePolicy(headers: [name: value], now: now).isStorable
+            }
+        }
+        #expect(HTTPDeltaSeconds.parse(" 42 ") == 42)
+        #expect(HTTPDeltaSeconds.parse("4 2") == nil)
+        #expect(HTTPDeltaSeconds.parse("+42") == nil)
+    }
+
+    /// A body that never ends stops at `maximumResponseBytes`, with or without chunked
+    /// coding, and a lying or absent Content-Length changes nothing.
+    @Test(arguments: [false, true]) func anEndlessBodyStopsAtTheLimit(chunked: Bool) async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveEndless("endless.gif", headers: chunked ? [] : ["Content-Length: 100"], chunked: chunked)
+        let url = server.url("endless.gif")
+        let loader = Self.loader(maximumResponseBytes: 1 << 20)
+        if chunked {
+            await #expect(throws: AnimatedImageError.responseTooLarge(url: url.absoluteString, size: (1 << 20) + 1, limit: 1 << 20)) {
+                try await loader.image(for: url)
+            }
+        } else {
+            // The client reads the 100 bytes it was promised: a GIF header's worth of "G"s.
+            await #expect(throws: AnimatedImageError.self) { try await loader.image(for: url) }
+        }
+        #expect(loader.context.budget.inUse == 0)
+        try await LoadingFixture.wait { server.openConnectionCount == 0 }
+    }
+
+    /// A gzip body that inflates far past the limit stops at the limit of inflated bytes.
+    @Test func aCompressionBombStopsAtTheLimit() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let bomb = GzipBomb.make(inflatedBytes: 64 << 20)
+        #expect(bomb.count < 600_000)
+        server.serve("bomb.gif", .ok(bomb, headers: [("Content-Encoding", "gzip")]))
+        let url = server.url("bomb.gif")
+        let loader = Self.loader(maximumResponseBytes: 1 << 20)
+        do {
+            _ = try await loader.image(for: url)
+            Issue.record("a bomb decoded")
+        } catch let error as AnimatedImageError {
+            // Inflated by the transfer: the limit stops it. Not inflated: its bytes are no image.
+            switch error {
+            case .responseTooLarge(_, let size, let limit): #expect(size == limit + 1)
+            case .unrecognizedFormat: break
+            default: Issue.record("\(error)")
+            }
+        }
+        #expect(loader.context.budget.inUse == 0)
+    }
+
+    /// Downloads in flight share one budget: while one holds 3.5 MiB (its server stalls
+    /// there), a second stops where the two together would pass 6 MiB, though each is under
+    /// its own 4 MiB limit; everything held is given back when they end.
+    @Test func concurrentDownloadsShareOneBudget() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        var held = LoopbackHTTPResponse.ok(Data(repeating: 0x47, count: 8 << 20))
+        held.sendsContentLength = false
+        held.holdAfter = 3_670_016  // 3.5 MiB, then nothing until the client leaves
+        server.serve("held.gif", held)
+        server.serveEndless("endless.gif", chunk: 16 << 10)
+        let loader = Self.loader(maximumResponseBytes: 4 << 20, inFlight: 6 << 20)
+        let first = Task { try await loader.image(for: server.url("held.gif")) }
+        try await LoadingFixture.wait { loader.context.budget.inUse == 3_670_016 }
+        #expect(loader.context.budget.inUse == 3_670_016)
+        let url = server.url("endless.gif")
+        await #expect(throws: AnimatedImageError.responseBudgetExceeded(url: url.absoluteString, limit: 6 << 20)) {
+            try await loader.image(for: url)
+        }
+        #expect(loader.context.budget.inUse == 3_670_016)
+        first.cancel()
+        await #expect(throws: CancellationError.self) { try await first.value }
+        try await LoadingFixture.wait { loader.context.budget.inUse == 0 }
+        #expect(loader.context.budget.inUse == 0)
+        #expect(
+            AnimatedImageError.responseBudgetExceeded(url: "u", limit: 6).description
+                == "u: the downloads in flight together passed their budget of 6 bytes (maximumResponseBytesInFlight)")
+    }
+
+    /// A byte every 100 ms never trips the inactivity timeout; the deadline ends it.
+    @Test func aSteadyTrickleMeetsTheDeadline() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        // Bytes after the GIF's trailer are ignored by a decoder: 30 s of them at this pace.
+        let body = Self.gif + Data(repeating: 0, count: 300)
+        server.serveTrickle(
+            "drip.gif", head: "HTTP/1.1 200 OK\r\nContent-Length: \(body.count)", body: body, bytes: 1,
+            every: .milliseconds(100))
+        let url = server.url("drip.gif")
+        let loader = Self.loader(timeout: .seconds(5), deadline: .milliseconds(1500))
+        await #expect(throws: AnimatedImageError.deadlineExceeded(url: url.absoluteString, seconds: 1.5)) {
+            try await loader.image(for: url)
+        }
+        #expect(
+            AnimatedImageError.deadlineExceeded(url: "u", seconds: 1.5).description
+                == "u: the download did not finish within its deadline of 1.5 s")
+    }
+
+    /// A head that never completes is "no response", not "no data".
+    @Test func aSlowHeadIsNoResponse() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveSlowHead(
+            "slow.gif", head: "HTTP/1.1 200 OK\r\nX-Padding: \(String(repeating: "p", count: 400))", body: Self.gif,
+            every: .milliseconds(100))
+        let url = server.url("slow.gif")
+        let loader = Self.loader(timeout: .seconds(1))
+        await #expect(throws: AnimatedImageError.noResponse(url: url.absoluteString, seconds: 1)) {
+            try await loader.image(for: url)
+        }
+        #expect(
+            AnimatedImageError.noResponse(url: "u", seconds: 1).description
+                == "u: timed out: no response from the server within 1 s")
+    }
+
+    /// A redirect without `Location` is not the image, whatever its body.
+    @Test func aRedirectWithoutLocationIsAnHTTPStatus() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveRaw("moved.gif", Data("HTTP/1.1 302 Found\r\nContent-Length: \(Self.gif.count)\r\n\r\n".utf8) + Self.gif)
+        let url = server.url("moved.gif")
+        await #expect(throws: AnimatedImageError.httpStatus(url: url.absoluteString, status: 302)) {
+            try await Self.loader().image(for: url)
+        }
+    }
+
+    /// A 302 is temporary: its target's response is not kept under the original URL (a
+    /// later load asks again); a 301 is permanent, and is.
+    @Test(arguments: [(302, 2), (307, 2), (301, 1)])
+    func aTemporaryRedirectIsNotCachedUnderTheOriginalURL(status: Int, requests: Int) async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serve("target.gif", .ok(Self.gif, headers: [("Cache-Control", "max-age=600")]))
+        server.serve("start.gif", LoopbackHTTPResponse(status: status, headers: [("Location", "/target.gif")]))
+        let folder = try TemporaryFolder()
+        let disk = DiskCache.Configuration(folder: folder.url, sizeLimit: 1 << 20)
+        for _ in 0..<2 {
+            #expect(try await Self.loader(disk: disk).image(for: server.url("start.gif")).info.frameCount == 2)
+        }
+        #expect(server.requestCount("start.gif") == requests)
+    }
+
+    /// `AnimatedImage.load(from:)` goes through a loader: the same limit, the same error.
+    @Test func loadFromIsBounded() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveEndless("endless.gif", chunk: 256 << 10)
+        let url = server.url("endless.gif")
+        await #expect(throws: AnimatedImageError.responseTooLarge(url: url.absoluteString, size: (64 << 20) + 1, limit: 64 << 20)) {
+            try await AnimatedImage.load(from: url, registry: LoadingFixture.registry())
+        }
+    }
+}
