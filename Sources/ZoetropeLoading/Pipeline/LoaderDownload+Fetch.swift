@@ -50,19 +50,21 @@ extension LoaderDownload {
             return
         }
         let task = context.network.start(request, for: self)
-        let go = state.withLock { s -> Bool in
-            guard s.outcome == nil else { return false }
-            task.priority = s.priority.sessionPriority
+        let go = state.withLock { s -> ImageRequest.Priority? in
+            guard s.outcome == nil else { return nil }
             s.task = task
             s.revalidating = revalidating
             s.started = .now
             s.lastActivity = .now
-            return true
+            return s.priority
         }
-        guard go else {
+        guard let go else {
             task.cancel()
             return
         }
+        // Outside the lock: FoundationNetworking sets it on its own queue, which may be
+        // waiting to deliver to this download.
+        task.priority = go.sessionPriority
         task.resume()
         watch()
     }

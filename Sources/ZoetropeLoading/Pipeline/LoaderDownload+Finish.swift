@@ -37,7 +37,7 @@ extension LoaderDownload {
                 bodies: [CheckedContinuation<FetchedBody, any Error>],
                 sources: [CheckedContinuation<FetchAnswer, any Error>],
                 task: URLSessionDataTask?, stream: (any IncrementalFrameSource)?,
-                players: [AnimationPlayer], queued: Bool, reserved: Int, streamOptions: DecodingOptions?
+                players: [AnimationPlayer], queued: Bool, reserved: Int
             )? in
             guard s.outcome == nil else { return nil }
             s.outcome = outcome
@@ -45,7 +45,7 @@ extension LoaderDownload {
             s.body = Data()
             let taken = (
                 Array(s.bodyWaiters.values), s.sourceWaiters.values.map(\.continuation), s.task, s.stream,
-                s.players.compactMap(\.player), s.queued, s.reserved, s.streamOptions
+                s.players.compactMap(\.player), s.queued, s.reserved
             )
             s.bodyWaiters = [:]
             s.progressObservers = [:]
@@ -64,12 +64,6 @@ extension LoaderDownload {
         // Players already following the stream: it ends here, complete or cut short.
         if let stream = taken.stream { _ = try? stream.finish() }
         for player in taken.players { player.sourceDidChange() }
-        // The whole body goes to the memory cache even when only players (over the stream)
-        // asked for it: decoded once at the options they used.
-        if case .success(let body) = outcome {
-            let options = taken.streamOptions ?? request.decodingOptions
-            Task.detached(priority: .low) { [self] in _ = try? await decoded(body, options: options, priority: .low) }
-        }
     }
 
     /// `body` decoded at `options`: one decode per options for every request of this fetch,

@@ -167,7 +167,14 @@ extension LoaderDownload {
             return
         }
         Task.detached { [self] in
-            finish(Result { try complete(snapshot) })
+            let result = Result { try complete(snapshot) }
+            // The whole body goes to the memory cache before anyone hears the end, even when
+            // only players (over the stream) asked for it: decoded at the options they used.
+            if case .success(let body) = result {
+                let options = state.withLock { $0.streamOptions } ?? request.decodingOptions
+                _ = try? await decoded(body, options: options, priority: request.priority)
+            }
+            finish(result)
         }
     }
 

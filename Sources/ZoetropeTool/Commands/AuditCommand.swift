@@ -5,7 +5,7 @@ import Zoetrope
 /// what each costs to play. The `audit-animations` SwiftPM plugin runs this.
 enum AuditCommand {
     static let usage = """
-        usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--for FORMATS] [--relative-to DIR] [--cache DIR]
+        usage: zoetrope audit PATH... [--json] [--strict] [--large-mib N] [--for FORMATS] [--relative-to DIR] [--cache DIR] [--timeout S]
 
         Looks at every file under the given files and folders (skipping hidden ones and .build),
         decides each format from content, and lists the animated images: path, format, canvas,
@@ -24,8 +24,9 @@ enum AuditCommand {
         """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["large-mib", "relative-to", "cache", "for"], flagOptions: ["json", "strict", "help"])
+        let a = try Arguments(args, valueOptions: ["large-mib", "relative-to", "cache", "for", "timeout"], flagOptions: ["json", "strict", "help"])
         if a.flag("help") { out.print(usage); return 0 }
+        try URLInput.setTimeout(a.value("timeout"))
         guard !a.positionals.isEmpty else { throw UsageError("audit needs at least one PATH") }
         var audit = AnimationAudit(registry: registry, base: a.value("relative-to"), cache: a.value("cache"))
         if let mib = try a.int("large-mib", range: 1...1_048_576) { audit.largeDecodedBytes = mib << 20 }

@@ -17,7 +17,8 @@ enum ConvertCommand {
         Converts an animation (GIF, APNG, WebP, AVIF; the input's format is read from its content)
         to the format of OUT's extension (.gif, .png/.apng, .webp, .avif) or --format.
         IN may be - (standard input) or an http(s) URL (an HTTP error: one line, exit 1; --cache DIR
-        keeps responses in DIR as HTTP caching allows); OUT may be - (standard output, needs --format).
+        keeps responses in DIR as HTTP caching allows; --timeout S gives up after S seconds);
+        OUT may be - (standard output, needs --format).
         With --output-dir, every IN (files only) is converted in one process to DIR/NAME.EXT
         (NAME: IN's name without its extension; EXT: gif, png, webp or avif); a bad input gets
         its one line and the others go on, and the exit status is 1 if any failed. Files convert
@@ -70,6 +71,7 @@ enum ConvertCommand {
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
         let a = try arguments(args)
         if a.flag("help") { out.print(usage); return 0 }
+        try URLInput.setTimeout(a.value("timeout"))
         if let folder = a.value("output-dir") { return try runBatch(a, into: folder, registry: registry, out: &out) }
         if a.value("jobs") != nil { throw UsageError("--jobs applies to --output-dir batches only") }
         guard a.positionals.count == 2 else { throw UsageError("convert takes IN and OUT (or IN... --output-dir DIR --format F)") }
@@ -301,7 +303,7 @@ enum ConvertCommand {
             args,
             valueOptions: [
                 "format", "output-dir", "quality", "speed", "codec", "depth", "chroma", "content",
-                "dither", "lossy", "resize", "max-size", "loops", "cache", "jobs", "target-quality",
+                "dither", "lossy", "resize", "max-size", "loops", "cache", "timeout", "jobs", "target-quality",
             ],
             flagOptions: ["lossless", "mixed", "quiet", "help", "to-srgb", "strip"])
     }

@@ -6,8 +6,8 @@ import ZoetropeAPNG
 /// plus `manifest.json` (the contract in DESIGN.md, read by the conformance checker).
 enum FramesCommand {
     static let usage = """
-        usage: zoetrope frames (FILE | URL | - | --demo) --output DIR [--threads N] [--cache DIR]
-               zoetrope frames (FILE | URL | - | --demo) --sheet OUT.png [--threads N] [--cache DIR]
+        usage: zoetrope frames (FILE | URL | - | --demo) --output DIR [--threads N] [--cache DIR] [--timeout S]
+               zoetrope frames (FILE | URL | - | --demo) --sheet OUT.png [--threads N] [--cache DIR] [--timeout S]
 
         Writes DIR/frame-0000.png, … (full canvas, RGBA, straight alpha) and DIR/manifest.json:
           {"format", "width", "height", "frameCount", "plays": "infinite" | N,
@@ -36,8 +36,9 @@ enum FramesCommand {
         """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["output", "sheet", "threads", "cache"], flagOptions: ["demo", "help"])
+        let a = try Arguments(args, valueOptions: ["output", "sheet", "threads", "cache", "timeout"], flagOptions: ["demo", "help"])
         if a.flag("help") { out.print(usage); return 0 }
+        try URLInput.setTimeout(a.value("timeout"))
         let outputDir = a.value("output"), sheetPath = a.value("sheet")
         guard outputDir != nil || sheetPath != nil else { throw UsageError("frames needs --output DIR or --sheet OUT.png") }
         let input: ImageInput

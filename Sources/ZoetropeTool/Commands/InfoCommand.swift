@@ -4,7 +4,7 @@ import Zoetrope
 /// beyond what the coder needs for its header and frame index.
 enum InfoCommand {
     static let usage = """
-        usage: zoetrope info (FILE... | URL... | - | --demo) [--json] [--cache DIR]
+        usage: zoetrope info (FILE... | URL... | - | --demo) [--json] [--cache DIR] [--timeout S]
 
         Prints, for each image: the format sniffed from content, the canvas, the frame count,
         total plays, raw and displayed durations (≤ 10 ms plays as 100 ms), and the decoded
@@ -13,14 +13,17 @@ enum InfoCommand {
         its description, PNG sRGB/gAMA/cHRM/cICP, AVIF nclx) with what decoding does with it.
           -        read the image from standard input (printed once it ends)
           URL      an http(s) URL, read as it downloads (an HTTP error: one line, exit 1)
-          --cache DIR  keep responses in DIR as HTTP caching allows (a fresh one: no request)
+          --cache DIR  keep responses in DIR as HTTP caching allows (a fresh one: no request);
+                   safe on any folder: only the cache's own files are read, touched or removed
+          --timeout S  give up on a URL after S seconds, however steadily it arrives
           --demo   describe the built-in demo animation
           --json   a JSON array, one object per input
         """
 
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output) throws -> Int32 {
-        let a = try Arguments(args, valueOptions: ["cache"], flagOptions: ["json", "demo", "help"])
+        let a = try Arguments(args, valueOptions: ["cache", "timeout"], flagOptions: ["json", "demo", "help"])
         if a.flag("help") { out.print(usage); return 0 }
+        try URLInput.setTimeout(a.value("timeout"))
         var inputs: [String] = a.positionals
         if a.flag("demo") { inputs.insert("", at: 0) }
         guard !inputs.isEmpty else { throw UsageError("info needs at least one FILE or --demo") }

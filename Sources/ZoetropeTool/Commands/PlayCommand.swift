@@ -7,7 +7,7 @@ import Zoetrope
 enum PlayCommand {
     static let usage = """
         usage: zoetrope play [FILE | URL | - | --demo] [--width COLS] [--loops N|infinite] [--speed X]
-                             [--policy POLICY] [--late stall|catch-up] [--reduce-motion] [--cache DIR]
+                             [--policy POLICY] [--late stall|catch-up] [--reduce-motion] [--cache DIR] [--timeout S]
 
         Plays in the terminal in 24-bit colour, two pixels per character cell, scaled to fit
         (or to --width columns), in the alternate screen; the terminal is restored on quit,
@@ -37,9 +37,10 @@ enum PlayCommand {
     /// Runs the command; `terminal` overrides the check of whether standard output is a terminal.
     static func run(_ args: [String], registry: CoderRegistry, out: inout Output, terminal: Bool? = nil) throws -> Int32 {
         let a = try Arguments(
-            args, valueOptions: ["width", "loops", "speed", "policy", "late", "cache"],
+            args, valueOptions: ["width", "loops", "speed", "policy", "late", "cache", "timeout"],
             flagOptions: ["demo", "reduce-motion", "help"])
         if a.flag("help") { out.print(usage); return 0 }
+        try URLInput.setTimeout(a.value("timeout"))
         let width = try a.int("width", range: 1...10_000)
         let loops = try a.value("loops").map(parseLoops)
         let speed = try a.value("speed").map(parseSpeed) ?? 1

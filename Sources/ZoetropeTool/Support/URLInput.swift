@@ -23,11 +23,25 @@ enum URLInput {
         return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("zoetrope-fetch").path
     }
 
+    /// The whole download's deadline in seconds (`--timeout`), for every URL of this run.
+    private static let timeout = Mutex<String?>(nil)
+
+    /// Takes a command's `--timeout SECONDS` (nil: the loader's own deadline); refuses
+    /// anything but a positive number of seconds.
+    static func setTimeout(_ value: String?) throws {
+        guard let value else { return }
+        guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw ToolError("--timeout takes a number of seconds from more than 0 to 86400, not '\(value)'")
+        }
+        timeout.withLock { $0 = value }
+    }
+
     /// Starts the download of `url` (through the disk cache in `cache`, when given) and
     /// returns a reader of its body named by the URL. At the end of the body the reader
     /// throws the download's error, if it failed, as one line.
     static func reader(for url: String, cache: String?) throws -> StandardInputReader {
-        let child = try Helper(arguments: [url] + (cache.map { ["--cache", $0] } ?? []), name: url)
+        let limit = timeout.withLock { $0 }.map { ["--timeout", $0] } ?? []
+        let child = try Helper(arguments: [url] + (cache.map { ["--cache", $0] } ?? []) + limit, name: url)
         return StandardInputReader(fileDescriptor: child.output, name: url, atEnd: { try child.end() })
     }
 
@@ -54,6 +68,10 @@ enum URLInput {
             // Keys of `play` are read from the terminal: the helper stays away from it.
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
             let path = URLInput.helperPath
+            guard access(path, X_OK) == 0 else {
+                close(out[0]); close(out[1]); close(err[0]); close(err[1])
+                throw ToolError("\(name): URLs need zoetrope-fetch beside zoetrope: build it (swift build --product zoetrope-fetch)")
+            }
             let argv = ([path] + arguments).map { strdup($0) } + [nil]
             defer { for p in argv { free(p) } }
             var child: pid_t = 0

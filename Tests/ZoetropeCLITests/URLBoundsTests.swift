@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import Zoetrope
+import ZoetropeTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@testable import ZoetropeTool
+
+/// What the tool and its downloader hold and how long they wait, whatever a server sends.
+@Suite struct URLBoundsTests {
+    /// `--timeout` is the whole download's deadline: a server that sends a byte every 100 ms
+    /// never looks idle, and the run ends after the deadline with one line.
+    @Test func timeoutIsTheWholeDownloadsDeadline() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let body = Data(repeating: 0x47, count: 600)
+        server.serveTrickle("drip.gif", head: "HTTP/1.1 200 OK\r\nContent-Length: 600", body: body, bytes: 1, every: .milliseconds(100))
+        let url = server.url("drip.gif").absoluteString
+        let result = try ToolRunner.binary(["info", url, "--timeout", "1"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "zoetrope: \(url): the download did not finish within its deadline of 1 s\n")
+        let bad = try ToolRunner.binary(["info", url, "--timeout", "0"])
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("--timeout takes a number of seconds"))
+    }
+
+    /// The same bytes give the same output: a response past the limit gives the same
+    /// report on every run (the body is cut at exactly the limit).
+    @Test func aResponsePastTheLimitGivesTheSameLineEveryRun() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveEndless("endless.gif", chunk: 3_000)
+        let fetch = ToolRunner.binary.deletingLastPathComponent().appendingPathComponent("zoetrope-fetch")
+        var outputs: Set<String> = []
+        for _ in 0..<3 {
+            let (status, stdoutBytes, stderr, _) = try Self.run(fetch, [server.url("endless.gif").absoluteString, "--max-bytes", "100000"])
+            #expect(status == 1)
+            #expect(stdoutBytes == 100_000)
+            outputs.insert(stderr)
+        }
+        #expect(outputs == ["\(server.url("endless.gif").absoluteString): the response is larger than the limit of 100000 bytes (maximumResponseBytes)\n"])
+    }
+
+    /// An endless body sent as fast as loopback goes: the downloader writes exactly the
+    /// limit and stops with the one-line error. (Its peak memory is not bounded by the
+    /// limit: FoundationNetworking queues what it reads ahead of the delegate; see
+    /// Docs/Loading.md, "Bounds".)
+    @Test func anEndlessBodyEndsAtTheLimit() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveEndless("endless.gif", chunk: 256 << 10)
+        let fetch = ToolRunner.binary.deletingLastPathComponent().appendingPathComponent("zoetrope-fetch")
+        let (status, written, stderr, _) = try Self.run(fetch, [server.url("endless.gif").absoluteString, "--max-bytes", "\(16 << 20)"])
+        #expect(status == 1)
+        #expect(written == 16 << 20)
+        #expect(stderr.hasSuffix("the response is larger than the limit of 16777216 bytes (maximumResponseBytes)\n"))
+    }
+
+    /// Runs `executable` with `arguments`; its exit status, the bytes it wrote to standard
+    /// output, its standard error and its peak resident bytes (the kernel's own count, from
+    /// `wait4`: the child is spawned directly, so that nothing else reaps it).
+    static func run(_ executable: URL, _ arguments: [String]) throws -> (Int32, Int, String, Int) {
+        var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
+        guard pipe(&out) == 0, pipe(&err) == 0 else { throw ToolError("pipe") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        for fd in out + err { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        close(out[1])
+        close(err[1])
+        guard spawned == 0 else { throw ToolError("spawn \(spawned)") }
+        let counted = Locked(0)
+        let stdoutFD = out[0]
+        let reader = Thread {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let n = read(stdoutFD, &buffer, buffer.count)
+                if n > 0 { counted.withLock { $0 += n } } else if n == 0 || errno != EINTR { break }
+            }
+        }
+        reader.start()
+        var errors = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = read(err[0], &buffer, buffer.count)
+            if n > 0 { errors.append(contentsOf: buffer[0..<n]) } else if n == 0 || errno != EINTR { break }
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        while !reader.isFinished { usleep(1000) }
+        close(out[0])
+        close(err[0])
+        return ((status >> 8) & 0xff, counted.withLock { $0 }, String(decoding: errors, as: UTF8.self), usage.ru_maxrss * 1024)
+    }
+}
