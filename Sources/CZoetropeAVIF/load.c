@@ -40,6 +40,7 @@
     X(avifImageSetProfileICC) \
     X(avifImageSetViewRect) \
     X(avifImageYUVToRGB) \
+    X(avifLibYUVVersion) \
     X(avifRGBImageSetDefaults) \
     X(avifRWDataFree) \
     X(avifResultToString)
@@ -244,6 +245,7 @@ void avifImageSetProfileICC(avifImage *image, const uint8_t *icc, size_t iccSize
 }
 #endif
 avifResult avifImageYUVToRGB(const avifImage *image, avifRGBImage *rgb) { require(); return library.avifImageYUVToRGB(image, rgb); }
+unsigned int avifLibYUVVersion(void) { require(); return library.avifLibYUVVersion(); }
 void avifRGBImageSetDefaults(avifRGBImage *rgb, const avifImage *image) { require(); library.avifRGBImageSetDefaults(rgb, image); }
 void avifRWDataFree(avifRWData *raw) { require(); library.avifRWDataFree(raw); }
 const char *avifResultToString(avifResult result) { require(); return library.avifResultToString(result); }

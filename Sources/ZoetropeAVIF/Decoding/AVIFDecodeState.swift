@@ -145,7 +145,7 @@ final class AVIFDecodeState {
         size: PixelSize, format: PixelFormat
     ) throws(AnimatedImageError) {
         if format.channelDepth == .sixteen {
-            // Deep pixels: libavif converts YUV to 16-bit RGB without rounding through 8.
+            // Deep pixels: YUV to 16-bit RGB without rounding through 8.
             if size == canvasSize {
                 try AVIFDecodeState.convert(
                     image, into: &buffer, premultiplied: format.alphaMode == .premultiplied && colorTransform == nil, depth: .sixteen)
@@ -236,10 +236,16 @@ final class AVIFDecodeState {
     }
 
     /// YUV(A) at any depth → RGBA at `depth` straight (or premultiplied), honouring the
-    /// image's range and matrix; no alpha plane gives opaque pixels.
+    /// image's range and matrix; no alpha plane gives opaque pixels. RGBA16 goes through
+    /// the conversion libavif gives RGBA8 (`AVIFDeepConversion`) wherever that is libyuv's,
+    /// so that the two depths agree.
     static func convert(
         _ image: UnsafeMutablePointer<avifImage>, into buffer: inout PixelBuffer, premultiplied: Bool, depth: ChannelDepth = .eight
     ) throws(AnimatedImageError) {
+        if depth == .sixteen, let plan = AVIFDeepConversion.plan(for: image.pointee) {
+            AVIFDeepConversion.convert(image, plan: plan, into: &buffer, premultiplied: premultiplied)
+            return
+        }
         let w = Int(image.pointee.width), h = Int(image.pointee.height)
         buffer.format = PixelFormat(alphaMode: premultiplied ? .premultiplied : .straight, channelDepth: depth)
         buffer.reshape(width: w, height: h)

@@ -1,8 +1,9 @@
 import CAVIF
 import Foundation
 
-/// Makes AVIF fixtures with libavif's own encoder (aom), lossless 4:4:4 with the identity
-/// matrix so that decoded pixels are known exactly.
+/// Makes AVIF fixtures with libavif's own encoder (aom), by default lossless 4:4:4 with the
+/// identity matrix so that decoded pixels are known exactly; other YUV shapes (4:2:2,
+/// monochrome, limited range, other matrices) for what `AVIFEncoder` does not write.
 struct AVIFTestEncoder {
     /// One frame: RGBA samples at `depth` bits (0...255 for 8, 0...1023 for 10, …), row-major.
     struct Frame {
@@ -16,6 +17,10 @@ struct AVIFTestEncoder {
     var withAlpha = true
     /// Frames between forced key frames (0: only the first).
     var keyframeInterval = 0
+    /// The YUV planes' layout, range and matrix (lossless AV1 keeps the planes exactly).
+    var yuvFormat = AVIF_PIXEL_FORMAT_YUV444
+    var yuvRange = AVIF_RANGE_FULL
+    var matrix = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY)
 
     enum Failure: Error { case libavif(String) }
 
@@ -38,12 +43,12 @@ struct AVIFTestEncoder {
         encoder.pointee.timescale = 1000
         encoder.pointee.keyframeInterval = Int32(keyframeInterval)
         for frame in frames {
-            guard let image = avifImageCreate(UInt32(width), UInt32(height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444) else {
+            guard let image = avifImageCreate(UInt32(width), UInt32(height), UInt32(depth), yuvFormat) else {
                 throw Failure.libavif("avifImageCreate")
             }
             defer { avifImageDestroy(image) }
-            image.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY)
-            image.pointee.yuvRange = AVIF_RANGE_FULL
+            image.pointee.matrixCoefficients = matrix
+            image.pointee.yuvRange = yuvRange
             var rgb = avifRGBImage()
             avifRGBImageSetDefaults(&rgb, image)
             rgb.format = withAlpha ? AVIF_RGB_FORMAT_RGBA : AVIF_RGB_FORMAT_RGB
