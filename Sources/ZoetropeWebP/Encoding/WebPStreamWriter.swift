@@ -23,6 +23,8 @@ final class WebPStreamWriter: AnimatedImageWriter {
         var rect: PixelRect
         var blend: Bool
         var durationMs = 0
+        /// How long the frame displays, in ms (`durationMs` after the default delay policy).
+        var displayMs = 0
         var disposeToBackground = false
     }
 
@@ -64,10 +66,11 @@ final class WebPStreamWriter: AnimatedImageWriter {
         // A frame longer than WebP's 24 bits of milliseconds is stored that long, as GIF and
         // APNG store their longest delay.
         let ms = min(WebPEncoder.milliseconds(frame.duration), 0xFF_FFFF)
+        let shownMs = min(WebPEncoder.milliseconds(DelayPolicy.default.displayDuration(for: frame.duration)), 0xFF_FFFF)
         current.load(try frame.straightPixels(canvasSize: canvasSize, index: i))
         if var last = pending {
             var chosen = try nextFrame(index: i)
-            if chosen == nil, last.durationMs + ms > 0xFF_FFFF {
+            if chosen == nil, last.displayMs + shownMs > 0xFF_FFFF {
                 // Too long to merge into the previous frame: store one unchanged pixel.
                 let one = PixelRect(x: 0, y: 0, width: 1, height: 1)
                 var view = current.view(one)
@@ -79,10 +82,14 @@ final class WebPStreamWriter: AnimatedImageWriter {
                 last.disposeToBackground = disposePrevious
                 try write(last)
                 next.durationMs = ms
+                next.displayMs = shownMs
                 pending = next
             } else {
                 // Nothing changed: the previous frame lasts longer, and stays the reference.
-                last.durationMs += ms
+                // It lasts what the two displayed (a frame of 10 ms or less shows 100 ms),
+                // so the timeline plays as before: two of 0 ms become one of 200 ms.
+                last.durationMs = last.displayMs + shownMs
+                last.displayMs = last.durationMs
                 pending = last
                 frameCount += 1
                 return
@@ -90,6 +97,7 @@ final class WebPStreamWriter: AnimatedImageWriter {
         } else {
             var first = try firstFrame()
             first.durationMs = ms
+            first.displayMs = shownMs
             pending = first
         }
         swap(&previous, &current)
