@@ -20,6 +20,9 @@ struct JPEGHeader: Sendable, Hashable {
     var exif: [UInt8]? = nil
     /// The first XMP packet (`APP1` `http://ns.adobe.com/xap/1.0/`).
     var xmp: [UInt8]? = nil
+    /// What the file gets wrong that the walk and libjpeg-turbo skip, one line each
+    /// (`AnimationInfo.warnings`).
+    var warnings: [String] = []
 
     /// The size the picture is displayed at, after orientation.
     var displayedSize: PixelSize { orientation.displayedSize(of: storedSize) }

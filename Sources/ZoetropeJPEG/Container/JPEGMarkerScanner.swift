@@ -3,6 +3,9 @@ import Zoetrope
 /// Walks a JPEG's markers from SOI to EOI without decoding: the frame header (size,
 /// components, progressive), the first Exif block and its orientation, the first XMP
 /// packet, the ICC profile's chunks, the Adobe marker, and whether the file ends with its EOI.
+/// What libjpeg-turbo reads with a warning the walk reads the same way and reports in
+/// `JPEGHeader.warnings`: bytes that are not a marker where one belongs (skipped), and a
+/// comment or application segment whose length field is below 2 (skipped after its length).
 ///
 /// Entropy-coded data after each SOS is skipped byte by byte to the next marker (0xFF
 /// followed by anything but a stuffed 0x00, a restart marker or a fill 0xFF). A file that
@@ -20,21 +23,29 @@ enum JPEGMarkerScanner {
         var exif: [UInt8]?, xmp: [UInt8]?
         var iccChunks = ICCChunks()
         var sawScan = false, sawEnd = false
+        var warnings = JPEGWarnings()
+        var discarded = 0
         var i = 2
         walk: while i < n {
-            // Bytes that are not a marker where one belongs: libjpeg skips them with a
-            // warning ("extraneous bytes before marker"), and so does the walk.
-            guard b[i] == 0xFF else { i += 1; continue }
+            // Bytes that are not a marker where one belongs (a stray FF 00 among them):
+            // libjpeg skips them with a warning ("extraneous bytes before marker"), and so
+            // does the walk, counting them as libjpeg does.
+            guard b[i] == 0xFF else { i += 1; discarded += 1; continue }
             while i < n, b[i] == 0xFF { i += 1 }  // fill bytes
             guard i < n else { break }
             let marker = b[i]
             i += 1
+            if marker == 0x00 { discarded += 2; continue }
+            if discarded > 0 {
+                warnings.add("Corrupt JPEG data: \(discarded) extraneous bytes before marker 0x\(hex(marker).lowercased())")
+                discarded = 0
+            }
             switch marker {
             case 0xD9:
                 sawEnd = true
                 break walk
-            case 0x00, 0x01, 0xD0...0xD7:
-                continue  // a stray stuffed byte, TEM, a restart marker: no length
+            case 0x01, 0xD0...0xD7:
+                continue  // TEM, a restart marker: no length
             case 0xD8:
                 throw .invalidData(format: format, reason: "a second start-of-image marker")
             default:
@@ -43,7 +54,14 @@ enum JPEGMarkerScanner {
             guard i + 2 <= n else { break }
             let length = Int(b[i]) << 8 | Int(b[i + 1])
             guard length >= 2 else {
-                throw .invalidData(format: format, reason: "marker FF \(hex(marker)) has a length of \(length)")
+                // A comment or application segment too short to hold its own length: libjpeg
+                // reads the length field and goes on after it, and browsers show the picture.
+                guard marker == 0xFE || (0xE0...0xEF).contains(marker) else {
+                    throw .invalidData(format: format, reason: "marker FF \(hex(marker)) has a length of \(length)")
+                }
+                warnings.add("marker FF \(hex(marker)) has a length of \(length), skipped")
+                i += 2
+                continue
             }
             guard length <= n - i else { break }
             let payload = UnsafeRawBufferPointer(rebasing: b[(i + 2)..<(i + length)])
@@ -88,7 +106,7 @@ enum JPEGMarkerScanner {
         return JPEGHeader(
             storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
             orientation: orientation ?? .up, hasAdobeMarker: adobe, iccProfile: iccChunks.profile,
-            exif: exif, xmp: xmp)
+            exif: exif, xmp: xmp, warnings: warnings.lines)
     }
 
     /// What an XMP `APP1` payload starts with.

@@ -32,7 +32,7 @@ final class JPEGFrameSource: FrameSource {
         // The Exif block as the frames show it: already turned, so its orientation reads 1.
         var info = AnimationInfo(
             format: format, canvasSize: shown, frameDurations: [.zero], loopCount: .once,
-            storedLoopValue: nil, hasAlpha: false,
+            storedLoopValue: nil, hasAlpha: false, warnings: header.warnings,
             color: ColorInfo(iccProfile: header.iccProfile.map(ICCProfile.init(data:))),
             metadata: EmbeddedMetadata(exif: header.exif.map(ExifOrientationReader.upright), xmp: header.xmp))
         colorTransform = ColorManagement.prepare(&info, options: options)
