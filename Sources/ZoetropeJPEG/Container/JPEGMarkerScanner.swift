@@ -18,7 +18,8 @@ enum JPEGMarkerScanner {
         guard n >= 3 else { throw .insufficientData(format: format, needed: 3, available: n) }
         guard b[0] == 0xFF, b[1] == 0xD8 else { throw .invalidData(format: format, reason: "no start-of-image marker (FF D8)") }
 
-        var frame: (size: PixelSize, components: Int, progressive: Bool)?
+        var frame: JPEGFrameHeader?
+        var scanBytes = 0
         var orientation: JPEGOrientation?, sawExif = false, adobe = false
         var exif: [UInt8]?, xmp: [UInt8]?
         var iccChunks = ICCChunks()
@@ -82,11 +83,14 @@ enum JPEGMarkerScanner {
             case 0xEE where payload.count >= 12 && payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]):  // "Adobe"
                 adobe = true
             case 0xDA:
-                guard frame != nil else {
+                guard let frame else {
                     throw .invalidData(format: format, reason: "a scan before the frame header")
                 }
+                try checkScanHeader(payload, frame: frame)
                 sawScan = true
-                i = endOfEntropyData(b, from: i)
+                let end = endOfEntropyData(b, from: i)
+                scanBytes += end - i
+                i = end
             default:
                 break
             }
@@ -104,17 +108,18 @@ enum JPEGMarkerScanner {
         }
         guard sawScan else { throw .invalidData(format: format, reason: "no scan before the end-of-image marker") }
         return JPEGHeader(
-            storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
+            storedSize: frame.size, components: frame.components.count, isProgressive: frame.isProgressive,
             orientation: orientation ?? .up, hasAdobeMarker: adobe, iccProfile: iccChunks.profile,
-            exif: exif, xmp: xmp, warnings: warnings.lines)
+            exif: exif, xmp: xmp, warnings: warnings.lines, scanByteCount: scanBytes,
+            minimumScanByteCount: frame.minimumScanBytes)
     }
 
     /// What an XMP `APP1` payload starts with.
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
-    /// The SOFn payload: precision, height, width, components.
+    /// The SOFn payload: precision, height, width, components (id, sampling factors, table).
     private static func frameHeader(_ marker: UInt8, _ p: UnsafeRawBufferPointer)
-        throws(AnimatedImageError) -> (size: PixelSize, components: Int, progressive: Bool)
+        throws(AnimatedImageError) -> JPEGFrameHeader
     {
         let format = ImageFormat.jpeg
         switch marker {
@@ -132,7 +137,41 @@ enum JPEGMarkerScanner {
         guard [1, 3, 4].contains(components) else { throw .unsupported(format: format, feature: "\(components) components") }
         guard height > 0 else { throw .unsupported(format: format, feature: "a height given by a DNL marker") }
         guard width > 0 else { throw .invalidData(format: format, reason: "a width of 0") }
-        return (PixelSize(width: width, height: height), components, marker == 0xC2 || marker == 0xCA)
+        var parts: [JPEGFrameHeader.Component] = []
+        for k in 0..<components {
+            let factors = p[7 + 3 * k]
+            let h = Int(factors >> 4), v = Int(factors & 0x0F)
+            // libjpeg-turbo refuses sampling factors outside 1…4 (JERR_BAD_SAMPLING).
+            guard (1...4).contains(h), (1...4).contains(v) else {
+                throw .invalidData(format: format, reason: "Bogus sampling factors")
+            }
+            parts.append(.init(id: p[6 + 3 * k], horizontal: h, vertical: v))
+        }
+        return JPEGFrameHeader(
+            size: PixelSize(width: width, height: height), components: parts,
+            isProgressive: marker == 0xC2 || marker == 0xCA, isArithmetic: marker >= 0xC9)
+    }
+
+    /// Checks an SOS header as libjpeg-turbo will before it decodes the scan (its error
+    /// texts), so a progressive file whose scans it would refuse fails before the raster
+    /// and the coefficients are allocated: the length, the components (1…4, each one of
+    /// the frame's), and a progressive scan's spectral selection and successive approximation.
+    private static func checkScanHeader(_ p: UnsafeRawBufferPointer, frame: JPEGFrameHeader) throws(AnimatedImageError) {
+        let format = ImageFormat.jpeg
+        guard p.count >= 1 else { throw .invalidData(format: format, reason: "Bogus marker length") }
+        let n = Int(p[0])
+        guard (1...4).contains(n), p.count == 4 + 2 * n else { throw .invalidData(format: format, reason: "Bogus marker length") }
+        for k in 0..<n where !frame.components.contains(where: { $0.id == p[1 + 2 * k] }) {
+            throw .invalidData(format: format, reason: "Invalid component ID \(p[1 + 2 * k]) in SOS")
+        }
+        guard frame.isProgressive else { return }  // sequential: odd parameters are a warning
+        let ss = Int(p[1 + 2 * n]), se = Int(p[2 + 2 * n]), ah = Int(p[3 + 2 * n] >> 4), al = Int(p[3 + 2 * n] & 0x0F)
+        var bad = ss == 0 ? se != 0 : (ss > se || se > 63 || n != 1)
+        if ah != 0 && al != ah - 1 { bad = true }
+        if al > 13 { bad = true }
+        if bad {
+            throw .invalidData(format: format, reason: "Invalid progressive parameters Ss=\(ss) Se=\(se) Ah=\(ah) Al=\(al)")
+        }
     }
 
     /// The index of the marker that ends the entropy-coded data starting at `start`, or the

@@ -28,6 +28,7 @@ final class JPEGFrameSource: FrameSource {
         let shown = header.displayedSize
         try options.limits.checkSize(width: shown.width, height: shown.height, format: format)
         try options.limits.checkPixelsPerPlay(frameCount: 1, canvas: shown, format: format)
+        try header.checkScanData()
         try Self.budget(header, options: options).check()
         // The Exif block as the frames show it: already turned, so its orientation reads 1.
         var info = AnimationInfo(
