@@ -38,8 +38,8 @@ import Foundation
 /// `gAMA`, `cHRM`, H.273 code points): they are not written. Without a profile or metadata
 /// the file is exactly what it was before they existed.
 ///
-/// Memory: two ARGB canvases, the frame being chosen and libwebp's working set for one
-/// frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
+/// Memory: two ARGB canvases (one for a single frame, which is encoded once, as the still
+/// image, at `finish`), the frame being chosen and libwebp's working set for one frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
 /// `spillDirectory`) that `finish(to:)` renames into place, so the output never sits in
 /// memory whole unless `finish()` is asked for `Data`.
 public struct WebPEncoder: AnimatedImageEncoder {

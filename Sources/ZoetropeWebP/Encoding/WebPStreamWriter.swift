@@ -35,6 +35,10 @@ final class WebPStreamWriter: AnimatedImageWriter {
     private var previous: WebPCanvas
     private var current: WebPCanvas
     private var pending: Frame?
+    /// The first frame's durations (ms, displayed ms) while its encoding waits for the next
+    /// frame: a single frame is written as a still image, so encoding it as an animation
+    /// frame first would be wasted (on a still, the whole time of a second encode).
+    private var heldFirst: (ms: Int, displayMs: Int)?
     private let out: WebPSpillBuffer
     private var hasAlpha = false
     private var writtenFrames = 0
@@ -67,7 +71,18 @@ final class WebPStreamWriter: AnimatedImageWriter {
         // APNG store their longest delay.
         let ms = min(WebPEncoder.milliseconds(frame.duration), 0xFF_FFFF)
         let shownMs = min(WebPEncoder.milliseconds(DelayPolicy.default.displayDuration(for: frame.duration)), 0xFF_FFFF)
-        current.load(try frame.straightPixels(canvasSize: canvasSize, index: i))
+        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: i)
+        if let held = heldFirst {
+            // A second frame: the first is encoded now, over the blank canvas.
+            heldFirst = nil
+            swap(&previous, &current)
+            var first = try firstFrame()
+            first.durationMs = held.ms
+            first.displayMs = held.displayMs
+            pending = first
+            swap(&previous, &current)
+        }
+        current.load(pixels)
         if var last = pending {
             var chosen = try nextFrame(index: i)
             if chosen == nil, last.displayMs + shownMs > 0xFF_FFFF {
@@ -95,10 +110,7 @@ final class WebPStreamWriter: AnimatedImageWriter {
                 return
             }
         } else {
-            var first = try firstFrame()
-            first.durationMs = ms
-            first.displayMs = shownMs
-            pending = first
+            heldFirst = (ms, shownMs)
         }
         swap(&previous, &current)
         frameCount += 1
@@ -232,9 +244,13 @@ final class WebPStreamWriter: AnimatedImageWriter {
     /// Ends the frames: writes the last one, or for a single frame returns a still image.
     private func finishFrames() throws -> Data? {
         guard !finished else { throw AnimatedImageError.invalidArgument("WebPEncoder: finish() called twice") }
-        guard let last = pending else { throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame") }
+        guard pending != nil || heldFirst != nil else {
+            throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame")
+        }
         finished = true
+        let last = pending
         pending = nil
+        heldFirst = nil
         if writtenFrames == 0 {
             let still = try settings.encodeStill(previous, mode: mode)  // the last canvas (swapped in by add)
             guard profile != nil || !metadata.isEmpty else { return still }
@@ -247,6 +263,7 @@ final class WebPStreamWriter: AnimatedImageWriter {
             }
             return Data(extended)
         }
+        guard let last else { throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame") }
         try write(last)
         let trailer = WebPContainer.trailer(metadata).bytes
         if !trailer.isEmpty { try out.append(trailer) }
