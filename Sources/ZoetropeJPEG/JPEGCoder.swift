@@ -16,7 +16,8 @@ import Foundation
 /// 8×8 block), before anything is allocated. What libjpeg-turbo reads with a warning
 /// (bytes that are not a marker where one belongs, a comment or application segment with a
 /// length below 2, corrupt data it conceals) decodes as it reads it, as browsers show such
-/// files; what the marker walk sees is reported in `AnimationInfo.warnings`. A progressive
+/// files; what the marker walk sees is reported in `AnimationInfo.warnings`, and what only a
+/// decode finds (libjpeg-turbo's first warning) by `zoetrope frames` beside them. A progressive
 /// file's scan headers are checked as libjpeg-turbo checks them before any pixel is allocated. Lossless, hierarchical and 12-bit JPEGs are
 /// `.unsupported`. An ICC profile (`APP2` chunks) is reported in `AnimationInfo.color` and
 /// converted to sRGB as `DecodingOptions.colorOutput` says; the Exif block is reported with

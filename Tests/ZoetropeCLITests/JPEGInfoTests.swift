@@ -47,6 +47,27 @@ import ZoetropeTestSupport
         #expect(FileManager.default.fileExists(atPath: out + "/frame-0000.png"))
     }
 
+    @Test func framesReportsTheDataErrorsLibjpegTurboConceals() throws {
+        var bytes = [UInt8](Self.photo())
+        let sos = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        // A restart marker in the middle of a scan that has none: libjpeg-turbo conceals the rest.
+        let middle = (sos + bytes.count) / 2
+        bytes[middle] = 0xFF
+        bytes[middle + 1] = 0xD0
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("damaged.jpg")
+        try Data(bytes).write(to: file)
+        let out = dir.appendingPathComponent("out").path
+        let frames = ToolRun(["frames", file.path, "--output", out])
+        #expect(frames.status == 0, "\(frames.stderr)")
+        #expect(frames.stderr.contains("zoetrope: warning: \(file.path): Corrupt JPEG data"))
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let warnings = try #require(manifest["warnings"] as? [String])
+        #expect(warnings == ["Corrupt JPEG data: premature end of data segment"])
+    }
+
     @Test func infoAndFramesReadAJPEGStillTurnedByItsOrientation() throws {
         let dir = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

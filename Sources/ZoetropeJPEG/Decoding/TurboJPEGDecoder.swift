@@ -13,13 +13,15 @@ enum TurboJPEGDecoder {
     ///
     /// libjpeg-turbo's warnings, in the header or the scans (corrupt entropy-coded data it
     /// conceals, extraneous bytes before a marker), are accepted with the picture it
-    /// produced, as browsers show such files; its errors throw `.invalidData` with its message. Progressive files are
+    /// produced, as browsers show such files, and the first one's text is returned; its
+    /// errors throw `.invalidData` with its message. Progressive files are
     /// limited to libjpeg-turbo's scan limit (`TJFLAG_LIMITSCANS`), which refuses the
     /// pathological many-scan files that would take minutes.
+    @discardableResult
     static func decode(
         _ file: UnsafeRawBufferPointer, size: PixelSize, cmyk: Bool,
         into pixels: UnsafeMutableRawPointer, bytesPerRow: Int
-    ) throws(AnimatedImageError) {
+    ) throws(AnimatedImageError) -> String? {
         let format = ImageFormat.jpeg
         guard let handle = tjInitDecompress() else {
             throw .codecFailure(format: format, library: library, message: "could not create a decompressor")
@@ -46,9 +48,9 @@ enum TurboJPEGDecoder {
         let status = tjDecompress2(
             handle, jpeg, UInt(file.count), pixels.assumingMemoryBound(to: UInt8.self),
             width, Int32(bytesPerRow), height, pixelFormat, TJFLAG_LIMITSCANS)
-        if status != 0 && !isWarning(handle) {
-            throw .invalidData(format: format, reason: message(handle))
-        }
+        guard status != 0 else { return nil }
+        guard isWarning(handle) else { throw .invalidData(format: format, reason: message(handle)) }
+        return message(handle)
     }
 
     /// Whether the last call failed with only warnings. TurboJPEG says "warning" for an
