@@ -97,5 +97,11 @@ import ZoetropeTestSupport
         #expect(manifest["frameCount"] as? Int == 1)
         #expect(manifest["width"] as? Int == 2 && manifest["height"] as? Int == 2)
         #expect(manifest["warning"] is String)
+        // info counts both frames and says why frames writes one.
+        let info = ToolRun(["info", path, "--json"])
+        #expect(info.status == 0)
+        let o = try #require((try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(o["frameCount"] as? Int == 2)
+        #expect(o["warnings"] as? [String] == ["frame 1 does not decode (fdAT CRC mismatch): decoding stops after the 1 frame before it"])
     }
 }
