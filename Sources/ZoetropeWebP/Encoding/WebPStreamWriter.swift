@@ -70,7 +70,8 @@ final class WebPStreamWriter: AnimatedImageWriter {
         // A frame longer than WebP's 24 bits of milliseconds is stored that long, as GIF and
         // APNG store their longest delay.
         let ms = min(WebPEncoder.milliseconds(frame.duration), 0xFF_FFFF)
-        let shownMs = min(WebPEncoder.milliseconds(DelayPolicy.default.displayDuration(for: frame.duration)), 0xFF_FFFF)
+        // What the frame displays as stored alone (10 ms or less: 100 ms).
+        let shownMs = WebPEncoder.milliseconds(DelayPolicy.default.displayDuration(for: .milliseconds(Int64(ms))))
         let pixels = try frame.straightPixels(canvasSize: canvasSize, index: i)
         if let held = heldFirst {
             // A second frame: the first is encoded now, over the blank canvas.
