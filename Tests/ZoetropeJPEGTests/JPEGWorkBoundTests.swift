@@ -77,6 +77,12 @@ import Zoetrope
         bytes[se] = 5
         let al = bytes[se + 1] & 0x0F, ah = bytes[se + 1] >> 4
         #expect(Self.opening(Data(bytes)) == .invalidData(format: .jpeg, reason: "Invalid progressive parameters Ss=0 Se=5 Ah=\(ah) Al=\(al)"))
+        // A component whose quantisation table no DQT defines (table 0 renumbered 2).
+        var unquantised = [UInt8](JPEGBadInputTests.progressive)
+        let dqt = unquantised.indices.first { unquantised[$0] == 0xFF && unquantised[$0 + 1] == 0xDB }!
+        #expect(unquantised[dqt + 4] == 0x00)
+        unquantised[dqt + 4] = 0x02
+        #expect(Self.opening(Data(unquantised)) == .invalidData(format: .jpeg, reason: "Quantization table 0x00 was not defined"))
         // An SOS naming a component the frame lacks.
         var stray = [UInt8](JPEGBadInputTests.progressive)
         stray[sos + 5] = 9

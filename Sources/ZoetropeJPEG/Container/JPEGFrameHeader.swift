@@ -6,6 +6,8 @@ struct JPEGFrameHeader {
         var id: UInt8
         var horizontal: Int
         var vertical: Int
+        /// The quantisation table the component uses (0…3).
+        var quantTable: Int
     }
 
     var size: PixelSize

@@ -19,6 +19,7 @@ enum JPEGMarkerScanner {
         guard b[0] == 0xFF, b[1] == 0xD8 else { throw .invalidData(format: format, reason: "no start-of-image marker (FF D8)") }
 
         var frame: JPEGFrameHeader?
+        var quantTables = Set<Int>()
         var scanBytes = 0
         var orientation: JPEGOrientation?, sawExif = false, adobe = false
         var exif: [UInt8]?, xmp: [UInt8]?
@@ -82,11 +83,13 @@ enum JPEGMarkerScanner {
                 iccChunks.add(payload)
             case 0xEE where payload.count >= 12 && payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]):  // "Adobe"
                 adobe = true
+            case 0xDB:
+                try readQuantTables(payload, into: &quantTables)
             case 0xDA:
                 guard let frame else {
                     throw .invalidData(format: format, reason: "a scan before the frame header")
                 }
-                try checkScanHeader(payload, frame: frame)
+                try checkScanHeader(payload, frame: frame, quantTables: quantTables)
                 sawScan = true
                 let end = endOfEntropyData(b, from: i)
                 scanBytes += end - i
@@ -145,7 +148,7 @@ enum JPEGMarkerScanner {
             guard (1...4).contains(h), (1...4).contains(v) else {
                 throw .invalidData(format: format, reason: "Bogus sampling factors")
             }
-            parts.append(.init(id: p[6 + 3 * k], horizontal: h, vertical: v))
+            parts.append(.init(id: p[6 + 3 * k], horizontal: h, vertical: v, quantTable: Int(p[8 + 3 * k])))
         }
         return JPEGFrameHeader(
             size: PixelSize(width: width, height: height), components: parts,
@@ -156,13 +159,22 @@ enum JPEGMarkerScanner {
     /// texts), so a progressive file whose scans it would refuse fails before the raster
     /// and the coefficients are allocated: the length, the components (1…4, each one of
     /// the frame's), and a progressive scan's spectral selection and successive approximation.
-    private static func checkScanHeader(_ p: UnsafeRawBufferPointer, frame: JPEGFrameHeader) throws(AnimatedImageError) {
+    private static func checkScanHeader(
+        _ p: UnsafeRawBufferPointer, frame: JPEGFrameHeader, quantTables: Set<Int>
+    ) throws(AnimatedImageError) {
         let format = ImageFormat.jpeg
         guard p.count >= 1 else { throw .invalidData(format: format, reason: "Bogus marker length") }
         let n = Int(p[0])
         guard (1...4).contains(n), p.count == 4 + 2 * n else { throw .invalidData(format: format, reason: "Bogus marker length") }
-        for k in 0..<n where !frame.components.contains(where: { $0.id == p[1 + 2 * k] }) {
-            throw .invalidData(format: format, reason: "Invalid component ID \(p[1 + 2 * k]) in SOS")
+        for k in 0..<n {
+            guard let component = frame.components.first(where: { $0.id == p[1 + 2 * k] }) else {
+                throw .invalidData(format: format, reason: "Invalid component ID \(p[1 + 2 * k]) in SOS")
+            }
+            // libjpeg-turbo takes a component's table at its first scan, after allocating.
+            guard quantTables.contains(component.quantTable) else {
+                throw .invalidData(
+                    format: format, reason: "Quantization table 0x\(hex(UInt8(component.quantTable)).lowercased()) was not defined")
+            }
         }
         guard frame.isProgressive else { return }  // sequential: odd parameters are a warning
         let ss = Int(p[1 + 2 * n]), se = Int(p[2 + 2 * n]), ah = Int(p[3 + 2 * n] >> 4), al = Int(p[3 + 2 * n] & 0x0F)
@@ -171,6 +183,19 @@ enum JPEGMarkerScanner {
         if al > 13 { bad = true }
         if bad {
             throw .invalidData(format: format, reason: "Invalid progressive parameters Ss=\(ss) Se=\(se) Ah=\(ah) Al=\(al)")
+        }
+    }
+
+    /// The table numbers a DQT segment defines (each: precision and number in a byte, then
+    /// 64 values of 8 or 16 bits). A number above 3 is an error, as libjpeg-turbo says; a
+    /// table cut short it keeps (the missing values 1), and so does the walk.
+    private static func readQuantTables(_ p: UnsafeRawBufferPointer, into tables: inout Set<Int>) throws(AnimatedImageError) {
+        var o = 0
+        while o < p.count {
+            let precision = Int(p[o] >> 4), number = Int(p[o] & 0x0F)
+            guard number < 4 else { throw .invalidData(format: .jpeg, reason: "Bogus DQT index \(number)") }
+            tables.insert(number)
+            o += 1 + (precision == 0 ? 64 : 128)
         }
     }
 
