@@ -16,4 +16,20 @@ extension APNGCoder {
             try APNGChunkWalker.index(raw, limits: limits).fallbackReason
         }
     }
+
+    /// The first frame whose image data is damaged (a data chunk whose CRC does not match,
+    /// which decoding refuses), with what is wrong, or nil. Unlike opening, which checks
+    /// frame 0's data only, this reads every frame's: for `zoetrope info`, so that it says
+    /// why `frames` writes fewer frames than it counts.
+    package func firstDamagedFrame(in data: Data, limits: Limits = .default) throws -> (index: Int, reason: String)? {
+        try data.withUnsafeBytes { raw throws(AnimatedImageError) in
+            let index = try APNGChunkWalker.index(raw, limits: limits)
+            for (i, frame) in index.frames.enumerated() {
+                for c in frame.chunks where c.idatCRC(data: UnsafeRawBufferPointer(rebasing: raw[c.range])) == nil {
+                    return (i, "\(frame.usesIDAT ? "IDAT" : "fdAT") CRC mismatch")
+                }
+            }
+            return nil
+        }
+    }
 }

@@ -11,8 +11,14 @@ import Foundation
 ///
 /// Greyscale files decode to grey RGBA; CMYK and YCCK files are converted to RGB without
 /// colour management (inverted when an Adobe marker says so). A file that ends before its
-/// end-of-image marker is truncated and fails to open; corrupt data libjpeg-turbo can
-/// conceal (a warning) decodes as it conceals it. Lossless, hierarchical and 12-bit JPEGs are
+/// end-of-image marker is truncated and fails to open, and so is one whose scans hold fewer
+/// bytes than can fill the frame it declares (Huffman coding takes at least a bit or two per
+/// 8×8 block), before anything is allocated. What libjpeg-turbo reads with a warning
+/// (bytes that are not a marker where one belongs, a comment or application segment with a
+/// length below 2, corrupt data it conceals) decodes as it reads it, as browsers show such
+/// files; what the marker walk sees is reported in `AnimationInfo.warnings`, and what only a
+/// decode finds (libjpeg-turbo's first warning) by `zoetrope frames` beside them. A progressive
+/// file's scan headers are checked as libjpeg-turbo checks them before any pixel is allocated. Lossless, hierarchical and 12-bit JPEGs are
 /// `.unsupported`. An ICC profile (`APP2` chunks) is reported in `AnimationInfo.color` and
 /// converted to sRGB as `DecodingOptions.colorOutput` says; the Exif block is reported with
 /// its orientation set to 1 (the frames are turned already), and the XMP packet as stored.

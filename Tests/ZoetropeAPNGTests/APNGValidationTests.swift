@@ -189,13 +189,21 @@ import ZoetropeTestSupport
         }
     }
 
-    @Test func badIDATCRCFailsWhenTheImageIsDecoded() throws {
+    @Test func badIDATCRCInTheImageShownFirstFailsAtOpen() throws {
+        // Falls back to the still image, which is damaged: nothing to show, so the file
+        // fails to open (as `info` and `frames` both say), not at its first decode.
         var w = APNGValidationTests.base()
         w.chunks[APNGValidationTests.position(w, "IDAT")].crcOverride = 0
         w.chunks[APNGValidationTests.position(w, "acTL")].payload = APNGWriter.actl(frameCount: 3, plays: 0)
-        let source = try Fixture.source(w.data)  // falls back to the still image, whose CRCs are checked when decoded
         #expect(throws: AnimatedImageError.invalidData(format: .png, reason: "IDAT CRC mismatch")) {
-            try source.decodeFrame(at: 0)
+            try Fixture.source(w.data)
+        }
+        // The IDAT image as frame 0 of a valid animation.
+        var first = APNGWriter.animation(
+            width: 2, height: 2, frames: [.solid(width: 2, height: 2, Fixture.red), .solid(width: 2, height: 2, Fixture.green)])
+        first.chunks[APNGValidationTests.position(first, "IDAT")].crcOverride = 0
+        #expect(throws: AnimatedImageError.invalidData(format: .apng, reason: "IDAT CRC mismatch")) {
+            try Fixture.source(first.data)
         }
     }
 

@@ -48,6 +48,32 @@ import ZoetropeTestSupport
         #expect(audit.stdout.contains("no colour table"))
     }
 
+    @Test func infoAndFramesAgreeOnAStillWhoseOnlyFrameHasABadCRC() throws {
+        var w = APNGWriter()
+        w.append("IHDR", APNGWriter.ihdr(width: 2, height: 2))
+        w.append("IDAT", APNGWriter.zlibStored(APNGWriter.scanlines(rgba: [UInt8](repeating: 200, count: 16), width: 2, height: 2)))
+        w.append("IEND", [])
+        let k = try #require(w.chunks.indices.first { w.chunks[$0].type == "IDAT" })
+        w.chunks[k].crcOverride = 0
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("bad-crc.png").path
+        try w.data.write(to: URL(fileURLWithPath: path))
+        let info = ToolRun(["info", path])
+        let frames = ToolRun(["frames", path, "--output", dir.appendingPathComponent("frames").path])
+        #expect(info.status == 1 && frames.status == 1)
+        #expect(info.stdout.isEmpty)
+        #expect(info.stderr == "zoetrope: \(path): png: invalid data: IDAT CRC mismatch")
+        #expect(frames.stderr == info.stderr)
+        // The same image with a good CRC: one frame counted, one written.
+        w.chunks[k].crcOverride = nil
+        try w.data.write(to: URL(fileURLWithPath: path))
+        #expect(ToolRun(["info", path]).stdout.contains("frames     1 (still)"))
+        let out = dir.appendingPathComponent("good").path
+        #expect(ToolRun(["frames", path, "--output", out]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-0000.png"))
+    }
+
     @Test func theManifestKeepsTheCanvasSizeWhenALaterFrameFails() throws {
         // An APNG whose frame 1 fails to decode (its fdAT CRC is wrong): frame 0 is written,
         // and the manifest still says 2×2.
@@ -71,5 +97,11 @@ import ZoetropeTestSupport
         #expect(manifest["frameCount"] as? Int == 1)
         #expect(manifest["width"] as? Int == 2 && manifest["height"] as? Int == 2)
         #expect(manifest["warning"] is String)
+        // info counts both frames and says why frames writes one.
+        let info = ToolRun(["info", path, "--json"])
+        #expect(info.status == 0)
+        let o = try #require((try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(o["frameCount"] as? Int == 2)
+        #expect(o["warnings"] as? [String] == ["frame 1 does not decode (fdAT CRC mismatch): decoding stops after the 1 frame before it"])
     }
 }

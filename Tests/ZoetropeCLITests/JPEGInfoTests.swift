@@ -25,6 +25,49 @@ import ZoetropeTestSupport
         return jpeg.prefix(2) + Data(app1) + jpeg.dropFirst(2)
     }
 
+    @Test func aJPEGReadWithAWarningDecodesAndSaysSo() throws {
+        // FF 00 pairs before the first DQT: libjpeg-turbo skips them with a warning.
+        let clean = [UInt8](Self.photo())
+        let dqt = try #require(clean.indices.first { clean[$0] == 0xFF && clean[$0 + 1] == 0xDB })
+        let damaged = Data(clean[..<dqt] + [0xFF, 0x00, 0xFF, 0x00] + clean[dqt...])
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("ff00.jpg")
+        try damaged.write(to: file)
+        let warning = "Corrupt JPEG data: 4 extraneous bytes before marker 0xdb"
+        let info = ToolRun(["info", file.path, "--json"])
+        #expect(info.status == 0, "\(info.stderr)")
+        let o = try #require((try JSONSerialization.jsonObject(with: Data(info.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(o["frameCount"] as? Int == 1)
+        #expect(o["warnings"] as? [String] == [warning])
+        let out = dir.appendingPathComponent("out").path
+        let frames = ToolRun(["frames", file.path, "--output", out])
+        #expect(frames.status == 0)
+        #expect(frames.stderr.contains(warning))
+        #expect(FileManager.default.fileExists(atPath: out + "/frame-0000.png"))
+    }
+
+    @Test func framesReportsTheDataErrorsLibjpegTurboConceals() throws {
+        var bytes = [UInt8](Self.photo())
+        let sos = try #require(bytes.indices.first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xDA })
+        // A restart marker in the middle of a scan that has none: libjpeg-turbo conceals the rest.
+        let middle = (sos + bytes.count) / 2
+        bytes[middle] = 0xFF
+        bytes[middle + 1] = 0xD0
+        let dir = try ToolRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("damaged.jpg")
+        try Data(bytes).write(to: file)
+        let out = dir.appendingPathComponent("out").path
+        let frames = ToolRun(["frames", file.path, "--output", out])
+        #expect(frames.status == 0, "\(frames.stderr)")
+        #expect(frames.stderr.contains("zoetrope: warning: \(file.path): Corrupt JPEG data"))
+        let manifest = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let warnings = try #require(manifest["warnings"] as? [String])
+        #expect(warnings == ["Corrupt JPEG data: premature end of data segment"])
+    }
+
     @Test func infoAndFramesReadAJPEGStillTurnedByItsOrientation() throws {
         let dir = try ToolRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

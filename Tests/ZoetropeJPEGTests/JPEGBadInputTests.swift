@@ -99,6 +99,19 @@ import Zoetrope
             if bytes[k] == 0xFF { bytes[k] = 0x7F }
         }
         let frame = try JPEGCoder().makeFrameSource(data: Data(bytes), options: .default).decodeFrame(at: 0)
-        #expect(frame.size == PixelSize(width: 48, height: 40))
+        #expect(frame == JPEGFixtures.referenceAllowingWarnings(Data(bytes)).pixels)
+        // A restart marker in the middle of a scan that has none: libjpeg-turbo stops the
+        // scan there with a warning the marker walk cannot see (RST is entropy-coded data to it).
+        var cut = [UInt8](Self.baseline)
+        let middle = (sos + cut.count) / 2
+        cut[middle] = 0xFF
+        cut[middle + 1] = 0xD0
+        let source = try JPEGCoder().makeFrameSource(data: Data(cut), options: .default)
+        #expect(source.info.warnings == [])
+        let reference = JPEGFixtures.referenceAllowingWarnings(Data(cut))
+        #expect(try source.decodeFrame(at: 0) == reference.pixels)
+        _ = try source.decodeFrame(at: 0)  // reported once however often the frame is decoded
+        #expect(reference.warning == "Corrupt JPEG data: premature end of data segment")
+        #expect((source as? any DecodeWarningReporting)?.decodeWarnings == [reference.warning!])
     }
 }

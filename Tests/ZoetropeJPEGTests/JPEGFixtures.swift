@@ -43,6 +43,36 @@ enum JPEGFixtures {
         }
     }
 
+    /// libjpeg-turbo's own RGBA decode of `jpeg` with its warnings allowed (as `djpeg`
+    /// shows a damaged file), and the message of its first warning (nil: none).
+    static func referenceAllowingWarnings(_ jpeg: Data) -> (pixels: PixelBuffer, warning: String?) {
+        let handle = tjInitDecompress()!
+        defer { tjDestroy(handle) }
+        var w: Int32 = 0, h: Int32 = 0, s: Int32 = 0, c: Int32 = 0
+        return jpeg.withUnsafeBytes { raw in
+            let p = raw.bindMemory(to: UInt8.self).baseAddress
+            let header = tjDecompressHeader3(handle, p, UInt(raw.count), &w, &h, &s, &c)
+            precondition(header == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue))
+            var buffer = PixelBuffer(width: Int(w), height: Int(h))
+            let status = buffer.bytes.withUnsafeMutableBytes { out in
+                tjDecompress2(
+                    handle, p, UInt(raw.count), out.bindMemory(to: UInt8.self).baseAddress,
+                    w, w * 4, h, Int32(TJPF_RGBA.rawValue), 0)
+            }
+            precondition(status == 0 || tjGetErrorCode(handle) == Int32(TJERR_WARNING.rawValue))
+            return (buffer, status == 0 ? nil : String(cString: tjGetErrorStr2(handle)))
+        }
+    }
+
+    /// `jpeg` with `bytes` inserted before its first `FF marker` segment (walking the
+    /// segments from SOI, so a marker inside a payload is not taken).
+    static func inserting(_ bytes: [UInt8], before marker: UInt8, in jpeg: Data) -> Data {
+        let b = [UInt8](jpeg)
+        var i = 2
+        while b[i + 1] != marker { i += 2 + (Int(b[i + 2]) << 8 | Int(b[i + 3])) }
+        return Data(b[..<i] + bytes + b[i...])
+    }
+
     /// `jpeg` with an Exif `APP1` segment right after SOI whose IFD0 holds `tags` (tag, type,
     /// count, value), in big-endian ("MM") or little-endian ("II") byte order.
     static func withExif(

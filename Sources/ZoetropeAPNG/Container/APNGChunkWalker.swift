@@ -326,9 +326,22 @@ struct APNGChunkWalker {
 
     /// The index, with the file ending after `bytes` (all of them given to `advance`): a
     /// chunk cut short becomes the truncation, and the rules that need the whole file apply
-    /// (the frame count against acTL, frame 0's data CRCs). Throws when the file cannot be
-    /// decoded at all.
+    /// (the frame count against acTL, frame 0's data CRCs: a damaged fdAT there falls back
+    /// to the still image, a damaged IDAT image shown first fails). Throws when the file
+    /// cannot be decoded at all.
     mutating func finish(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) -> APNGIndex {
+        let index = try finishIndex(bytes)
+        // Frame 0 shows at once: when it is the IDAT image, damaged data there means there is
+        // nothing to show, so the file fails to open as its first decode would.
+        if let first = index.frames.first, first.usesIDAT {
+            for c in first.chunks where c.idatCRC(data: UnsafeRawBufferPointer(rebasing: bytes[c.range])) == nil {
+                throw .invalidData(format: index.format, reason: "IDAT CRC mismatch")
+            }
+        }
+        return index
+    }
+
+    private mutating func finishIndex(_ bytes: UnsafeRawBufferPointer) throws(AnimatedImageError) -> APNGIndex {
         guard offset > 0 else { throw .invalidData(format: .png, reason: "missing the PNG signature") }
         if !isComplete {
             if offset >= bytes.count {

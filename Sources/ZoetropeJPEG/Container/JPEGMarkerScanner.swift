@@ -3,6 +3,9 @@ import Zoetrope
 /// Walks a JPEG's markers from SOI to EOI without decoding: the frame header (size,
 /// components, progressive), the first Exif block and its orientation, the first XMP
 /// packet, the ICC profile's chunks, the Adobe marker, and whether the file ends with its EOI.
+/// What libjpeg-turbo reads with a warning the walk reads the same way and reports in
+/// `JPEGHeader.warnings`: bytes that are not a marker where one belongs (skipped), and a
+/// comment or application segment whose length field is below 2 (skipped after its length).
 ///
 /// Entropy-coded data after each SOS is skipped byte by byte to the next marker (0xFF
 /// followed by anything but a stuffed 0x00, a restart marker or a fill 0xFF). A file that
@@ -15,26 +18,36 @@ enum JPEGMarkerScanner {
         guard n >= 3 else { throw .insufficientData(format: format, needed: 3, available: n) }
         guard b[0] == 0xFF, b[1] == 0xD8 else { throw .invalidData(format: format, reason: "no start-of-image marker (FF D8)") }
 
-        var frame: (size: PixelSize, components: Int, progressive: Bool)?
+        var frame: JPEGFrameHeader?
+        var quantTables = Set<Int>()
+        var scanBytes = 0
         var orientation: JPEGOrientation?, sawExif = false, adobe = false
         var exif: [UInt8]?, xmp: [UInt8]?
         var iccChunks = ICCChunks()
         var sawScan = false, sawEnd = false
+        var warnings = JPEGWarnings()
+        var discarded = 0
         var i = 2
         walk: while i < n {
-            // Bytes that are not a marker where one belongs: libjpeg skips them with a
-            // warning ("extraneous bytes before marker"), and so does the walk.
-            guard b[i] == 0xFF else { i += 1; continue }
+            // Bytes that are not a marker where one belongs (a stray FF 00 among them):
+            // libjpeg skips them with a warning ("extraneous bytes before marker"), and so
+            // does the walk, counting them as libjpeg does.
+            guard b[i] == 0xFF else { i += 1; discarded += 1; continue }
             while i < n, b[i] == 0xFF { i += 1 }  // fill bytes
             guard i < n else { break }
             let marker = b[i]
             i += 1
+            if marker == 0x00 { discarded += 2; continue }
+            if discarded > 0 {
+                warnings.add("Corrupt JPEG data: \(discarded) extraneous bytes before marker 0x\(hex(marker).lowercased())")
+                discarded = 0
+            }
             switch marker {
             case 0xD9:
                 sawEnd = true
                 break walk
-            case 0x00, 0x01, 0xD0...0xD7:
-                continue  // a stray stuffed byte, TEM, a restart marker: no length
+            case 0x01, 0xD0...0xD7:
+                continue  // TEM, a restart marker: no length
             case 0xD8:
                 throw .invalidData(format: format, reason: "a second start-of-image marker")
             default:
@@ -43,7 +56,14 @@ enum JPEGMarkerScanner {
             guard i + 2 <= n else { break }
             let length = Int(b[i]) << 8 | Int(b[i + 1])
             guard length >= 2 else {
-                throw .invalidData(format: format, reason: "marker FF \(hex(marker)) has a length of \(length)")
+                // A comment or application segment too short to hold its own length: libjpeg
+                // reads the length field and goes on after it, and browsers show the picture.
+                guard marker == 0xFE || (0xE0...0xEF).contains(marker) else {
+                    throw .invalidData(format: format, reason: "marker FF \(hex(marker)) has a length of \(length)")
+                }
+                warnings.add("marker FF \(hex(marker)) has a length of \(length), skipped")
+                i += 2
+                continue
             }
             guard length <= n - i else { break }
             let payload = UnsafeRawBufferPointer(rebasing: b[(i + 2)..<(i + length)])
@@ -63,12 +83,17 @@ enum JPEGMarkerScanner {
                 iccChunks.add(payload)
             case 0xEE where payload.count >= 12 && payload.starts(with: [0x41, 0x64, 0x6F, 0x62, 0x65]):  // "Adobe"
                 adobe = true
+            case 0xDB:
+                try readQuantTables(payload, into: &quantTables)
             case 0xDA:
-                guard frame != nil else {
+                guard let frame else {
                     throw .invalidData(format: format, reason: "a scan before the frame header")
                 }
+                try checkScanHeader(payload, frame: frame, quantTables: quantTables)
                 sawScan = true
-                i = endOfEntropyData(b, from: i)
+                let end = endOfEntropyData(b, from: i)
+                scanBytes += end - i
+                i = end
             default:
                 break
             }
@@ -86,17 +111,18 @@ enum JPEGMarkerScanner {
         }
         guard sawScan else { throw .invalidData(format: format, reason: "no scan before the end-of-image marker") }
         return JPEGHeader(
-            storedSize: frame.size, components: frame.components, isProgressive: frame.progressive,
+            storedSize: frame.size, components: frame.components.count, isProgressive: frame.isProgressive,
             orientation: orientation ?? .up, hasAdobeMarker: adobe, iccProfile: iccChunks.profile,
-            exif: exif, xmp: xmp)
+            exif: exif, xmp: xmp, warnings: warnings.lines, scanByteCount: scanBytes,
+            minimumScanByteCount: frame.minimumScanBytes)
     }
 
     /// What an XMP `APP1` payload starts with.
     static let xmpSignature = Array("http://ns.adobe.com/xap/1.0/".utf8) + [0]
 
-    /// The SOFn payload: precision, height, width, components.
+    /// The SOFn payload: precision, height, width, components (id, sampling factors, table).
     private static func frameHeader(_ marker: UInt8, _ p: UnsafeRawBufferPointer)
-        throws(AnimatedImageError) -> (size: PixelSize, components: Int, progressive: Bool)
+        throws(AnimatedImageError) -> JPEGFrameHeader
     {
         let format = ImageFormat.jpeg
         switch marker {
@@ -114,7 +140,63 @@ enum JPEGMarkerScanner {
         guard [1, 3, 4].contains(components) else { throw .unsupported(format: format, feature: "\(components) components") }
         guard height > 0 else { throw .unsupported(format: format, feature: "a height given by a DNL marker") }
         guard width > 0 else { throw .invalidData(format: format, reason: "a width of 0") }
-        return (PixelSize(width: width, height: height), components, marker == 0xC2 || marker == 0xCA)
+        var parts: [JPEGFrameHeader.Component] = []
+        for k in 0..<components {
+            let factors = p[7 + 3 * k]
+            let h = Int(factors >> 4), v = Int(factors & 0x0F)
+            // libjpeg-turbo refuses sampling factors outside 1…4 (JERR_BAD_SAMPLING).
+            guard (1...4).contains(h), (1...4).contains(v) else {
+                throw .invalidData(format: format, reason: "Bogus sampling factors")
+            }
+            parts.append(.init(id: p[6 + 3 * k], horizontal: h, vertical: v, quantTable: Int(p[8 + 3 * k])))
+        }
+        return JPEGFrameHeader(
+            size: PixelSize(width: width, height: height), components: parts,
+            isProgressive: marker == 0xC2 || marker == 0xCA, isArithmetic: marker >= 0xC9)
+    }
+
+    /// Checks an SOS header as libjpeg-turbo will before it decodes the scan (its error
+    /// texts), so a progressive file whose scans it would refuse fails before the raster
+    /// and the coefficients are allocated: the length, the components (1…4, each one of
+    /// the frame's), and a progressive scan's spectral selection and successive approximation.
+    private static func checkScanHeader(
+        _ p: UnsafeRawBufferPointer, frame: JPEGFrameHeader, quantTables: Set<Int>
+    ) throws(AnimatedImageError) {
+        let format = ImageFormat.jpeg
+        guard p.count >= 1 else { throw .invalidData(format: format, reason: "Bogus marker length") }
+        let n = Int(p[0])
+        guard (1...4).contains(n), p.count == 4 + 2 * n else { throw .invalidData(format: format, reason: "Bogus marker length") }
+        for k in 0..<n {
+            guard let component = frame.components.first(where: { $0.id == p[1 + 2 * k] }) else {
+                throw .invalidData(format: format, reason: "Invalid component ID \(p[1 + 2 * k]) in SOS")
+            }
+            // libjpeg-turbo takes a component's table at its first scan, after allocating.
+            guard quantTables.contains(component.quantTable) else {
+                throw .invalidData(
+                    format: format, reason: "Quantization table 0x\(hex(UInt8(component.quantTable)).lowercased()) was not defined")
+            }
+        }
+        guard frame.isProgressive else { return }  // sequential: odd parameters are a warning
+        let ss = Int(p[1 + 2 * n]), se = Int(p[2 + 2 * n]), ah = Int(p[3 + 2 * n] >> 4), al = Int(p[3 + 2 * n] & 0x0F)
+        var bad = ss == 0 ? se != 0 : (ss > se || se > 63 || n != 1)
+        if ah != 0 && al != ah - 1 { bad = true }
+        if al > 13 { bad = true }
+        if bad {
+            throw .invalidData(format: format, reason: "Invalid progressive parameters Ss=\(ss) Se=\(se) Ah=\(ah) Al=\(al)")
+        }
+    }
+
+    /// The table numbers a DQT segment defines (each: precision and number in a byte, then
+    /// 64 values of 8 or 16 bits). A number above 3 is an error, as libjpeg-turbo says; a
+    /// table cut short it keeps (the missing values 1), and so does the walk.
+    private static func readQuantTables(_ p: UnsafeRawBufferPointer, into tables: inout Set<Int>) throws(AnimatedImageError) {
+        var o = 0
+        while o < p.count {
+            let precision = Int(p[o] >> 4), number = Int(p[o] & 0x0F)
+            guard number < 4 else { throw .invalidData(format: .jpeg, reason: "Bogus DQT index \(number)") }
+            tables.insert(number)
+            o += 1 + (precision == 0 ? 64 : 128)
+        }
     }
 
     /// The index of the marker that ends the entropy-coded data starting at `start`, or the

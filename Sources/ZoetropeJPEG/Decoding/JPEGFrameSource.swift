@@ -14,13 +14,17 @@ import Foundation
 /// libjpeg-turbo over the whole file. An unrotated picture at full size decodes straight
 /// into the caller's buffer; otherwise into a raster of its own, which is turned and
 /// scaled into the caller's buffer and freed. Nothing is kept between decodes.
-final class JPEGFrameSource: FrameSource {
+final class JPEGFrameSource: DecodeWarningReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     let header: JPEGHeader
     private let data: Data
     /// The conversion of the file's ICC profile to sRGB (nil: none, or `.stored` asked for).
     private let colorTransform: (any ColorTransform)?
+    /// libjpeg-turbo's warnings from the decodes so far that the marker walk did not report.
+    private let warningsSeen = Locked<[String]>([])
+
+    var decodeWarnings: [String] { warningsSeen.withLock { $0 } }
 
     init(data: Data, options: DecodingOptions) throws {
         let format = ImageFormat.jpeg
@@ -28,11 +32,12 @@ final class JPEGFrameSource: FrameSource {
         let shown = header.displayedSize
         try options.limits.checkSize(width: shown.width, height: shown.height, format: format)
         try options.limits.checkPixelsPerPlay(frameCount: 1, canvas: shown, format: format)
+        try header.checkScanData()
         try Self.budget(header, options: options).check()
         // The Exif block as the frames show it: already turned, so its orientation reads 1.
         var info = AnimationInfo(
             format: format, canvasSize: shown, frameDurations: [.zero], loopCount: .once,
-            storedLoopValue: nil, hasAlpha: false,
+            storedLoopValue: nil, hasAlpha: false, warnings: header.warnings,
             color: ColorInfo(iccProfile: header.iccProfile.map(ICCProfile.init(data:))),
             metadata: EmbeddedMetadata(exif: header.exif.map(ExifOrientationReader.upright), xmp: header.xmp))
         colorTransform = ColorManagement.prepare(&info, options: options)
@@ -68,24 +73,36 @@ final class JPEGFrameSource: FrameSource {
             buffer.format = options.pixelFormat
             buffer.reshape(width: stored.width, height: stored.height)
             let stride = buffer.bytesPerRow
-            try data.withUnsafeBytes { file in
+            let warning = try data.withUnsafeBytes { file in
                 try buffer.bytes.withUnsafeMutableBytes { pixels in
                     try TurboJPEGDecoder.decode(file, size: stored, cmyk: false, into: pixels.baseAddress!, bytesPerRow: stride)
                 }
             }
+            note(warning)
             if let colorTransform { buffer.applyColorTransform(colorTransform) }
             return
         }
         var raster = PixelBuffer(width: stored.width, height: stored.height)
-        try data.withUnsafeBytes { file in
+        let warning = try data.withUnsafeBytes { file in
             try raster.bytes.withUnsafeMutableBytes { pixels in
-                try TurboJPEGDecoder.decode(file, size: stored, cmyk: cmyk, into: pixels.baseAddress!, bytesPerRow: stored.width * 4)
+                let warning = try TurboJPEGDecoder.decode(
+                    file, size: stored, cmyk: cmyk, into: pixels.baseAddress!, bytesPerRow: stored.width * 4)
                 if cmyk { JPEGColor.convertCMYK(pixels, inverted: header.hasAdobeMarker) }
+                return warning
             }
         }
+        note(warning)
         if header.orientation != .up {
             raster = JPEGColor.oriented(raster, header.orientation)
         }
         raster.copy(into: &buffer, size: size, format: options.pixelFormat, colorTransform: colorTransform)
+    }
+
+    /// Keeps libjpeg-turbo's warning unless the walk reported it already or a decode before did.
+    private func note(_ warning: String?) {
+        guard let warning, !info.warnings.contains(warning) else { return }
+        warningsSeen.withLock { seen in
+            if !seen.contains(warning) { seen.append(warning) }
+        }
     }
 }

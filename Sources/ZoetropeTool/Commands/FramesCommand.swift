@@ -109,12 +109,15 @@ enum FramesCommand {
             }
         }
         let warning = failure ?? info.truncation?.description
+        // What decoding alone found (a JPEG's concealed data errors) joins the info's warnings.
+        var shown = info
+        shown.warnings += (source as? any DecodeWarningReporting)?.decodeWarnings ?? []
         guard let output else {
             if let warning { out.error("zoetrope: warning: \(input.name): \(warning); the sheet shows the \(entries.count) frames before it") }
             return 0
         }
         try output.writeManifest(
-            info: info, outputSize: source.outputSize, entries: entries, warning: warning,
+            info: shown, outputSize: source.outputSize, entries: entries, warning: warning,
             name: input.name, out: &out)
         return 0
     }

@@ -1,4 +1,6 @@
+import Foundation
 import Zoetrope
+import ZoetropeAPNG
 
 /// `zoetrope info FILE... [--json]`: what each image is, without decoding any pixel
 /// beyond what the coder needs for its header and frame index.
@@ -31,7 +33,7 @@ enum InfoCommand {
         var failed = false
         for path in inputs {
             do {
-                let info: AnimationInfo, name: String, byteCount: Int?
+                var info: AnimationInfo, name: String, byteCount: Int?
                 if path == "-" || URLInput.isURL(path) {
                     let reader = path == "-" ? StandardInputReader() : try URLInput.reader(for: path, cache: a.value("cache"))
                     (info, byteCount) = try standardInputInfo(registry: registry, reader: reader)
@@ -39,6 +41,7 @@ enum InfoCommand {
                 } else {
                     let input = path.isEmpty ? ImageInput.demo : try ImageInput.file(path)
                     (info, name, byteCount) = (try input.makeFrameSource(registry: registry).info, input.name, input.byteCount)
+                    if let data = input.data { info.warnings += damagedFrameWarnings(info, data) }
                 }
                 if a.flag("json") {
                     objects.append(json(for: info, name: name, byteCount: byteCount))
@@ -70,6 +73,14 @@ enum InfoCommand {
             let input = ImageInput.bytes(data, name: reader.name)
             return (try input.makeFrameSource(registry: registry).info, data.count)
         }
+    }
+
+    /// An APNG frame counted here that `frames` cannot write: opening checks frame 0's data
+    /// only, so the later frames' data CRCs are read here, and a damaged one is named.
+    static func damagedFrameWarnings(_ info: AnimationInfo, _ data: Data) -> [String] {
+        guard info.format == .apng, let damaged = try? APNGCoder().firstDamagedFrame(in: data), damaged.index > 0 else { return [] }
+        let i = damaged.index
+        return ["frame \(i) does not decode (\(damaged.reason)): decoding stops after the \(i) frame\(i == 1 ? "" : "s") before it"]
     }
 
     static func json(for info: AnimationInfo, name: String, byteCount: Int?) -> JSONValue {

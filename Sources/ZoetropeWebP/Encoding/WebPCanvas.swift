@@ -1,6 +1,12 @@
 import CWebP
 import Zoetrope
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A full canvas of ARGB pixels in libwebp's layout (one `UInt32` a pixel, alpha in the top
 /// byte), allocated once per writer; frame rectangles are handed to libwebp as views of it.
 ///
@@ -12,15 +18,17 @@ final class WebPCanvas {
     let height: Int
     let pixels: UnsafeMutablePointer<UInt32>
 
-    /// A transparent black canvas, as every play of a WebP animation starts.
+    /// A transparent black canvas, as every play of a WebP animation starts. Zeroed by
+    /// `calloc`: a large canvas takes memory only where it is written, so a still image's
+    /// writer, which never writes its second canvas, holds one.
     init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        pixels = .allocate(capacity: width * height)
-        pixels.initialize(repeating: 0, count: width * height)
+        let count = max(1, width * height)
+        pixels = calloc(count, MemoryLayout<UInt32>.stride)!.bindMemory(to: UInt32.self, capacity: count)
     }
 
-    deinit { pixels.deallocate() }
+    deinit { free(pixels) }
 
     var fullRect: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
 

@@ -18,8 +18,9 @@ import Foundation
 /// (lossless under 194 colours, lossy from 31) and keeps the smaller, at that quality (75
 /// when none is given). Durations are rounded to whole milliseconds, WebP's unit, and a
 /// frame longer than WebP's longest, 16,777,215 ms, is stored that long. A frame identical
-/// to the one before it is merged into it (one frame whose duration
-/// is the sum), and a single frame is written as a still image.
+/// to the one before it is merged into it: one frame lasting the sum of what the two
+/// displayed under the default `DelayPolicy` (two frames of 0 ms, each shown 100 ms, become
+/// one of 200 ms), so the timeline plays as before. A single frame is written as a still image.
 ///
 /// Per frame the writer makes the choices libwebp's `WebPAnimEncoder` makes (the changed
 /// rectangle at even offsets; the previous frame disposed to the background when that
@@ -37,8 +38,8 @@ import Foundation
 /// `gAMA`, `cHRM`, H.273 code points): they are not written. Without a profile or metadata
 /// the file is exactly what it was before they existed.
 ///
-/// Memory: two ARGB canvases, the frame being chosen and libwebp's working set for one
-/// frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
+/// Memory: two ARGB canvases (one for a single frame, which is encoded once, as the still
+/// image, at `finish`), the frame being chosen and libwebp's working set for one frame. Finished frames wait in memory up to 1 MiB, then in a temporary file (in
 /// `spillDirectory`) that `finish(to:)` renames into place, so the output never sits in
 /// memory whole unless `finish()` is asked for `Data`.
 public struct WebPEncoder: AnimatedImageEncoder {

@@ -23,6 +23,8 @@ final class WebPStreamWriter: AnimatedImageWriter {
         var rect: PixelRect
         var blend: Bool
         var durationMs = 0
+        /// How long the frame displays, in ms (`durationMs` after the default delay policy).
+        var displayMs = 0
         var disposeToBackground = false
     }
 
@@ -33,6 +35,10 @@ final class WebPStreamWriter: AnimatedImageWriter {
     private var previous: WebPCanvas
     private var current: WebPCanvas
     private var pending: Frame?
+    /// The first frame's durations (ms, displayed ms) while its encoding waits for the next
+    /// frame: a single frame is written as a still image, so encoding it as an animation
+    /// frame first would be wasted (on a still, the whole time of a second encode).
+    private var heldFirst: (ms: Int, displayMs: Int)?
     private let out: WebPSpillBuffer
     private var hasAlpha = false
     private var writtenFrames = 0
@@ -64,10 +70,23 @@ final class WebPStreamWriter: AnimatedImageWriter {
         // A frame longer than WebP's 24 bits of milliseconds is stored that long, as GIF and
         // APNG store their longest delay.
         let ms = min(WebPEncoder.milliseconds(frame.duration), 0xFF_FFFF)
-        current.load(try frame.straightPixels(canvasSize: canvasSize, index: i))
+        // What the frame displays as stored alone (10 ms or less: 100 ms).
+        let shownMs = WebPEncoder.milliseconds(DelayPolicy.default.displayDuration(for: .milliseconds(Int64(ms))))
+        let pixels = try frame.straightPixels(canvasSize: canvasSize, index: i)
+        if let held = heldFirst {
+            // A second frame: the first is encoded now, over the blank canvas.
+            heldFirst = nil
+            swap(&previous, &current)
+            var first = try firstFrame()
+            first.durationMs = held.ms
+            first.displayMs = held.displayMs
+            pending = first
+            swap(&previous, &current)
+        }
+        current.load(pixels)
         if var last = pending {
             var chosen = try nextFrame(index: i)
-            if chosen == nil, last.durationMs + ms > 0xFF_FFFF {
+            if chosen == nil, last.displayMs + shownMs > 0xFF_FFFF {
                 // Too long to merge into the previous frame: store one unchanged pixel.
                 let one = PixelRect(x: 0, y: 0, width: 1, height: 1)
                 var view = current.view(one)
@@ -79,18 +98,20 @@ final class WebPStreamWriter: AnimatedImageWriter {
                 last.disposeToBackground = disposePrevious
                 try write(last)
                 next.durationMs = ms
+                next.displayMs = shownMs
                 pending = next
             } else {
                 // Nothing changed: the previous frame lasts longer, and stays the reference.
-                last.durationMs += ms
+                // It lasts what the two displayed (a frame of 10 ms or less shows 100 ms),
+                // so the timeline plays as before: two of 0 ms become one of 200 ms.
+                last.durationMs = last.displayMs + shownMs
+                last.displayMs = last.durationMs
                 pending = last
                 frameCount += 1
                 return
             }
         } else {
-            var first = try firstFrame()
-            first.durationMs = ms
-            pending = first
+            heldFirst = (ms, shownMs)
         }
         swap(&previous, &current)
         frameCount += 1
@@ -224,9 +245,13 @@ final class WebPStreamWriter: AnimatedImageWriter {
     /// Ends the frames: writes the last one, or for a single frame returns a still image.
     private func finishFrames() throws -> Data? {
         guard !finished else { throw AnimatedImageError.invalidArgument("WebPEncoder: finish() called twice") }
-        guard let last = pending else { throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame") }
+        guard pending != nil || heldFirst != nil else {
+            throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame")
+        }
         finished = true
+        let last = pending
         pending = nil
+        heldFirst = nil
         if writtenFrames == 0 {
             let still = try settings.encodeStill(previous, mode: mode)  // the last canvas (swapped in by add)
             guard profile != nil || !metadata.isEmpty else { return still }
@@ -239,6 +264,7 @@ final class WebPStreamWriter: AnimatedImageWriter {
             }
             return Data(extended)
         }
+        guard let last else { throw AnimatedImageError.invalidArgument("WebPEncoder needs at least one frame") }
         try write(last)
         let trailer = WebPContainer.trailer(metadata).bytes
         if !trailer.isEmpty { try out.append(trailer) }

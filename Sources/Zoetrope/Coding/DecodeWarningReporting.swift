@@ -1,0 +1,8 @@
+/// A source that learns of problems only while decoding (a JPEG's corrupt entropy-coded
+/// data, which libjpeg-turbo conceals with a warning) and says what they were, beside the
+/// `AnimationInfo.warnings` known at open. Shared inside the package, for the tool.
+package protocol DecodeWarningReporting: FrameSource {
+    /// What the decodes so far worked around, one line each, without repeating
+    /// `info.warnings`; empty when nothing was.
+    var decodeWarnings: [String] { get }
+}
