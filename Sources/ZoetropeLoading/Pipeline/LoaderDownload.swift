@@ -398,7 +398,8 @@ final class LoaderDownload: Sendable {
             do {
                 let image = try AnimatedImage(data: refreshed.body, registry: context.registry, options: context.options)
                 deliver(refreshed.body)
-                context.disk?.store(refreshed)
+                // The header alone is rewritten; the whole entry only if the file changed meanwhile.
+                if context.disk?.updateMetadata(of: refreshed) == false { context.disk?.store(refreshed) }
                 return image
             } catch {
                 context.disk?.remove(url: key)
