@@ -55,7 +55,7 @@ public final class DiskCache: Sendable {
 
     /// The entry for `url` when a whole one is on disk; marks it used.
     func entry(for url: String) -> DiskCacheEntry? {
-        startScan()
+        defer { startScan() }  // after this call's own work: the listing does not compete with it
         let name = DiskCacheName.entry(for: url)
         let path = self.path(name)
         guard let file = DiskCacheFile.openRegular(path) else { return nil }
@@ -70,7 +70,7 @@ public final class DiskCache: Sendable {
 
     /// Removes the entry for `url` when the file under its name is one.
     func remove(url: String) {
-        startScan()
+        defer { startScan() }
         _ = removeIfEntry(DiskCacheName.entry(for: url), url: url)
     }
 
@@ -81,7 +81,7 @@ public final class DiskCache: Sendable {
     /// something that is not a regular file.
     @discardableResult
     func store(_ entry: DiskCacheEntry) -> Bool {
-        startScan()
+        defer { startScan() }
         let name = DiskCacheName.entry(for: entry.url)
         let (total, overflow) = DiskCacheMetadata.size.addingReportingOverflow(entry.body.count)
         guard !overflow, total <= configuration.sizeLimit, let header = entry.metadata.encoded() else {
@@ -123,7 +123,7 @@ public final class DiskCache: Sendable {
     /// is (a 304): one positioned write of the header. False when the file is no longer
     /// that entry with that body (then nothing is written).
     func updateMetadata(of entry: DiskCacheEntry) -> Bool {
-        startScan()
+        defer { startScan() }
         let name = DiskCacheName.entry(for: entry.url)
         guard let header = entry.metadata.encoded(), let file = DiskCacheFile.openRegular(path(name), writing: true)
         else { return false }
