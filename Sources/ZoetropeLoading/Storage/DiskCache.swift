@@ -84,7 +84,9 @@ public final class DiskCache: Sendable {
         defer { startScan() }
         let name = DiskCacheName.entry(for: entry.url)
         let (total, overflow) = DiskCacheMetadata.size.addingReportingOverflow(entry.body.count)
-        guard !overflow, total <= configuration.sizeLimit, let header = entry.metadata.encoded() else {
+        guard !overflow, total <= configuration.sizeLimit, entry.metadata.bodyLength == entry.body.count,
+            let header = entry.metadata.encoded()
+        else {
             _ = removeIfEntry(name, url: entry.url)
             return false
         }
