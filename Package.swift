@@ -195,7 +195,8 @@ let package = Package(
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(
             name: "ZoetropeFuzzTests",
-            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport"]
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport",
+                           "ZoetropeLoading"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,13 +18,14 @@ let codecs: [Target.Dependency] = [
     .product(name: "ZoetropeWebP", package: zoetrope),
     .product(name: "ZoetropeAVIF", package: zoetrope),
     .product(name: "ZoetropeJPEG", package: zoetrope),
+    .product(name: "ZoetropeLoading", package: zoetrope),
 ]
 
 /// One executable per fuzz target (Sources/<name>/<name>.swift), named after `FuzzTarget`.
 let fuzzTargets = [
     "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzJPEG", "FuzzRegistry",
     "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
-    "FuzzEncode", "FuzzConvert",
+    "FuzzEncode", "FuzzConvert", "FuzzDiskCacheEntry",
 ]
 
 let package = Package(

@@ -6,7 +6,7 @@
 #   Scripts/fuzz.sh list                                  the target names
 #
 # Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental
-# encode convert.
+# encode convert disk-cache-entry.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -22,7 +22,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert)
+targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert disk-cache-entry)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -43,7 +43,7 @@ module() {  # gif-index -> FuzzGIFIndex
         gif) echo FuzzGIF ;; apng) echo FuzzAPNG ;; webp) echo FuzzWebP ;; avif) echo FuzzAVIF ;; jpeg) echo FuzzJPEG ;;
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
         avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
-        encode) echo FuzzEncode ;; convert) echo FuzzConvert ;;
+        encode) echo FuzzEncode ;; convert) echo FuzzConvert ;; disk-cache-entry) echo FuzzDiskCacheEntry ;;
     esac
 }
 families() {  # seed and dictionary families of a target
@@ -52,6 +52,7 @@ families() {  # seed and dictionary families of a target
         avif|avif-container) echo avif ;; jpeg) echo jpeg ;;
         registry) echo gif png webp avif jpeg ;; incremental|convert) echo gif png webp avif ;;
         encode) echo encode ;;  # descriptions of frames (FuzzSeeds), no dictionary
+        disk-cache-entry) ;;    # no seeds: the harness makes the header's checksum right
     esac
 }
 
@@ -108,7 +109,7 @@ run_target() {
     for f in $(families "$t"); do dirs+=("$work/seeds/$f"); done
     case $t in
         registry|incremental|convert) dict=(-dict="$work/all.dict") ;;
-        encode) ;;
+        encode|disk-cache-entry) ;;
         *) dict=(-dict="$root/Fuzz/dictionaries/$(families "$t").dict") ;;
     esac
     local before after status=0

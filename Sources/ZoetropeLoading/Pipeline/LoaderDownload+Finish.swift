@@ -13,7 +13,8 @@ extension LoaderDownload {
         let policy = HTTPCachePolicy(headers: transfer.headers, now: now)
         if transfer.status == 304, let revalidating = transfer.revalidating {
             let refreshed = revalidating.revalidated(with: policy, now: now)
-            context.disk?.store(refreshed)
+            // The header alone is rewritten; the whole entry only if the file changed meanwhile.
+            if context.disk?.updateMetadata(of: refreshed) == false { context.disk?.store(refreshed) }
             deliver(refreshed.body)
             return FetchedBody(data: refreshed.body, fromDisk: true)
         }

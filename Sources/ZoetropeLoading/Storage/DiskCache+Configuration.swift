@@ -3,12 +3,13 @@ import Foundation
 extension DiskCache {
     /// Where a disk cache keeps its entries and how much room they may take.
     public struct Configuration: Sendable, Hashable {
-        /// The folder the entries live in, created when first needed. It belongs to the
-        /// cache: a file in it that is not a whole entry (a foreign file, a torn or
-        /// corrupt one) is removed rather than served.
+        /// The folder the entries live in, created when first needed. It may be any
+        /// folder: the cache touches only the files it wrote (`zoetrope-*.entry`, its
+        /// temporary files and a `.zoetrope-cache` marker) and leaves everything else.
         public var folder: URL
-        /// The most bytes the entries may take together; least recently used entries are
-        /// removed past it. A response larger than this alone is not kept.
+        /// The most bytes the entries (each with its 4 KiB header) may take together; least
+        /// recently used entries are removed past it. A response larger than this alone is
+        /// not kept.
         public var sizeLimit: Int
 
         /// A cache in `folder` holding up to `sizeLimit` bytes.

@@ -10,220 +10,197 @@ import Darwin
 /// HTTP responses kept in a folder across launches, least recently used removed past a
 /// size limit: the disk cache of `AnimatedImageLoader`.
 ///
-/// One file per URL: the body, then the validators (`ETag`, `Last-Modified`) and
-/// freshness, then a checksummed footer. A file is written under a temporary name and
-/// renamed into place, so a process killed while writing leaves at worst a temporary file
-/// (removed later), never a torn entry; a file that is not a whole entry for its URL (cut,
-/// corrupt, or not the cache's) is removed when met, never served. Reading maps the file,
-/// so a hit hands the decoder the body without copying it. Several processes (or several
-/// loaders) may share one folder: each sees what the others wrote, and "used" is the
-/// file's modification time, which every hit updates.
+/// The folder may be any folder, the user's own included: the cache opens, renames over and
+/// removes only files named as its own (`zoetrope-<32 hex digits>.entry`, and
+/// `.zoetrope-…tmp` while writing), never follows a symbolic link, never opens a FIFO or a
+/// device, and removes only files that prove to be whole entries. Everything else in the
+/// folder is left as it is. The first write leaves a small marker file, `.zoetrope-cache`.
+///
+/// One file per URL: a 4 KiB header (the URL, validators, freshness, the body's length and
+/// checksum, the header's own checksum), then the body. A file is written under a temporary
+/// name and renamed into place, so a process killed while writing leaves at worst a
+/// temporary file (removed at a later open once its process is gone), never a torn entry;
+/// a file that is not a whole entry for its URL (cut, changed, or not the cache's) is a
+/// miss, never served. Several processes (or loaders) may share one folder: each sees what
+/// the others wrote, and "used" is the file's modification time, which every hit updates.
+/// Each instance learns the folder's size by listing it once, on a thread of its own.
 public final class DiskCache: Sendable {
     /// The folder and size limit.
     public let configuration: Configuration
-    private let state = Locked(State())
-
-    private struct State {
-        /// The folder was listed once: stray files removed, the size known.
-        var scanned = false
-        /// The bytes of the entries, as far as this instance knows (others may write too:
-        /// passing the limit lists the folder again).
-        var size = 0
-        /// The last modification time this instance set, in microseconds, so that entries
-        /// used in a row keep their order even within one tick of the file system's clock.
-        var lastStamp: Int64 = 0
-    }
+    let hooks: DiskCacheHooks
+    let state = Locked(DiskCacheIndex())
 
     /// A cache in `configuration.folder` (created when first written).
-    public init(configuration: Configuration) {
-        self.configuration = configuration
+    public convenience init(configuration: Configuration) {
+        self.init(configuration: configuration, hooks: DiskCacheHooks())
     }
 
-    /// The bytes the entries take now (lists the folder).
+    init(configuration: Configuration, hooks: DiskCacheHooks) {
+        self.configuration = configuration
+        self.hooks = hooks
+    }
+
+    /// The bytes the entries take now (lists the folder and reads each entry's header).
     public var totalSize: Int {
-        listEntries().reduce(0) { $0 + $1.size }
+        listing().entries.reduce(0) { total, name in total + (validEntrySize(name) ?? 0) }
     }
 
     /// Removes the entry for `url`, if any.
     public func removeEntry(for url: URL) {
-        unlink(path(for: url.absoluteString))
+        remove(url: url.absoluteString)
     }
 
-    /// Removes every file in the folder.
-    public func removeAll() {
-        let fm = FileManager.default
-        for name in (try? fm.contentsOfDirectory(atPath: configuration.folder.path)) ?? [] {
-            unlink(configuration.folder.appendingPathComponent(name).path)
-        }
-        state.withLock { $0.size = 0 }
-    }
+    /// Bytes this instance wrote to the folder (headers and bodies).
+    var bytesWritten: Int { state.withLock { $0.bytesWritten } }
 
-    /// The entry for `url` when a whole one is on disk; marks it used. A file in its place
-    /// that is not a whole entry for `url` is removed.
+    /// The entry for `url` when a whole one is on disk; marks it used.
     func entry(for url: String) -> DiskCacheEntry? {
-        let path = path(for: url)
-        guard access(path, F_OK) == 0 else { return nil }
-        guard let file = try? AnimatedImage.fileData(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-        guard let entry = DiskCacheEntry(file: file, url: url) else {
-            unlink(path)
-            return nil
-        }
-        touch(path)
-        return entry
+        defer { startScan() }  // after this call's own work: the listing does not compete with it
+        let name = DiskCacheName.entry(for: url)
+        let path = self.path(name)
+        guard let file = DiskCacheFile.openRegular(path) else { return nil }
+        defer { file.close() }
+        guard let metadata = header(of: file), metadata.url == url else { return nil }
+        hooks.beforeBodyRead?(path)
+        guard let body = Self.readBody(of: file, metadata: metadata) else { return nil }
+        let stamp = markUsed(file)
+        state.withLock { $0.set(name, .init(size: file.size, used: stamp)) }
+        return DiskCacheEntry(metadata: metadata, body: body)
     }
 
-    /// Removes the entry for `url` (its body did not decode: it is not served again).
+    /// Removes the entry for `url` when the file under its name is one.
     func remove(url: String) {
-        unlink(path(for: url))
+        defer { startScan() }
+        _ = removeIfEntry(DiskCacheName.entry(for: url), url: url)
     }
 
     /// Writes `entry` in place of any earlier one, atomically; then removes least recently
-    /// used entries while the folder is over the limit. Returns false when it was not kept
-    /// (larger than the limit alone, or the folder cannot be written).
+    /// used entries while the folder is over the limit. Returns false when it was not kept:
+    /// larger than the limit alone (an earlier entry for the URL is then removed), metadata
+    /// too long for the header, the folder not writable, or the entry's name taken by
+    /// something that is not a regular file.
     @discardableResult
     func store(_ entry: DiskCacheEntry) -> Bool {
-        let trailer = entry.trailer()
-        let total = entry.body.count + trailer.count
-        let final = path(for: entry.url)
-        guard total <= configuration.sizeLimit else {
-            unlink(final)
+        defer { startScan() }
+        let name = DiskCacheName.entry(for: entry.url)
+        let (total, overflow) = DiskCacheMetadata.size.addingReportingOverflow(entry.body.count)
+        guard !overflow, total <= configuration.sizeLimit, entry.metadata.bodyLength == entry.body.count,
+            let header = entry.metadata.encoded()
+        else {
+            _ = removeIfEntry(name, url: entry.url)
             return false
         }
         prepareFolder()
-        let temp = configuration.folder.appendingPathComponent(
-            ".\(fileName(for: entry.url)).\(getpid())-\(UInt64.random(in: 0...UInt64.max)).tmp"
-        ).path
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        let temporary = path(DiskCacheName.temporary(for: entry.url, pid: getpid(), random: .random(in: 0...UInt64.max)))
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return false }
-        let written = entry.body.withUnsafeBytes { Self.writeAll(fd, $0) } && trailer.withUnsafeBytes { Self.writeAll(fd, $0) }
+        let written =
+            header.withUnsafeBytes { DiskCacheFile.write(fd, $0, at: 0) }
+            && entry.body.withUnsafeBytes { DiskCacheFile.write(fd, $0, at: DiskCacheMetadata.size) }
+        let stamp = state.withLock { s in
+            s.bytesWritten += total
+            return s.nextStamp(now: Self.now())
+        }
+        DiskCacheFile.mark(fd, used: stamp)
         guard close(fd) == 0, written else {
-            unlink(temp)
+            unlink(temporary)
             return false
         }
-        var old = stat()
-        let replaced = stat(final, &old) == 0 ? Int(old.st_size) : 0
-        touch(temp)
-        guard rename(temp, final) == 0 else {
-            unlink(temp)
+        // Only a regular file (or nothing) is replaced: never a folder, link or FIFO.
+        let final = path(name)
+        if let existing = DiskCacheFile.status(final), !DiskCacheFile.isRegular(existing) {
+            unlink(temporary)
             return false
         }
-        let over = state.withLock { s -> Bool in
-            s.size += total - replaced
-            return s.size > configuration.sizeLimit
+        guard rename(temporary, final) == 0 else {
+            unlink(temporary)
+            return false
         }
-        if over { evict(keeping: final) }
+        state.withLock { $0.set(name, .init(size: total, used: stamp)) }
+        evict(keeping: name)
         return true
     }
 
-    /// The file of `url`'s entry.
-    func path(for url: String) -> String {
-        configuration.folder.appendingPathComponent(fileName(for: url)).path
+    /// Rewrites the header of `entry`'s file with `entry`'s metadata, leaving the body as it
+    /// is (a 304): one positioned write of the header. False when the file is no longer
+    /// that entry with that body (then nothing is written).
+    func updateMetadata(of entry: DiskCacheEntry) -> Bool {
+        defer { startScan() }
+        let name = DiskCacheName.entry(for: entry.url)
+        guard let header = entry.metadata.encoded(), let file = DiskCacheFile.openRegular(path(name), writing: true)
+        else { return false }
+        defer { file.close() }
+        guard let current = self.header(of: file), current.url == entry.url,
+            current.bodyLength == entry.metadata.bodyLength, current.bodyChecksum == entry.metadata.bodyChecksum,
+            header.withUnsafeBytes({ DiskCacheFile.write(file.descriptor, $0, at: 0) })
+        else { return false }
+        state.withLock { $0.bytesWritten += header.count }
+        let stamp = markUsed(file)
+        state.withLock { $0.set(name, .init(size: file.size, used: stamp)) }
+        return true
     }
 
-    /// 32 hex digits (two FNV-1a hashes of the URL) and `.entry`. The URL itself is in the
-    /// entry and checked on every read, so a collision is a miss, never a wrong image.
-    private func fileName(for url: String) -> String {
-        var a = FNV1a(), b = FNV1a(seed: 0x6c62_272e_07bb_0142)
-        a.add(url.utf8)
-        b.add(url.utf8.reversed())
-        func hex(_ v: UInt64) -> String {
-            let s = String(v, radix: 16)
-            return String(repeating: "0", count: 16 - s.count) + s
+    func path(_ name: String) -> String {
+        configuration.folder.appendingPathComponent(name).path
+    }
+
+    /// The metadata in an open file's header when it is one for a file of this size.
+    func header(of file: DiskCacheFile.Opened) -> DiskCacheMetadata? {
+        var bytes = [UInt8](repeating: 0, count: DiskCacheMetadata.size)
+        guard bytes.withUnsafeMutableBytes({ DiskCacheFile.read(file.descriptor, into: $0, at: 0) }),
+            let metadata = bytes.withUnsafeBytes({ DiskCacheMetadata(header: $0) }),
+            configuration.sizeLimit >= DiskCacheMetadata.size,
+            metadata.bodyLength <= configuration.sizeLimit - DiskCacheMetadata.size,
+            file.size == DiskCacheMetadata.size + metadata.bodyLength
+        else { return nil }
+        return metadata
+    }
+
+    /// The body after the header, read (not mapped: another process cutting the file makes
+    /// a short read, a miss) and checked against the header's checksum.
+    private static func readBody(of file: DiskCacheFile.Opened, metadata: DiskCacheMetadata) -> Data? {
+        let length = metadata.bodyLength
+        guard let memory = malloc(max(length, 1)) else { return nil }
+        let buffer = UnsafeMutableRawBufferPointer(start: memory, count: length)
+        guard DiskCacheFile.read(file.descriptor, into: buffer, at: DiskCacheMetadata.size),
+            StripeHash64.hash(UnsafeRawBufferPointer(buffer)) == metadata.bodyChecksum
+        else {
+            free(memory)
+            return nil
         }
-        return hex(a.value) + hex(b.value) + ".entry"
+        guard length > 0 else {
+            free(memory)
+            return Data()
+        }
+        return Data(bytesNoCopy: memory, count: length, deallocator: .free)
     }
 
-    /// Creates the folder and, once per instance, lists it: removes what is not a whole
-    /// entry and temporary files left by a process that died writing, and learns the size.
+    /// Marks an open entry used now, later than any entry this instance marked before.
+    private func markUsed(_ file: DiskCacheFile.Opened) -> Int64 {
+        let stamp = state.withLock { $0.nextStamp(now: Self.now()) }
+        DiskCacheFile.mark(file.descriptor, used: stamp)
+        return stamp
+    }
+
+    /// Creates the folder if it is missing and, once per instance, writes the marker.
     private func prepareFolder() {
-        guard
-            state.withLock({ s -> Bool in
-                defer { s.scanned = true }
-                return !s.scanned
-            })
-        else { return }
+        let first = state.withLock { s -> Bool in
+            defer { s.marked = true }
+            return !s.marked
+        }
+        guard first else { return }
         try? FileManager.default.createDirectory(at: configuration.folder, withIntermediateDirectories: true)
-        let entries = listEntries(validating: true)
-        let size = entries.reduce(0) { $0 + $1.size }
-        let over = state.withLock { s -> Bool in
-            s.size = size
-            return size > configuration.sizeLimit
-        }
-        if over { evict(keeping: nil) }
+        let fd = open(path(DiskCacheName.marker), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return }  // already there, or not writable: either way nothing to do
+        let text = Array("ZTRPDCM\nZoetrope disk cache, format 2: files named zoetrope-*.entry here are its entries.\n".utf8)
+        _ = text.withUnsafeBytes { DiskCacheFile.write(fd, $0, at: 0) }
+        close(fd)
     }
 
-    private struct Listed {
-        var path: String
-        var size: Int
-        var used: Date
-    }
-
-    /// The entries in the folder. With `validating`, also removes every file that is not a
-    /// whole entry, and temporary files older than ten minutes (a live writer finishes
-    /// long before).
-    private func listEntries(validating: Bool = false) -> [Listed] {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
-        let files =
-            (try? FileManager.default.contentsOfDirectory(
-                at: configuration.folder, includingPropertiesForKeys: keys,
-                options: [])) ?? []
-        var listed: [Listed] = []
-        for file in files {
-            guard let values = try? file.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            let name = file.lastPathComponent, path = file.path
-            let used = values.contentModificationDate ?? .distantPast
-            if name.hasPrefix("."), name.hasSuffix(".tmp") {
-                if validating, used.timeIntervalSinceNow < -600 { unlink(path) }
-                continue
-            }
-            if validating {
-                guard name.hasSuffix(".entry"), let file = try? AnimatedImage.fileData(contentsOf: file),
-                    let entry = DiskCacheEntry(file: file, url: nil), path == self.path(for: entry.url)
-                else {
-                    unlink(path)
-                    continue
-                }
-            } else if !name.hasSuffix(".entry") {
-                continue
-            }
-            listed.append(Listed(path: path, size: values.fileSize ?? 0, used: used))
-        }
-        return listed
-    }
-
-    /// Removes least recently used entries until the folder is within the limit, never
-    /// the one at `kept` (just written).
-    private func evict(keeping kept: String?) {
-        let entries = listEntries().sorted { ($0.used, $0.path) < ($1.used, $1.path) }
-        var size = entries.reduce(0) { $0 + $1.size }
-        for entry in entries where size > configuration.sizeLimit && entry.path != kept {
-            if unlink(entry.path) == 0 || errno == ENOENT { size -= entry.size }
-        }
-        state.withLock { $0.size = size }
-    }
-
-    /// Marks the file at `path` used now (its modification time), later than any file
-    /// this instance marked before.
-    private func touch(_ path: String) {
-        var now = timeval()
-        gettimeofday(&now, nil)
-        let stamp = state.withLock { s -> Int64 in
-            s.lastStamp = max(Int64(now.tv_sec) * 1_000_000 + Int64(now.tv_usec), s.lastStamp + 1)
-            return s.lastStamp
-        }
-        let time = timeval(tv_sec: .init(stamp / 1_000_000), tv_usec: .init(stamp % 1_000_000))
-        var times = [time, time]
-        _ = utimes(path, &times)
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0, errno == EINTR { continue }
-            guard n > 0 else { return false }
-            offset += n
-        }
-        return true
+    /// Microseconds since 1970.
+    static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1000
     }
 }

@@ -1,5 +1,5 @@
-/// FNV-1a, 64 bits: the entry checksum and the file names (not a defence against
-/// tampering, which a cache folder the process owns does not need).
+/// FNV-1a, 64 bits: the disk cache's file names (a hash of the URL; the entry itself says
+/// which URL it holds).
 struct FNV1a {
     private(set) var value: UInt64
 

@@ -39,6 +39,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The encoders: frames the input describes, encoded (GIF, APNG, WebP lossless and
     /// lossy, AVIF), decoded and compared within each format's documented rounding.
     case encode
+    /// The disk cache's entry reader (`DiskCacheMetadata`, `DiskCacheEntry`) on its own.
+    case diskCacheEntry = "disk-cache-entry"
     /// `AnimationConversion` end to end: the input opened through the built-in coders,
     /// converted to the format its length picks, the output decoded and compared.
     case convert
@@ -66,7 +68,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .avif, .avifContainer: "avif"
         case .jpeg: "jpeg"
         case .encode: "encode"
-        case .registry, .incremental, .convert: nil
+        case .registry, .incremental, .convert, .diskCacheEntry: nil
         }
     }
 
@@ -92,6 +94,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return FuzzEncoding.run(data)
         case .convert:
             return FuzzConversion.run(data)
+        case .diskCacheEntry:
+            return FuzzDiskCache.entry(data)
         }
     }
 }
