@@ -166,12 +166,15 @@ let package = Package(
 
         // Reference ICC profiles made with lcms2 directly, for the colour tests.
         .target(name: "ZoetropeColorTestSupport", dependencies: ["CLCMS2"], path: "Tests/ZoetropeColorTestSupport"),
-        // Shared test helpers: conformance harness, byte writers for fixtures.
+        // Shared test helpers, by folder: Contracts/ (the checkers every codec runs),
+        // Conformance/ (the corpus harness), Fixtures/ (byte writers), Network/ (the loopback
+        // HTTP server), Waiting/ (the one wait, busy threads). Tested by ZoetropeTestSupportTests.
         .target(
             name: "ZoetropeTestSupport",
             dependencies: ["Zoetrope"],
             path: "Tests/ZoetropeTestSupport"
         ),
+        .testTarget(name: "ZoetropeTestSupportTests", dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",

@@ -37,12 +37,11 @@ let package = Package(
         // The main package's test-support target (fixture writers for the seeds): a symbolic
         // link to Tests/ZoetropeTestSupport, which is not a product of the main package. The
         // FrameSource contract checker, the bulk-decoding check, the busy threads and the
-        // loopback server need the core's `package` API (`Locked`, `NativeThread`), which
+        // loopback server (Network/) need the core's `package` API (`Locked`, `NativeThread`), which
         // another package cannot see, and no fuzz target uses them.
         .target(name: "ZoetropeTestSupport", dependencies: [.product(name: "Zoetrope", package: zoetrope)],
-                exclude: ["FrameSourceContract.swift", "BulkDecodingCheck.swift", "BusyThreads.swift",
-                          "LoopbackGate.swift", "LoopbackHTTPServer.swift", "LoopbackHTTPRequest.swift",
-                          "LoopbackHTTPResponse.swift"]),
+                exclude: ["Contracts/FrameSourceContract.swift", "Contracts/BulkDecodingCheck.swift",
+                          "Waiting/BusyThreads.swift", "Network"]),
         // The open/info/decode/seek path, the parser entry points and the seeds: a symbolic
         // link to Tests/ZoetropeFuzzTests/Harness, which the regression test compiles too.
         .target(name: "ZoetropeFuzzHarness", dependencies: codecs + ["ZoetropeTestSupport"]),

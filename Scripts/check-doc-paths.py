@@ -2,7 +2,7 @@
 """Fails when the docs name a file that does not exist: every `path` in backticks that
 looks like a file of the repository (a folder and a name with an extension, or a path
 under one of the top-level folders) and every relative Markdown link, in README.md,
-CHANGELOG.md, Docs/, Examples/ and the DocC catalogues, and in the comments of the Swift
+CHANGELOG.md, Scripts/README.md, Docs/, Examples/ and the DocC catalogues, and in the comments of the Swift
 files. A path may be given from the
 root or from any folder (`Zoetrope/Compositing/Compositor.swift`): it must then be the
 end of exactly one file's path at least."""
@@ -27,8 +27,8 @@ def exists(path):
     suffix = "/" + path
     return any(f.endswith(suffix) for f in files) or any(d.endswith(suffix) for d in folders)
 
-docs = [f for f in files if f.endswith(".md") and (f in ("README.md", "CHANGELOG.md") or f.startswith(("Docs/", "Examples/"))
-                                                   or ".docc/" in f)]
+docs = [f for f in files if f.endswith(".md") and (f in ("README.md", "CHANGELOG.md", "Scripts/README.md")
+                                                   or f.startswith(("Docs/", "Examples/")) or ".docc/" in f)]
 problems = []
 checked = 0
 sources = [f for f in files if f.endswith(".swift") and f.startswith(("Sources/", "Tests/", "Examples/", "Benchmarks/", "Plugins/"))]

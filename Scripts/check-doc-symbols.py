@@ -2,8 +2,8 @@
 """Fails when the docs name a Swift symbol the project does not declare.
 
 Reads the Markdown that Scripts/check-doc-paths.py reads (README.md, Docs/, Examples/ and
-the DocC catalogues Sources/*/*.docc) except CHANGELOG.md, whose entries name symbols as
-they were when written, and Docs/API/, which is generated. In them it checks every inline
+the DocC catalogues Sources/*/*.docc) except CHANGELOG.md and Docs/BenchmarksLog.md, whose
+dated entries name symbols as they were when written, and Docs/API/, which is generated. In them it checks every inline
 code span (`...`) and DocC symbol link (``...``) that reads as a Swift symbol:
 `TypeName`, `TypeName.member`, `TypeName.member(label:other:)`, `member(label:)`,
 `.caseName`, `.caseName(label:)`, `Type/member` (DocC's path form), `Generic<Arg>`, a call
@@ -35,6 +35,13 @@ wrap (libwebp, libavif, libpng, lcms2, TurboJPEG, giflib, libFuzzer), HTTP heade
 other placeholders, and all fenced code blocks (Scripts/check-snippets.sh compiles the
 ```swift ones). A `<Format>Name` placeholder passes when one format declares its Name
 (`GIFCoder`, `WebPCoder`, …).
+
+The tool's command lines are checked too, in code spans and in the fenced blocks that are
+not Swift (`zoetrope convert in.gif out.webp --lossy 60`, `.build/release/zoetrope info
+FILE`, one command per `|`, `;` or `&&`): the word after `zoetrope` (when it is a
+lowercase word) must be one of the commands `Sources/ZoetropeTool/Tool.swift` lists, and
+every `--option` one that command's file declares (`valueOptions`/`flagOptions` in
+`Sources/ZoetropeTool/Commands/<Name>Command.swift`; `--help` and `--version` always).
 
 Prints each stale span as FILE:LINE: `span` — why, then a summary; exits 1 if any.
 `--list` prints every span with what became of it (ok, STALE, skipped) instead."""
@@ -201,9 +208,51 @@ folders = {p for f in files for p in f.split("/")[:-1]}
 if os.path.exists(".gitignore"):
     folders |= {l.strip().strip("/") for l in open(".gitignore", encoding="utf-8") if l.strip() and not l.startswith("#")}
 
+# ---- the tool's commands and their options --------------------------------------------
+def literals_in(call):
+    """The string literals of every `valueOptions: [...]` and `flagOptions: [...]` in `call`."""
+    names = set()
+    for m in re.finditer(r"(?:valueOptions|flagOptions):\s*\[", call):
+        names.update(re.findall(r'"([^"]+)"', balanced(call, m.end() - 1)))
+    return names
+
+tool_dir = "Sources/ZoetropeTool"
+tool_commands = {}   # command -> the options its file declares (None: its file is not found)
+if os.path.exists(f"{tool_dir}/Tool.swift"):
+    for name in re.findall(r'ToolCommand\(\s*name:\s*"([a-z][a-z-]*)"', open(f"{tool_dir}/Tool.swift", encoding="utf-8").read()):
+        path = f"{tool_dir}/Commands/{name.capitalize()}Command.swift"
+        tool_commands[name] = literals_in(open(path, encoding="utf-8").read()) if os.path.exists(path) else None
+TOOL = re.compile(r"^(?:\S*/)?zoetrope$")
+
+def check_command(line):
+    """None if `line` runs no `zoetrope` command; otherwise (ok, reason) for its first stale word."""
+    results = []
+    for part in re.split(r"\|\|?|;|&&|\$\(|`", line.split(" #")[0]):
+        words = part.split()
+        while words and re.fullmatch(r"[A-Z_]+=\S*", words[0]):      # `IN=/tmp/x zoetrope …`
+            words = words[1:]
+        if not words or not TOOL.match(words[0]) or not tool_commands:
+            continue
+        command = words[1] if len(words) > 1 and re.fullmatch(r"[a-z]+", words[1]) else None
+        if command and command not in tool_commands:
+            results.append((False, f"`zoetrope {command}`: the tool has no such command"))
+            continue
+        known = {"help", "version"} | (tool_commands.get(command) or set() if command else set())
+        if command and tool_commands[command] is None:
+            continue
+        for word in words[1:]:
+            option = re.match(r"--([a-z][a-z0-9-]*)", word)
+            if option and option.group(1) not in known:
+                where = f"`zoetrope {command}`" if command else "`zoetrope`"
+                results.append((False, f"{where} has no option --{option.group(1)}"))
+        results.append((True, ""))
+    if not results:
+        return None
+    return next((r for r in results if not r[0]), results[0])
+
 # ---- the docs' spans ------------------------------------------------------------------
-docs = [f for f in files if f.endswith(".md") and not f.startswith("Docs/API/")
-        and (f == "README.md" or f.startswith(("Docs/", "Examples/")) or ".docc/" in f)]
+docs = [f for f in files if f.endswith(".md") and not f.startswith("Docs/API/") and f != "Docs/BenchmarksLog.md"
+        and (f in ("README.md", "Scripts/README.md") or f.startswith(("Docs/", "Examples/")) or ".docc/" in f)]
 
 IDENT = r"[A-Za-z_]\w*"
 CHAIN = re.compile(rf"^(?P<dot>\.)?(?P<chain>{IDENT}(?:<[\w<>, .]*>)?(?:\??\.{IDENT})*)"
@@ -356,31 +405,36 @@ def check(span, docc):
 span_re = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.S)
 listing = "--list" in sys.argv[1:]   # every span with what was made of it
 problems, checked, checked_docs = [], 0, set()
+def record(doc, line, span, result):
+    global checked
+    if listing:
+        print(f"{doc}:{line}: `{span}` " + ("skipped" if result is None else "ok" if result[0] else "STALE"))
+    if result is None:
+        return
+    checked += 1
+    checked_docs.add(doc)
+    if not result[0]:
+        problems.append(f"{doc}:{line}: `{span}` — {result[1]}")
+
 for doc in docs:
     lines = open(doc, encoding="utf-8").read().split("\n")
-    fenced = False
+    fenced, swift = False, False
     for i, line in enumerate(lines):
         if re.match(r"\s*(```|~~~)", line):
             fenced = not fenced
+            swift = fenced and "swift" in line
             lines[i] = ""
         elif fenced:
+            if not swift:
+                record(doc, i + 1, line.strip(), check_command(line.strip()))
             lines[i] = ""
     text = "\n".join(lines)
     # A code span does not cross a blank line.
     for para in re.finditer(r"(?:[^\n]|\n(?!\s*\n))+", text):
         for m in span_re.finditer(para.group(0)):
             span, docc = m.group(2).replace("\n", " "), len(m.group(1)) == 2
-            result = check(span, docc)
             line = text.count("\n", 0, para.start() + m.start()) + 1
-            if listing:
-                print(f"{doc}:{line}: `{span}` " + ("skipped" if result is None else "ok" if result[0] else "STALE"))
-            if result is None:
-                continue
-            checked += 1
-            checked_docs.add(doc)
-            ok, why = result
-            if not ok:
-                problems.append(f"{doc}:{line}: `{span}` — {why}")
+            record(doc, line, span, check_command(span) if not docc and TOOL.match(span.split(" ")[0]) else check(span, docc))
 for p in problems if not listing else []:
     print(p)
 print(f"check-doc-symbols: {checked} symbols in {len(checked_docs)} files checked, {len(problems)} stale")

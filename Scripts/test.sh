@@ -18,7 +18,7 @@ fi
 # synchronous suites hold those threads for minutes on a busy machine, and a download that
 # waits behind them meets its inactivity timeout. Every suite that starts a
 # LoopbackHTTPServer or loads a URL belongs here (checked below).
-network='ZoetropeLoadingTests\.|ZoetropeCodecsTests\.(LoadingTests|DisplayOwnershipTests|TypedErrorAndCancellationTests)/'
+network='ZoetropeLoadingTests\.|ZoetropeCodecsTests\.(LoadingTests|DisplayOwnershipTests|TypedErrorAndCancellationTests)/|ZoetropeTestSupportTests\.LoopbackHTTPServerTests/'
 # The tool's end-to-end tests (each runs the binary and waits for it) run in a third.
 tool='ZoetropeCLITests\.'
 # The busy-machine scenarios spin a thread on every core until their main-actor scenarios

@@ -33,7 +33,16 @@ import ZoetropeTestSupport
         #expect(plain.info.color == .unspecified)
         #expect(plain.info.metadata == .none)
         for i in 0..<count { #expect(try source.decodeFrame(at: i) == (try plain.decodeFrame(at: i)), "frame \(i)") }
-        try Self.checkWithAvifdec(data, expectsICC: true)
+    }
+
+    static let avifdec = "/usr/bin/avifdec"
+
+    /// `avifdec --info` (libavif-bin) parses the file and reports the profile, Exif and XMP.
+    @Test(
+        .enabled(if: FileManager.default.isExecutableFile(atPath: avifdec), "avifdec missing (apt install libavif-bin)"),
+        arguments: [1, 3])
+    func avifdecReadsProfileExifAndXMP(frames count: Int) throws {
+        try Self.checkWithAvifdec(try Self.encode(frames: count, options: Self.full), expectsICC: true)
     }
 
     @Test func codePointsAreWrittenAndReadWhenTheyDeclareSomething() throws {
@@ -63,10 +72,9 @@ import ZoetropeTestSupport
         #expect(info.color.codePoints == ColorCodePoints(primaries: 9, transfer: 16, matrix: 0, fullRange: true))
     }
 
-    /// `avifdec --info` (libavif-bin), when installed, parses the file and reports the profile.
+    /// `avifdec --info` parses the file (and reports the profile, Exif and XMP when `expectsICC`).
     static func checkWithAvifdec(_ data: Data, expectsICC: Bool) throws {
-        let tool = "/usr/bin/avifdec"
-        guard FileManager.default.isExecutableFile(atPath: tool) else { return }
+        let tool = avifdec
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("zoetrope-colour-\(UUID().uuidString).avif")
         try data.write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -65,7 +65,7 @@ import Zoetrope
         #expect(NativeThread.isMain == Thread.isMainThread)
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/thread-self/comm")))
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/thread-self/comm"), "no /proc/thread-self/comm (Linux only)"))
     func aDetachedThreadCarriesItsNameCutToTheKernelLimit() {
         let report = Report()
         @Sendable func addOwnName() {

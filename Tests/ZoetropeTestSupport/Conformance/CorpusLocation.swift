@@ -3,9 +3,16 @@ import Foundation
 /// Finds the shared conformance corpus: `$ZOETROPE_CORPUS`, else `../shared/corpus`
 /// beside the package root (where CI lays it out).
 public enum CorpusLocation {
-    /// The package root, derived from this file's path.
+    /// The package root: the nearest folder above this file that holds a `Package.swift`
+    /// (so moving this file within the tree does not move the root).
     public static var packageRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = URL(fileURLWithPath: #filePath)
+        var folder = file.deletingLastPathComponent()
+        while folder.path != "/" {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            folder = folder.deletingLastPathComponent()
+        }
+        return file.deletingLastPathComponent()
     }
 
     /// The corpus folder, or nil (with a printed note) when it is absent.
