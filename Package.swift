@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
+        .library(name: "ZoetropeQuality", targets: ["ZoetropeQuality"]),
         .executable(name: "zoetrope", targets: ["ZoetropeTool"]),
         .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
@@ -89,6 +90,12 @@ let package = Package(
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG",
                            "ZoetropeBuiltInCoders"]
         ),
+        // Quality metrics over decoded frames (AnimationComparison, SSIMULACRA2): what
+        // `zoetrope compare` and `convert --target-quality` use, for applications too.
+        .target(name: "ZoetropeQuality", dependencies: ["Zoetrope"]),
+        // The built-in countdown sample (`DemoAnimation`, `package`): the tool's `--demo`, the
+        // player benchmark's workload and the tests' fixture. Not a product.
+        .target(name: "ZoetropeDemo", dependencies: ["Zoetrope"]),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
         .target(name: "ZoetropeProcessStats"),
@@ -97,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "ZoetropeTool",
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
-                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats"]
+                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats", "ZoetropeQuality", "ZoetropeDemo"]
         ),
 
         // What `zoetrope` runs for an http(s) argument: the body through AnimatedImageLoader on
@@ -142,7 +149,7 @@ let package = Package(
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(
             name: "zoetrope-player-bench",
-            dependencies: ["Zoetrope", "ZoetropeProcessStats"],
+            dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeProcessStats"],
             path: "Benchmarks/ZoetropePlayerBench"
         ),
 
@@ -168,7 +175,8 @@ let package = Package(
             dependencies: ["Zoetrope"],
             path: "Tests/ZoetropeTestSupport"
         ),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeQualityTests", dependencies: ["ZoetropeQuality"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",
                                                         "ZoetropeTestSupport"]),
@@ -180,13 +188,13 @@ let package = Package(
             dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeConformanceTests",
-            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeDemo", "ZoetropeTestSupport"]
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
-                                                   "ZoetropeTestSupport"]),
+                                                   "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(

@@ -5,6 +5,7 @@ import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeColor
 import ZoetropeGIF
+import ZoetropeQuality
 import ZoetropeWebP
 
 /// `zoetrope convert IN OUT`: decodes any supported animation and writes it as GIF, APNG,

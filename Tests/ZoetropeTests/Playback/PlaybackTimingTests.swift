@@ -1,4 +1,5 @@
 import Testing
+import ZoetropeDemo
 
 @testable import Zoetrope
 

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// One frame of two animations compared on their composited canvases (straight-alpha RGBA8).
 ///
 /// A pixel that is fully transparent in both counts as equal whatever its colour channels

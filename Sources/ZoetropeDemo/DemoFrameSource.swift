@@ -1,4 +1,5 @@
 import Synchronization
+import Zoetrope
 
 /// A `FrameSource` over the built-in demo. Every frame is drawn from scratch, so random
 /// access costs the same as sequential access.

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Zoetrope
+@testable import ZoetropeQuality
 
 /// SSIMULACRA2 against libjxl's `ssimulacra2` tool (0.11.2), the metric's reference.
 @Suite struct SSIMULACRA2Tests {

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// The built-in sample: a five-second countdown with a progress bar, made in code.
 ///
 /// 100 frames of 50 ms on a 756×304 canvas, playing forever. The panel has transparent

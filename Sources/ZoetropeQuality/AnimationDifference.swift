@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// One way two compared animations differ (`AnimationComparison.differences(tolerance:)`).
 public enum AnimationDifference: Hashable, Sendable, CustomStringConvertible {
     /// The canvases differ in size (first, second); no pixel is compared.

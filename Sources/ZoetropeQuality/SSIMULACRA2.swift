@@ -1,3 +1,5 @@
+import Zoetrope
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
