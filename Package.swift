@@ -126,7 +126,8 @@ let package = Package(
         // Pillow (Scripts/bench-decoders.sh, Docs/Benchmarks.md).
         .executableTarget(
             name: "zoetrope-decode-bench",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeProcessStats"],
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeBuiltInCoders",
+                           "ZoetropeProcessStats"],
             path: "Benchmarks/ZoetropeDecodeBench"
         ),
 
@@ -190,7 +191,7 @@ let package = Package(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeDemo", "ZoetropeTestSupport"]
         ),
-        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
+        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeBuiltInCoders", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",

@@ -78,6 +78,10 @@ def walk(n, path):
         # `package` declarations are in the dump too, marked internal: not public API.
         if c.get("kind") == "Accessor" or c.get("isInternal"):
             continue
+        # Another module's type extended with `package` members only adds no public API.
+        members = [k for k in c.get("children", []) if k.get("kind") not in TYPES]
+        if c.get("isExternal") and members and all(k.get("isInternal") for k in members):
+            continue
         sig = [type_of(t) for t in c.get("children", []) if t.get("kind") in TYPES]
         head = f"{'.'.join(path + [c.get('printedName', '')])}"
         if kind in ("Func", "Constructor", "Subscript"):

@@ -7,7 +7,7 @@ import Foundation
 /// Decodes a run of frames in order using several threads: the bulk path for reading many
 /// frames one after another (exporting, converting, benchmarking, keeping every frame).
 ///
-/// When the source adopts `ParallelFrameDecoding` (GIF, PNG/APNG and WebP do) and more than
+/// When the source adopts `ParallelFrameDecoding` (three built-in codecs do) and more than
 /// one thread is allowed, worker threads decode the frames' compressed data ahead of the
 /// caller while the caller's thread composites them in order, so the frames are exactly
 /// those `FrameSource.decodeFrame(at:into:)` gives. Any other source, or one thread, decodes
@@ -22,8 +22,8 @@ import Foundation
 /// ```
 ///
 /// Memory: besides the source's own, at most `framesInFlight` payloads, each at most a
-/// frame's rectangle (RGBA for PNG and WebP, one byte a pixel for GIF), plus one recycled:
-/// with two threads, 5 × 8 MiB for a 1920×1080 APNG or WebP, 5 × 2 MiB for a GIF. The
+/// frame's rectangle (RGBA, or one byte a pixel for palette indices), plus one recycled:
+/// with two threads, 5 × 8 MiB for 1920×1080 RGBA payloads, 5 × 2 MiB for indices. The
 /// canvas and the payloads are checked against `Limits.maxAllocationBytes` first.
 /// Calls are serialized, so a decoder may move between threads (an async iterator's);
 /// frames still come one after another. `cancel()`, or releasing it, stops the workers and

@@ -2,9 +2,9 @@
 /// `BulkFrameDecoder` can decode several frames' payloads on worker threads while it
 /// composites them, in order, on the caller's thread.
 ///
-/// GIF (each image's LZW data), PNG/APNG (each frame's zlib stream) and WebP (each frame's
-/// VP8/VP8L bitstream) adopt it: only compositing depends on the frames before. A coder of
-/// its own adopts it the same way; a source that does not is decoded one frame after another.
+/// A format whose frames each carry their own compressed stream adopts it (three built-in
+/// codecs do): only compositing depends on the frames before. A coder of its own adopts it
+/// the same way; a source that does not is decoded one frame after another.
 ///
 /// `decodePayload` runs on several threads at once, each with its own context, so it may
 /// read only what never changes (the file's bytes, the index). `deliverFrame` runs on the

@@ -2,7 +2,7 @@
 /// then checked once against `Limits.maxAllocationBytes`, so the error names the real total.
 ///
 /// ```swift
-/// var budget = AllocationBudget(limits: options.limits, format: .gif)
+/// var budget = AllocationBudget(limits: options.limits, format: info.format)
 /// budget.reserve(canvas.rgbaByteCount)              // nil (does not fit an Int) counts as overflow
 /// budget.reserve(frames.count, bytesEach: MemoryLayout<Record>.stride)
 /// try budget.check()

@@ -2,8 +2,8 @@
 /// what `AnimatedImage.frames(delayPolicy:)` returns.
 ///
 /// Each iteration opens its own decoding session, so iterating twice decodes twice and
-/// never disturbs a player of the same image. Frames come from a `BulkFrameDecoder`: GIF,
-/// PNG and WebP frames' compressed data decode ahead on worker threads (as many threads as
+/// never disturbs a player of the same image. Frames come from a `BulkFrameDecoder`: a
+/// `ParallelFrameDecoding` source's frames decode ahead on worker threads (as many threads as
 /// the image's `DecodingOptions.threadCount`, else the cores the process may use) while
 /// `next()` composites them in order. Memory stays bounded: the session, the few payloads
 /// decoded ahead, and each frame in a new buffer that it hands over, keeping none.

@@ -7,18 +7,19 @@ public struct DecodingOptions: Hashable, Sendable {
     public var targetSize: PixelSize?
     /// Bounds checked before every allocation.
     public var limits: Limits
-    /// Threads for decoding. AVIF: dav1d's threads for each frame. Bulk runs
-    /// (`BulkFrameDecoder`, `AnimatedImage.frames()`): the threads that decode GIF, PNG and
-    /// WebP frames' data ahead of compositing. Colour conversion of a big frame: the bands
-    /// converted at once. nil: the coder's measured default for AVIF, and the cores the
-    /// process may use for bulk runs and colour; 1: one frame after another, on one thread.
+    /// Threads for decoding. A codec whose library decodes one frame on several threads:
+    /// that library's threads. Bulk runs (`BulkFrameDecoder`, `AnimatedImage.frames()`):
+    /// the threads that decode frames' data ahead of compositing. Colour conversion of a big
+    /// frame: the bands converted at once. nil: the codec's measured default, and the cores
+    /// the process may use for bulk runs and colour; 1: one frame after another, on one thread.
     public var threadCount: Int?
     /// Whether a first frame whose bytes have not all arrived shows what has: the rows
-    /// decoded so far, the rest transparent, as browsers show a GIF or PNG still loading.
+    /// decoded so far, the rest transparent, as browsers show an image still loading.
     /// Off by default: a file that ends inside its first frame then fails to open (the
     /// rule every whole-file consumer relies on). On: such a file has that one partial frame
     /// (with its `truncation`), and an incremental source counts frame 0 while it arrives
-    /// (`IncrementalSnapshot.firstFrameIsPartial`). GIF, PNG, APNG and WebP; AVIF and JPEG show whole frames only.
+    /// (`IncrementalSnapshot.firstFrameIsPartial`). Codecs that decode row by row honour it;
+    /// the others show whole frames only (each codec's documentation says which).
     public var showsPartialFirstFrame: Bool
     /// The values frames hold when the file declares a colour space other than sRGB:
     /// converted to sRGB (the default, what a browser shows) or as stored.

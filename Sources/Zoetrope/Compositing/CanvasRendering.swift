@@ -106,7 +106,7 @@ extension CanvasRendering {
             shownFrame == target
         {
             // The canvas shows a frame that decodes straight into a buffer (drawn before this
-            // call, as APNG's open draws frame 0): copied out, the canvas is needed by no
+            // call, as an open that draws frame 0 does): copied out, the canvas is needed by no
             // later frame, whose restart frame follows this one, so a drawn-area canvas is freed.
             compositor.copyCanvas(into: &output, size: size, format: format)
             if compositor.releasePixels() { shownFrame = nil }

@@ -10,8 +10,8 @@ extension NativeThread {
     /// Sleeps the calling thread for `duration`, again after an interrupting signal: for the
     /// package's own polling threads, which run outside Swift concurrency.
     package static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        let ns = duration.wholeNanoseconds
+        var request = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
         var remaining = timespec()
         while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }

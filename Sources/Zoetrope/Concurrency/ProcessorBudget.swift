@@ -29,6 +29,10 @@ public enum ProcessorBudget {
     /// decoder runs work on several threads.
     public static let availableCores: Int = measure()
 
+    /// Decode threads for the players' shared pool (`DecodeWorkerPool.shared`): one per
+    /// available core, at most 4.
+    package static var playbackDecodeThreads: Int { min(4, max(1, availableCores)) }
+
     /// Measures the budget now (``availableCores`` keeps the first measurement).
     package static func measure() -> Int {
         #if os(Linux) || os(Android)

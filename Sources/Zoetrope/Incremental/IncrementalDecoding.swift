@@ -1,10 +1,10 @@
 /// A coder that can start decoding before the whole file has arrived.
 ///
-/// `GIFCoder`, `APNGCoder`, `WebPCoder` and `AVIFCoder` adopt it. The application opens a session with no bytes,
+/// Four built-in coders adopt it. The application opens a session with no bytes,
 /// appends bytes as they arrive, and calls `finish()` when the data is complete:
 ///
 /// ```swift
-/// let source = GIFCoder().makeIncrementalSource(options: .default)
+/// let source = coder.makeIncrementalSource(options: .default)
 /// for try await chunk in download {
 ///     let snapshot = try source.append(chunk)
 ///     if snapshot.frameCount > shown { /* decode and show the new frames */ }

@@ -36,16 +36,14 @@ public final class ManualClock: FrameClock {
 
     /// Delivers one tick at `target` since the clock's origin.
     public func tick(at target: Duration) {
-        let (s, atto) = target.components
-        tick(atNanoseconds: s * 1_000_000_000 + atto / 1_000_000_000)
+        tick(atNanoseconds: target.wholeNanoseconds)
     }
 
     /// Ticks `pattern` from time 0 while the target time is below `duration`, calling
     /// `after` after each tick (a test checks what was shown). Returns the tick count.
     @discardableResult
     public func run(_ pattern: RefreshPattern, for duration: Duration, after: (FrameTick) -> Void = { _ in }) -> Int {
-        let (s, atto) = duration.components
-        let end = s * 1_000_000_000 + atto / 1_000_000_000
+        let end = duration.wholeNanoseconds
         var k = 0
         while true {
             let t = pattern.nanoseconds(ofTick: k)

@@ -101,8 +101,7 @@ public final class TimerClock: FrameClock {
         case .fitting(let maxHz):
             let floor = 1_000_000_000 / Int64(max(1, maxHz))
             guard let preferred = subscribers.commonInterval else { return max(floor, 16_666_667) }
-            let (s, atto) = preferred.components
-            return max(floor, s * 1_000_000_000 + atto / 1_000_000_000)
+            return max(floor, preferred.wholeNanoseconds)
         }
     }
 

@@ -1,9 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
-
 /// A fixed, bounded set of decode threads shared by many players.
 ///
 /// Jobs run first in, first out; since every player keeps at most one job in the queue,
@@ -12,8 +6,9 @@ import Foundation
 /// freed they finish the jobs already queued and end. (`shared` is never freed, so its
 /// threads live as long as the process.)
 public final class DecodeWorkerPool: DecodeExecutor {
-    /// The pool players use unless told otherwise: one worker per core, at most 4.
-    public static let shared = DecodeWorkerPool(workerCount: min(4, max(1, ProcessInfo.processInfo.activeProcessorCount)))
+    /// The pool players use unless told otherwise: `ProcessorBudget.playbackDecodeThreads`
+    /// workers (one per core the process may use, at most 4).
+    public static let shared = DecodeWorkerPool(workerCount: ProcessorBudget.playbackDecodeThreads)
 
     /// The most threads this pool runs.
     public let workerCount: Int

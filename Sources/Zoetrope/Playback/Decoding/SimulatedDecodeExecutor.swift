@@ -51,8 +51,7 @@ public final class SimulatedDecodeExecutor: DecodeExecutor {
                 for w in s.workers.indices where s.workers[w].running == nil && !s.queue.isEmpty {
                     let (job, submitted) = s.queue.removeFirst()
                     let start = max(submitted, s.workers[w].freeAt)
-                    let (sec, atto) = cost(job).components
-                    let ns = max(0, sec * 1_000_000_000 + atto / 1_000_000_000)
+                    let ns = max(0, cost(job).wholeNanoseconds)
                     s.workers[w].running = Running(job: job, finish: start + ns)
                 }
                 var best: Int?
