@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .library(name: "ZoetropeQuality", targets: ["ZoetropeQuality"]),
+        .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
         .executable(name: "zoetrope", targets: ["ZoetropeTool"]),
         .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
@@ -96,6 +97,9 @@ let package = Package(
         // The built-in countdown sample (`DemoAnimation`, `package`): the tool's `--demo`, the
         // player benchmark's workload and the tests' fixture. Not a product.
         .target(name: "ZoetropeDemo", dependencies: ["Zoetrope"]),
+        // Simulated decode time and refresh patterns (SimulatedDecodeExecutor, RefreshPattern):
+        // deterministic players for tests, `zoetrope trace` and the headless examples.
+        .target(name: "ZoetropeTesting", dependencies: ["Zoetrope"]),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
         .target(name: "ZoetropeProcessStats"),
@@ -104,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "ZoetropeTool",
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
-                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats", "ZoetropeQuality", "ZoetropeDemo"]
+                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats", "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTesting"]
         ),
 
         // What `zoetrope` runs for an http(s) argument: the body through AnimatedImageLoader on
@@ -157,14 +161,14 @@ let package = Package(
         // One small executable per seed player, runnable headless (Scripts/run-examples.sh),
         // and the tool that writes their fixtures with the project's own encoders.
         .executableTarget(name: "MakeExampleFixtures", dependencies: ["ZoetropeCodecs"], path: "Examples/MakeExampleFixtures"),
-        .executableTarget(name: "DisplayLinkPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/DisplayLinkPlayer"),
-        .executableTarget(name: "FrameCallbackPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/FrameCallbackPlayer"),
-        .executableTarget(name: "StillOrAnimatedView", dependencies: ["ZoetropeCodecs"], path: "Examples/StillOrAnimatedView"),
+        .executableTarget(name: "DisplayLinkPlayer", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/DisplayLinkPlayer"),
+        .executableTarget(name: "FrameCallbackPlayer", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/FrameCallbackPlayer"),
+        .executableTarget(name: "StillOrAnimatedView", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/StillOrAnimatedView"),
         .executableTarget(name: "FixedIntervalPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/FixedIntervalPlayer"),
-        .executableTarget(name: "ReusableCellView", dependencies: ["ZoetropeCodecs"], path: "Examples/ReusableCellView"),
+        .executableTarget(name: "ReusableCellView", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/ReusableCellView"),
         // An application's view (a @MainActor view as the display), run on the main actor; AppViewSampleTests runs it too.
         .executableTarget(name: "AppViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/AppViewSample"),
-        .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs"], path: "Examples/PlayWhileDownloading"),
+        .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/PlayWhileDownloading"),
         // A loading view (AnimatedImageLoader from a view), run by ZoetropeLoadingTests against a loopback server.
         .executableTarget(name: "LoadingViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/LoadingViewSample"),
 
@@ -176,7 +180,7 @@ let package = Package(
             dependencies: ["Zoetrope"],
             path: "Tests/ZoetropeTestSupport"
         ),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeTesting", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeQualityTests", dependencies: ["ZoetropeQuality"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",

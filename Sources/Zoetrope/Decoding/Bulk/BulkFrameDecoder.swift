@@ -38,7 +38,7 @@ public final class BulkFrameDecoder: Sendable {
     /// they may get fewer than asked.)
     public let threadCount: Int
     /// Payloads decoded ahead at most (0 when the run decodes one frame after another).
-    public let framesInFlight: Int
+    package let framesInFlight: Int
     private let run: (any BulkRun)?
     /// The next frame (`frames.upperBound` once the run has ended); a call to `nextFrame`
     /// holds it for its whole length, which serializes the calls.
@@ -125,10 +125,10 @@ public final class BulkFrameDecoder: Sendable {
     /// Whether the run stopped its workers because its threads were getting little more
     /// than one core between them (a busy machine), and went on one frame after another,
     /// which is then faster.
-    public var fellBackToOneThread: Bool { run?.wentSerial ?? false }
+    package var fellBackToOneThread: Bool { run?.wentSerial ?? false }
 
     /// Bytes the run holds besides the source: payloads decoded ahead and recycled storage.
-    public var retainedByteCount: Int { run?.heldByteCount ?? 0 }
+    package var retainedByteCount: Int { run?.heldByteCount ?? 0 }
 
     private static func start<S: ParallelFrameDecoding>(
         _ source: S, frames: Range<Int>, threads: Int,

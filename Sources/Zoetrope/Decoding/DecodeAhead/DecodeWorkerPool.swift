@@ -30,7 +30,7 @@ public final class DecodeWorkerPool: DecodeExecutor {
     }
 
     /// Threads started so far (never more than `workerCount`).
-    public var threadsStarted: Int { queue.threadsStarted }
+    package var threadsStarted: Int { queue.threadsStarted }
     /// Jobs finished so far.
-    public var jobsCompleted: Int { queue.jobsCompleted }
+    package var jobsCompleted: Int { queue.jobsCompleted }
 }

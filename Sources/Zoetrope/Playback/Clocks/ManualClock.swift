@@ -39,24 +39,8 @@ public final class ManualClock: FrameClock {
         tick(atNanoseconds: target.wholeNanoseconds)
     }
 
-    /// Ticks `pattern` from time 0 while the target time is below `duration`, calling
-    /// `after` after each tick (a test checks what was shown). Returns the tick count.
-    @discardableResult
-    public func run(_ pattern: RefreshPattern, for duration: Duration, after: (FrameTick) -> Void = { _ in }) -> Int {
-        let end = duration.wholeNanoseconds
-        var k = 0
-        while true {
-            let t = pattern.nanoseconds(ofTick: k)
-            if t >= end { break }
-            tick(atNanoseconds: t)
-            after(FrameTick(targetNanoseconds: t, sequence: k))
-            k += 1
-        }
-        return k
-    }
-
     /// How many subscribers are ticking.
-    public var subscriberCount: Int { subscribers.count }
+    package var subscriberCount: Int { subscribers.count }
 
     /// The longest gap between ticks that shows every subscriber's frames on time (the
     /// greatest common divisor of their preferred intervals: a player asks for the GCD of

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// The tick timestamps of a display refresh, computed exactly so that no rounding
 /// accumulates over millions of ticks.
 public struct RefreshPattern: Hashable, Sendable, CustomStringConvertible {

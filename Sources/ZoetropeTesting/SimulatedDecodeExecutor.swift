@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// An executor that runs decodes in simulated time, for deterministic tests and traces.
 ///
 /// Each job takes `cost(job)` of simulated time on one of `workerCount` simulated workers,
