@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
         .library(name: "ZoetropeLoading", targets: ["ZoetropeLoading"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
+        .library(name: "ZoetropeQuality", targets: ["ZoetropeQuality"]),
+        .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
         .executable(name: "zoetrope", targets: ["ZoetropeTool"]),
         .executable(name: "zoetrope-fetch", targets: ["zoetrope-fetch"]),
         .plugin(name: "AuditAnimations", targets: ["AuditAnimations"]),
@@ -93,6 +95,15 @@ let package = Package(
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG",
                            "ZoetropeBuiltInCoders", "ZoetropeLoading"]
         ),
+        // Quality metrics over decoded frames (AnimationComparison, SSIMULACRA2): what
+        // `zoetrope compare` and `convert --target-quality` use, for applications too.
+        .target(name: "ZoetropeQuality", dependencies: ["Zoetrope"]),
+        // The built-in countdown sample (`DemoAnimation`, `package`): the tool's `--demo`, the
+        // player benchmark's workload and the tests' fixture. Not a product.
+        .target(name: "ZoetropeDemo", dependencies: ["Zoetrope"]),
+        // Simulated decode time and refresh patterns (SimulatedDecodeExecutor, RefreshPattern):
+        // deterministic players for tests, `zoetrope trace` and the headless examples.
+        .target(name: "ZoetropeTesting", dependencies: ["Zoetrope"]),
         // CPU time and resident memory of the process: the one reader the tool's `bench`
         // and the benchmark executables share. Not a product.
         .target(name: "ZoetropeProcessStats"),
@@ -101,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "ZoetropeTool",
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
-                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats"]
+                           "ZoetropeBuiltInCoders", "ZoetropeProcessStats", "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTesting"]
         ),
 
         // What `zoetrope` runs for an http(s) argument: the body through AnimatedImageLoader on
@@ -123,7 +134,8 @@ let package = Package(
         // Pillow (Scripts/bench-decoders.sh, Docs/Benchmarks.md).
         .executableTarget(
             name: "zoetrope-decode-bench",
-            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeProcessStats"],
+            dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeBuiltInCoders",
+                           "ZoetropeProcessStats"],
             path: "Benchmarks/ZoetropeDecodeBench"
         ),
 
@@ -146,21 +158,21 @@ let package = Package(
         // Many players on one timer clock: CPU, late frames, memory (Scripts/bench-player.sh).
         .executableTarget(
             name: "zoetrope-player-bench",
-            dependencies: ["Zoetrope", "ZoetropeProcessStats"],
+            dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeProcessStats"],
             path: "Benchmarks/ZoetropePlayerBench"
         ),
 
         // One small executable per seed player, runnable headless (Scripts/run-examples.sh),
         // and the tool that writes their fixtures with the project's own encoders.
         .executableTarget(name: "MakeExampleFixtures", dependencies: ["ZoetropeCodecs"], path: "Examples/MakeExampleFixtures"),
-        .executableTarget(name: "DisplayLinkPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/DisplayLinkPlayer"),
-        .executableTarget(name: "FrameCallbackPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/FrameCallbackPlayer"),
-        .executableTarget(name: "StillOrAnimatedView", dependencies: ["ZoetropeCodecs"], path: "Examples/StillOrAnimatedView"),
+        .executableTarget(name: "DisplayLinkPlayer", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/DisplayLinkPlayer"),
+        .executableTarget(name: "FrameCallbackPlayer", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/FrameCallbackPlayer"),
+        .executableTarget(name: "StillOrAnimatedView", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/StillOrAnimatedView"),
         .executableTarget(name: "FixedIntervalPlayer", dependencies: ["ZoetropeCodecs"], path: "Examples/FixedIntervalPlayer"),
-        .executableTarget(name: "ReusableCellView", dependencies: ["ZoetropeCodecs"], path: "Examples/ReusableCellView"),
+        .executableTarget(name: "ReusableCellView", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/ReusableCellView"),
         // An application's view (a @MainActor view as the display), run on the main actor; AppViewSampleTests runs it too.
         .executableTarget(name: "AppViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/AppViewSample"),
-        .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs"], path: "Examples/PlayWhileDownloading"),
+        .executableTarget(name: "PlayWhileDownloading", dependencies: ["ZoetropeCodecs", "ZoetropeTesting"], path: "Examples/PlayWhileDownloading"),
         // A loading view (AnimatedImageLoader from a view), run by ZoetropeLoadingTests against a loopback server.
         .executableTarget(name: "LoadingViewSample", dependencies: ["ZoetropeCodecs"], path: "Examples/LoadingViewSample"),
 
@@ -175,7 +187,8 @@ let package = Package(
             path: "Tests/ZoetropeTestSupport"
         ),
         .testTarget(name: "ZoetropeTestSupportTests", dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeTesting", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeQualityTests", dependencies: ["ZoetropeQuality"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",
                                                         "ZoetropeTestSupport"]),
@@ -187,13 +200,13 @@ let package = Package(
             dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeConformanceTests",
-            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeTestSupport"]
+            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeDemo", "ZoetropeTestSupport"]
         ),
-        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeTestSupport", "AppViewSample"]),
+        .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeBuiltInCoders", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
-                                                   "ZoetropeTestSupport"]),
+                                                   "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(

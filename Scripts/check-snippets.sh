@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Compiles every ```swift block of the documentation against the package's library
-# products (Zoetrope, ZoetropeGIF, ZoetropeAPNG, ZoetropeWebP, ZoetropeAVIF, ZoetropeCodecs)
+# products (Zoetrope, ZoetropeGIF, ZoetropeAPNG, ZoetropeWebP, ZoetropeAVIF, ZoetropeCodecs,
+# ZoetropeQuality, ZoetropeTesting)
 # in Swift 6 language mode, and fails on any error or warning, so no sample can rot.
 #
 #   Scripts/check-snippets.sh                 # README.md, Docs/*.md, Examples/README.md, DocC articles
@@ -28,7 +29,7 @@
 # Text after `skip` is a free reason: `<!-- snippet: skip: a protocol excerpt -->`.
 #
 # The libraries come from the package's usual debug build (`swift build --target
-# ZoetropeCodecs`, scratch .build, shared with the other scripts and the tests); the
+# ZoetropeCodecs`, `ZoetropeQuality` and `ZoetropeTesting`, scratch .build, shared with the other scripts and the tests); the
 # snippets are compiled by one `swiftc -wmo -c` against those modules, nothing is linked.
 set -euo pipefail
 
@@ -49,7 +50,8 @@ start=$(date +%s%N)
 log=$out/build.log
 mkdir -p "$out"
 echo "check-snippets: building the library products"
-if ! "$swift" build --target ZoetropeCodecs >"$log" 2>&1; then
+if ! { "$swift" build --target ZoetropeCodecs && "$swift" build --target ZoetropeQuality \
+    && "$swift" build --target ZoetropeTesting; } >"$log" 2>&1; then
     cat "$log" >&2
     echo "check-snippets: the package does not build" >&2
     exit 1

@@ -1,6 +1,7 @@
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeBuiltInCoders
 import ZoetropeGIF
 import ZoetropeProcessStats
 import ZoetropeWebP
@@ -163,11 +164,11 @@ while let arg = args.popFirst() {
         for name in list.split(separator: ",") {
             let paths: [DecoderTuning.FastPath]
             if name == "all" {
-                paths = DecoderTuning.FastPath.allCases
-            } else if let path = DecoderTuning.FastPath(rawValue: String(name)) {
+                paths = DecoderTuning.FastPath.builtIn
+            } else if let path = DecoderTuning.FastPath.builtIn.first(where: { $0.name == name }) {
                 paths = [path]
             } else {
-                let known = DecoderTuning.FastPath.allCases.map(\.rawValue).joined(separator: ", ")
+                let known = DecoderTuning.FastPath.builtIn.map(\.name).joined(separator: ", ")
                 fail("unknown path \(name) (\(known), all)", status: 2)
             }
             if arg == "--plain" { plainPaths += paths } else { forcedPaths += paths }
@@ -185,8 +186,8 @@ guard let path, loops >= 1, seekTargets >= 0 else { fail(usage, status: 2) }
 let registry = CoderRegistry(builtIn: [GIFCoder(), APNGCoder(), WebPCoder(), AVIFCoder()])
 var options = DecodingOptions(targetSize: targetSize, threadCount: threads)
 options.tuning = options.tuning.forcing(forcedPaths).without(plainPaths)
-let plainNames = "[" + plainPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
-let forcedNames = "[" + forcedPaths.map { quoted($0.rawValue) }.joined(separator: ",") + "]"
+let plainNames = "[" + plainPaths.map { quoted($0.name) }.joined(separator: ",") + "]"
+let forcedNames = "[" + forcedPaths.map { quoted($0.name) }.joined(separator: ",") + "]"
 let url = URL(fileURLWithPath: path)
 
 @MainActor func readFile() -> Data {

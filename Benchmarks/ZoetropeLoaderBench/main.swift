@@ -52,7 +52,7 @@ func median(_ values: [Double]) -> Double {
     return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
 }
 
-func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+func seconds(_ d: Duration) -> Double { d.secondsValue }
 
 /// CPU time of the calling thread, in seconds (a busy machine stretches wall time, not this).
 func threadCPU() -> Double {

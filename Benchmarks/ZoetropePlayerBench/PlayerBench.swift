@@ -11,6 +11,7 @@ import Glibc
 import Darwin
 #endif
 import Zoetrope
+import ZoetropeDemo
 import ZoetropeProcessStats
 
 /// One benchmark configuration's run and its measurements.

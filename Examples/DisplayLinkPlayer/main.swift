@@ -6,6 +6,7 @@
 // Usage: DisplayLinkPlayer FILE
 import Foundation
 import ZoetropeCodecs
+import ZoetropeTesting
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: DisplayLinkPlayer FILE\n".utf8))

@@ -3,6 +3,7 @@
 // Usage: FrameCallbackPlayer FILE
 import Foundation
 import ZoetropeCodecs
+import ZoetropeTesting
 
 guard CommandLine.arguments.count == 2 else {
     FileHandle.standardError.write(Data("usage: FrameCallbackPlayer FILE\n".utf8))

@@ -6,6 +6,7 @@
 // Usage: PlayWhileDownloading FILE BYTES
 import Foundation
 import ZoetropeCodecs
+import ZoetropeTesting
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let perTick = Int(arguments[2]), perTick > 0 else {

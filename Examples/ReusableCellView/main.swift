@@ -4,6 +4,7 @@
 // Usage: ReusableCellView FILE...
 import Foundation
 import ZoetropeCodecs
+import ZoetropeTesting
 
 /// The view: a display plus the player it owns. A real one would draw `display.currentFrame`.
 final class GIFImageView {

@@ -4,6 +4,7 @@
 // Usage: StillOrAnimatedView FILE...
 import Foundation
 import ZoetropeCodecs
+import ZoetropeTesting
 
 guard CommandLine.arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: StillOrAnimatedView FILE...\n".utf8))

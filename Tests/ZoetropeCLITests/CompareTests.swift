@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeCodecs
+import ZoetropeQuality
 import ZoetropeTestSupport
 
 @testable import ZoetropeTool

@@ -3,6 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeGIF
+import ZoetropeQuality
 
 @testable import ZoetropeTool
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeCodecs
+import ZoetropeDemo
 
 @testable import ZoetropeTool
 

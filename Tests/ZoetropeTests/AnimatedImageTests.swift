@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeDemo
 
 /// A coder whose decoding always fails: proves which paths decode and which do not.
 struct UndecodableCoder: AnimatedImageCoder {

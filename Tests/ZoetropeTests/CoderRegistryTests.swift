@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeDemo
 
 /// A coder that recognises a fixed magic string, for registry ordering tests.
 struct MagicCoder: AnimatedImageCoder {

@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+import ZoetropeDemo
 import ZoetropeTestSupport
 
 @Suite struct DemoAnimationTests {

@@ -211,7 +211,7 @@ public struct Compositor: Sendable {
     }
 
     /// Direct access to the canvas, for decoders that draw their own way (for example
-    /// GIF's palette indices) between `beginFrame` and the next frame. `body` sees the
+    /// from palette indices) between `beginFrame` and the next frame. `body` sees the
     /// pixels of `region`, which need not start at (0, 0): `withPixels(in:_:)` addresses
     /// canvas coordinates.
     public mutating func withCanvas<R>(_ body: (inout PixelBuffer) throws -> R) rethrows -> R {
@@ -219,7 +219,7 @@ public struct Compositor: Sendable {
     }
 
     /// Direct access to the pixels of `rect`, which lies inside the canvas, for decoders that
-    /// write rows in place (GIF's palette indices, a codec decoding into the canvas) between
+    /// write rows in place (from palette indices, or a library decoding into the canvas) between
     /// `beginFrame` and the next frame: `body` gets the address of `rect`'s top-left pixel
     /// and the bytes from one row to the next. The held region grows to cover `rect` first.
     public mutating func withPixels<R>(in rect: PixelRect, _ body: (UnsafeMutableRawPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {

@@ -28,7 +28,7 @@ extension PixelBuffer {
 
     /// Writes this buffer at the other depth into `output` (reshaped to `size`, its storage
     /// reused), its pixels at `region`'s origin and transparent elsewhere, alpha mode kept.
-    func convert(to depth: ChannelDepth, placedAt region: PixelRect, into output: inout PixelBuffer, size: PixelSize? = nil) {
+    package func convert(to depth: ChannelDepth, placedAt region: PixelRect, into output: inout PixelBuffer, size: PixelSize? = nil) {
         precondition(depth != format.channelDepth, "converts between depths")
         let outSize = size ?? self.size
         output.format = PixelFormat(alphaMode: format.alphaMode, channelDepth: depth)

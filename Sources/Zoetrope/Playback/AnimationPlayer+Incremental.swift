@@ -3,7 +3,7 @@ extension AnimationPlayer {
     /// have arrived, in order, and stalls on the last of them while more may come.
     ///
     /// ```swift
-    /// let session = GIFCoder().makeIncrementalSource(options: .default)
+    /// let session = coder.makeIncrementalSource(options: .default)
     /// let player = AnimationPlayer(incrementalSource: session, display: view)
     /// player.play()
     /// for try await chunk in download {

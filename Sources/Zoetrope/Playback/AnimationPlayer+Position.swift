@@ -20,6 +20,6 @@ extension AnimationPlayer {
     /// play are clamped to it. As with `seek(toFrame:)`, a stopped or finished player
     /// becomes paused on that frame, and a finished one plays all its plays again on `play()`.
     public func seek(to time: Duration) {
-        perform { $0.seek(toNanoseconds: PlaybackEngine.nanoseconds(time), into: &$1) }
+        perform { $0.seek(toNanoseconds: time.wholeNanoseconds, into: &$1) }
     }
 }

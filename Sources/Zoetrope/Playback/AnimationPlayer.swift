@@ -100,7 +100,7 @@ public final class AnimationPlayer: Player {
     /// Whether memory pressure currently holds the window at two frames.
     public var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
     /// What the last tick did.
-    public var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
+    package var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
     public var diagnostics: PlayerDiagnostics {
         var d = box.withLock { $0.engine.diagnostics }
         d.framesSkippedByDisplay = delivery.skippedCount

@@ -102,7 +102,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
         return "\(ms) ms"
     }
 
-    static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
+    package static func gcd(_ a: Int64, _ b: Int64) -> Int64 {
         var (x, y) = (a, b)
         while y != 0 { (x, y) = (y, x % y) }
         return x == 0 ? 1 : x

@@ -1,9 +1,9 @@
 /// When a bulk run starts worker threads and when it stops them: the bulk part of
-/// `DecoderTuning`, kept apart so tests can force or forbid either path.
+/// `DecoderTuning` (`FastPath.bulkWorkers`), kept apart so tests can force or forbid either path.
 package struct BulkTuning: Hashable, Sendable {
     /// The smallest canvas (in pixels) a run starts workers for. Smaller frames decode in
     /// a few microseconds, where handing them between threads costs more than it saves
-    /// (Docs/Benchmarks.md, "Fast paths against the plain path": 64×64 GIF frames lose).
+    /// (Docs/Benchmarks.md, "Fast paths against the plain path": 64×64 frames lose).
     package var minimumCanvasPixels: Int
     /// CPU seconds per wall-clock second the run's threads must get for the workers to go
     /// on, checked every few frames: the payload path costs a little more CPU than the

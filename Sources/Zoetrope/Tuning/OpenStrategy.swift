@@ -1,18 +1,14 @@
-/// How a frame source opens a whole file (`DecoderTuning.openStrategy(for:byteCount:availableCores:)`).
-///
-/// The choice is made in one place for every codec, so the path from a file's bytes to its
-/// first frame is named rather than found by reading each codec's open (Docs/Architecture.md,
-/// "Opening a file").
+/// How a frame source opens a whole file. Each codec that has a faster open than the plain
+/// one decides from its own `DecoderTuning.FastPath` thresholds, before it reads anything
+/// (Docs/Architecture.md, "Opening a file").
 package enum OpenStrategy: Hashable, Sendable {
-    /// Walk and check the whole file, then decode frames on demand. Every format below its
-    /// thresholds, and WebP, AVIF and JPEG always.
+    /// Walk and check the whole file, then decode frames on demand: the plain open, which
+    /// every source can take.
     case wholeIndex
     /// Walk the cheap part of the whole file (frame places, durations, limits) and leave
-    /// the costly checks to the first use of `info` (the other images' LZW scans); frame 0
-    /// decodes without them. GIF files past `DecoderTuning.gifTwoStepMinimumBytes`.
+    /// the costly checks to the first use of `info`; frame 0 decodes without them.
     case lazyInfo
     /// Once frame 0's data has been walked, the opening thread draws frame 0 while a new
-    /// one walks the rest, and the source starts from that canvas. APNG files past
-    /// `DecoderTuning.apngBesideWalkMinimumBytes`, with a second core.
+    /// one walks the rest, and the source starts from that canvas.
     case firstFrameBesideWalk
 }

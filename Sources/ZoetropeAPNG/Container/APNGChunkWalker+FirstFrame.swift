@@ -1,6 +1,22 @@
 import Zoetrope
 
 extension APNGChunkWalker {
+    /// While the `IDAT` run is arriving and it is frame 0 (the still image, or the
+    /// animation's first frame when an `fcTL` precedes it): that frame with the chunks
+    /// complete so far. Nil otherwise.
+    var partialFirstFrame: APNGFrameRecord? {
+        guard idatState == .inside, frames.isEmpty, let header, !idatChunks.isEmpty else { return nil }
+        if numFrames != nil, !animationIgnored, animationError == nil {
+            // An animation: frame 0 is the IDAT image only when an fcTL came before it.
+            guard var p = pending, p.usesIDAT else { return nil }
+            p.chunks = idatChunks
+            return p
+        }
+        return APNGFrameRecord(
+            rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height), duration: .zero,
+            dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
+    }
+
     /// Whether every chunk of frame 0's data has been walked: the IDAT run has ended and
     /// frame 0 is the IDAT image, or frame 0's fdAT run has ended.
     var firstFrameWalked: Bool {

@@ -65,33 +65,6 @@ struct APNGChunkWalker {
     /// the rest can be walked elsewhere.
     var pausesAfterFirstFrame = false
 
-    /// Indexes `bytes` (a whole file).
-    static func index(
-        _ bytes: UnsafeRawBufferPointer, limits: Limits,
-        keepsCutFirstFrame: Bool = false
-    ) throws(AnimatedImageError) -> APNGIndex {
-        var walker = APNGChunkWalker(limits: limits)
-        walker.keepsCutFirstFrame = keepsCutFirstFrame
-        try walker.advance(bytes)
-        return try walker.finish(bytes)
-    }
-
-    /// While the `IDAT` run is arriving and it is frame 0 (the still image, or the
-    /// animation's first frame when an `fcTL` precedes it): that frame with the chunks
-    /// complete so far. Nil otherwise.
-    var partialFirstFrame: APNGFrameRecord? {
-        guard idatState == .inside, frames.isEmpty, let header, !idatChunks.isEmpty else { return nil }
-        if numFrames != nil, !animationIgnored, animationError == nil {
-            // An animation: frame 0 is the IDAT image only when an fcTL came before it.
-            guard var p = pending, p.usesIDAT else { return nil }
-            p.chunks = idatChunks
-            return p
-        }
-        return APNGFrameRecord(
-            rect: PixelRect(x: 0, y: 0, width: header.width, height: header.height), duration: .zero,
-            dispose: .none, blend: .source, usesIDAT: true, chunks: idatChunks)
-    }
-
     /// No chunk after this point changes the index: IEND was read, or a chunk length stopped the walk.
     var isComplete: Bool { sawIEND || breakReason != nil }
 

@@ -37,7 +37,7 @@ final class APNGFrameSource: SeekCostReporting {
         var firstFrame: APNGFirstFrameDraw?
         // Frame 0 drawn beside the walk is 8-bit: deep sessions walk first.
         let strategy =
-            options.pixelFormat.channelDepth == .eight ? options.tuning.openStrategy(for: .apng, byteCount: data.count) : .wholeIndex
+            options.pixelFormat.channelDepth == .eight ? options.tuning.apngOpenStrategy(byteCount: data.count) : .wholeIndex
         let index = try data.withUnsafeBytes { raw throws(AnimatedImageError) in
             guard strategy == .firstFrameBesideWalk else {
                 return try APNGChunkWalker.index(raw, limits: options.limits, keepsCutFirstFrame: options.showsPartialFirstFrame)

@@ -29,7 +29,7 @@ final class GIFFrameSource: SeekCostReporting {
     /// Opens `data` as `options.tuning` says (`OpenStrategy`): a big file in two steps
     /// (`GIFProvisionalIndex`, `lazyInfo`), any other whole.
     init(data: Data, options: DecodingOptions) throws {
-        let strategy = options.tuning.openStrategy(for: .gif, byteCount: data.count)
+        let strategy = options.tuning.gifOpenStrategy(byteCount: data.count)
         let provisional =
             strategy == .wholeIndex
             ? nil

@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeQuality
 
 /// `zoetrope compare A B [--tolerance N] [--json]`: two animations of any formats, frame by
 /// frame on the composited canvases and timeline by timeline (`AnimationComparison`).

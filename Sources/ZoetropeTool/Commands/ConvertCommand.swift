@@ -5,6 +5,7 @@ import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeColor
 import ZoetropeGIF
+import ZoetropeQuality
 import ZoetropeWebP
 
 /// `zoetrope convert IN OUT`: decodes any supported animation and writes it as GIF, APNG,
@@ -312,7 +313,7 @@ enum ConvertCommand {
     static func summaryLine(frames: Int, from: ImageFormat, to: ImageFormat, inBytes: Int, outBytes: Int, elapsed: Duration) -> String {
         let ratio = outBytes > 0 ? Double(inBytes) / Double(outBytes) : 0
         let comparison = ratio >= 1 ? "\(Formatting.format3(ratio))× smaller" : "\(Formatting.format3(1 / max(ratio, 1e-9)))× larger"
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.secondsValue
         return "\(frames) frame\(frames == 1 ? "" : "s") \(from) → \(to): \(Formatting.bytes(inBytes)) → \(Formatting.bytes(outBytes))"
             + " (\(comparison)) in \(Formatting.format3((seconds * 100).rounded() / 100)) s"
     }

@@ -3,6 +3,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
+import ZoetropeQuality
 import ZoetropeWebP
 
 /// The encoder and settings `convert`'s options ask for, checked before any input is read.

@@ -1,6 +1,7 @@
 import Foundation
 import Zoetrope
 import ZoetropeGIF
+import ZoetropeQuality
 
 /// `convert --target-quality S`: the setting with the smallest output whose mean
 /// SSIMULACRA2 against the source's frames is at least S, found by bisection, so that a

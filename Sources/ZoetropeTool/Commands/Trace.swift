@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeTesting
 
 /// One simulated run of the player, tick by tick: what `zoetrope trace` prints.
 struct Trace {

@@ -1,5 +1,6 @@
 import Foundation
 import Zoetrope
+import ZoetropeTesting
 
 /// `zoetrope trace (FILE | --demo) [options]`: runs the real player on a manual clock with
 /// simulated decode time and prints what it did at every tick. The same arguments always

@@ -1,5 +1,6 @@
 import Foundation
 import Zoetrope
+import ZoetropeDemo
 
 /// What a command reads: a file (format sniffed from content) or the built-in demo.
 struct ImageInput {

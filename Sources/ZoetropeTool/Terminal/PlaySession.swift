@@ -27,10 +27,7 @@ struct PlaySession {
         // The core's timer clock, fitted to the animation, at most 60 redraws a second.
         let clock = TimerClock(rate: .fitting(maxHertz: 60))
         let origin = ContinuousClock.now
-        let now: @Sendable () -> Int64 = {
-            let c = (ContinuousClock.now - origin).components
-            return c.seconds * 1_000_000_000 + c.attoseconds / 1_000_000_000
-        }
+        let now: @Sendable () -> Int64 = { (ContinuousClock.now - origin).wholeNanoseconds }
         let size = interactive ? TerminalSession.size() : (columns: 80, rows: 24)
         let display = TerminalDisplay(
             columns: size.columns, rows: size.rows, width: width, color: color,

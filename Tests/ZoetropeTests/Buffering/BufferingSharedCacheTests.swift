@@ -1,4 +1,5 @@
 import Testing
+import ZoetropeTesting
 
 @testable import Zoetrope
 

@@ -72,4 +72,10 @@ import Darwin
         #expect(cores == ProcessorBudget.measure())
         #expect(cores <= sysconf(Int32(_SC_NPROCESSORS_ONLN)))
     }
+
+    @Test func thePlayersSharedPoolTakesItsSizeFromTheBudget() {
+        let threads = ProcessorBudget.playbackDecodeThreads
+        #expect(threads == min(4, ProcessorBudget.availableCores))
+        #expect(DecodeWorkerPool.shared.workerCount == threads)
+    }
 }

@@ -1,3 +1,4 @@
+import ZoetropeTesting
 @testable import Zoetrope
 
 /// A player on a manual clock with simulated decoding: everything deterministic.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZoetropeTestSupport
+import ZoetropeTesting
 
 @testable import Zoetrope
 

@@ -1,4 +1,6 @@
 import Testing
+import ZoetropeDemo
+import ZoetropeTesting
 
 @testable import Zoetrope
 

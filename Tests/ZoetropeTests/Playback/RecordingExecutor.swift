@@ -1,3 +1,4 @@
+import ZoetropeTesting
 @testable import Zoetrope
 
 /// Wraps an executor and records which player submitted each job, in order.

@@ -99,7 +99,7 @@ public final class SharedFrameCache: Sendable {
     }
 
     /// Frames decoded for `key` so far (each `.decodeHere`).
-    public func decodeCount(for key: SharedFrameKey) -> Int { state.withLock { $0.decodes[key] ?? 0 } }
+    package func decodeCount(for key: SharedFrameKey) -> Int { state.withLock { $0.decodes[key] ?? 0 } }
     /// Decoded frames held now, over all images.
     public var framesHeld: Int {
         state.withLock { s in s.entries.values.reduce(0) { $0 + $1.values.filter { if case .ready = $0.slot { true } else { false } }.count } }

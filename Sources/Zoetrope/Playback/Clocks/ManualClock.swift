@@ -36,29 +36,11 @@ public final class ManualClock: FrameClock {
 
     /// Delivers one tick at `target` since the clock's origin.
     public func tick(at target: Duration) {
-        let (s, atto) = target.components
-        tick(atNanoseconds: s * 1_000_000_000 + atto / 1_000_000_000)
-    }
-
-    /// Ticks `pattern` from time 0 while the target time is below `duration`, calling
-    /// `after` after each tick (a test checks what was shown). Returns the tick count.
-    @discardableResult
-    public func run(_ pattern: RefreshPattern, for duration: Duration, after: (FrameTick) -> Void = { _ in }) -> Int {
-        let (s, atto) = duration.components
-        let end = s * 1_000_000_000 + atto / 1_000_000_000
-        var k = 0
-        while true {
-            let t = pattern.nanoseconds(ofTick: k)
-            if t >= end { break }
-            tick(atNanoseconds: t)
-            after(FrameTick(targetNanoseconds: t, sequence: k))
-            k += 1
-        }
-        return k
+        tick(atNanoseconds: target.wholeNanoseconds)
     }
 
     /// How many subscribers are ticking.
-    public var subscriberCount: Int { subscribers.count }
+    package var subscriberCount: Int { subscribers.count }
 
     /// The longest gap between ticks that shows every subscriber's frames on time (the
     /// greatest common divisor of their preferred intervals: a player asks for the GCD of

@@ -54,8 +54,3 @@ final class TickSubscribers: Sendable {
         for handler in handlers { handler(tick) }
     }
 }
-
-extension Duration {
-    /// Whole nanoseconds, saturating.
-    var wholeNanoseconds: Int64 { PlaybackEngine.nanoseconds(self) }
-}

@@ -77,20 +77,20 @@ public final class TimerClock: FrameClock {
 
     /// Timer threads started so far: one per stretch of time with subscribers, whatever
     /// their number.
-    public var threadsStarted: Int { state.withLock { $0.threadsStarted } }
+    package var threadsStarted: Int { state.withLock { $0.threadsStarted } }
     /// Whether the timer thread is running now.
-    public var isThreadRunning: Bool { state.withLock { $0.threadRunning } }
+    package var isThreadRunning: Bool { state.withLock { $0.threadRunning } }
     /// Players (and other subscribers) ticking on this clock now.
-    public var subscriberCount: Int { subscribers.count }
+    package var subscriberCount: Int { subscribers.count }
 
     /// Ticks delivered.
-    public var ticksDelivered: Int { state.withLock { $0.delivered } }
+    package var ticksDelivered: Int { state.withLock { $0.delivered } }
     /// Ticks delivered more than half an interval after their target time.
-    public var lateTicks: Int { state.withLock { $0.late } }
+    package var lateTicks: Int { state.withLock { $0.late } }
     /// Grid points skipped because the previous tick ran past them.
-    public var droppedTicks: Int { state.withLock { $0.dropped } }
+    package var droppedTicks: Int { state.withLock { $0.dropped } }
     /// The latest any tick was delivered after its target.
-    public var worstLateness: Duration { .nanoseconds(state.withLock { $0.worstLateness }) }
+    package var worstLateness: Duration { .nanoseconds(state.withLock { $0.worstLateness }) }
 
     static func now() -> Int64 { Int64(DispatchTime.now().uptimeNanoseconds) }
 
@@ -101,8 +101,7 @@ public final class TimerClock: FrameClock {
         case .fitting(let maxHz):
             let floor = 1_000_000_000 / Int64(max(1, maxHz))
             guard let preferred = subscribers.commonInterval else { return max(floor, 16_666_667) }
-            let (s, atto) = preferred.components
-            return max(floor, s * 1_000_000_000 + atto / 1_000_000_000)
+            return max(floor, preferred.wholeNanoseconds)
         }
     }
 

@@ -106,8 +106,8 @@ struct PlaybackEngine: Sendable {
         loopOverride = c.loopCount
         rateMilli = PlaybackEngine.rateMilli(c.rate)
         environment = c.environment
-        maxStepNanoseconds = max(1, PlaybackEngine.nanoseconds(c.maxStep))
-        calmDelayNanoseconds = max(0, PlaybackEngine.nanoseconds(c.pressureCalmDelay))
+        maxStepNanoseconds = max(1, c.maxStep.wholeNanoseconds)
+        calmDelayNanoseconds = max(0, c.pressureCalmDelay.wholeNanoseconds)
         self.generation = generation
         pressureLevel = c.memoryPressure?.level ?? .normal
         underPressure = pressureLevel != .normal
@@ -131,12 +131,6 @@ struct PlaybackEngine: Sendable {
     static func rateMilli(_ rate: Double) -> Int64 {
         guard rate.isFinite else { return 1000 }
         return Int64((min(max(rate, 0.25), 4) * 1000).rounded())
-    }
-
-    static func nanoseconds(_ d: Duration) -> Int64 {
-        let (s, atto) = d.components
-        let (ns, o) = s.multipliedReportingOverflow(by: 1_000_000_000)
-        return o ? (s < 0 ? .min : .max) : ns + atto / 1_000_000_000
     }
 
     mutating func setDelayPolicy(_ delay: DelayPolicy) {
