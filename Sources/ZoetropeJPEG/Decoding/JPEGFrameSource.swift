@@ -20,7 +20,7 @@ final class JPEGFrameSource: FrameSource {
     let header: JPEGHeader
     private let data: Data
     /// The conversion of the file's ICC profile to sRGB (nil: none, or `.stored` asked for).
-    private let colorTransform: (any ColorTransform)?
+    let colorTransform: (any ColorTransform)?
 
     init(data: Data, options: DecodingOptions) throws {
         let format = ImageFormat.jpeg
