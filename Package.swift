@@ -139,6 +139,14 @@ let package = Package(
             path: "Benchmarks/ZoetropeDecodeBench"
         ),
 
+        // The matrix-shaper colour fast path against lcms2: the largest difference over every
+        // 8-bit RGB value and both conversions' speed, per profile (Scripts/bench-colour.sh).
+        .executableTarget(
+            name: "zoetrope-colour-bench",
+            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeColorTestSupport"],
+            path: "Benchmarks/ZoetropeColourBench"
+        ),
+
         // Decoding while the file arrives against decoding the whole file (CPU per input).
         .executableTarget(
             name: "zoetrope-incremental-bench",
@@ -192,7 +200,7 @@ let package = Package(
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",
                                                         "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
         .testTarget(

@@ -8,3 +8,6 @@ static inline cmsUInt32Number clcms2_type_rgba_16(void) { return TYPE_RGBA_16; }
 static inline cmsUInt32Number clcms2_flags_copy_alpha(void) { return cmsFLAGS_COPY_ALPHA; }
 // No one-pixel cache inside the transform: one transform is used by several threads at once.
 static inline cmsUInt32Number clcms2_flags_no_cache(void) { return cmsFLAGS_NOCACHE; }
+// 32-bit float channels: lcms2 evaluates such a transform's pipeline in floating point,
+// without the 16-bit grid its optimised 16-bit transforms interpolate (the exact reference).
+static inline cmsUInt32Number clcms2_type_rgba_flt(void) { return TYPE_RGBA_FLT; }

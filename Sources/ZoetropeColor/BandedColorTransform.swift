@@ -16,6 +16,8 @@ final class BandedColorTransform: ColorTransform {
         self.threads = threads
     }
 
+    var retainedByteCount: Int { base.retainedByteCount }
+
     func convert(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
         inBands(pixels, width: width, height: height, bytesPerRow: bytesPerRow, deep: false)
     }

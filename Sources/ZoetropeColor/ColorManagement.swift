@@ -4,7 +4,10 @@ import Zoetrope
 /// sRGB, as a colour-managed browser (Chromium) shows the file.
 ///
 /// A coder calls `prepare(_:options:precedence:)` once per decoding session and hands the
-/// result to its `Compositor`; every frame it delivers is then converted in one lcms2 pass.
+/// result to its `Compositor`; every frame it delivers is then converted in one pass: an
+/// RGB profile made of three curves and a matrix (sRGB-like, Display P3, Adobe RGB, BT.2020,
+/// PNG `gAMA`/`cHRM`, code points) through curve tables, a 3×3 matrix and sRGB's encoding
+/// without lcms2 (within 1 of lcms2's result), any other through lcms2.
 /// Which declaration is used, in `ColorPrecedence.profileFirst` order (PNG uses
 /// `.codePointsFirst`):
 ///
@@ -21,8 +24,9 @@ import Zoetrope
 ///
 /// A declaration that converts every probed colour to itself (an sRGB ICC profile, code
 /// points 1/13) needs no conversion: its transform is nil, as for an untagged file.
-/// Transforms are cached (64 of them, keyed by the profile's bytes or the declared values),
-/// so opening many sessions over one image builds one.
+/// Transforms are cached (at most 64 of them and 8 MiB, keyed by the profile's SHA-256 or
+/// the declared values; a declaration that cannot be converted is not kept), so opening
+/// many sessions over one image builds one.
 public enum ColorManagement {
     /// The conversion of `color`'s values to sRGB; nil when they are sRGB already (nothing
     /// declared, PNG `sRGB`, sRGB code points, a profile equal to sRGB). Throws when the
@@ -32,8 +36,8 @@ public enum ColorManagement {
         for color: ColorInfo,
         precedence: ColorPrecedence = .profileFirst
     ) throws(ColorConversionError) -> (any ColorTransform)? {
-        guard let key = ColorSource(color, precedence: precedence) else { return nil }
-        return try TransformCache.shared.transform(for: key)
+        guard let source = ColorSource(color, precedence: precedence) else { return nil }
+        return try TransformCache.shared.transform(for: source)
     }
 
     /// The transform a decoding session with `options` applies to a file with `info`: nil

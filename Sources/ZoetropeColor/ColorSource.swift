@@ -1,7 +1,7 @@
 import Zoetrope
 
-/// The one declaration a `ColorInfo` is converted from, once precedence has chosen it: also
-/// the transform cache's key.
+/// The one declaration a `ColorInfo` is converted from, once precedence has chosen it
+/// (`TransformKey` files it in the transform cache).
 enum ColorSource: Hashable, Sendable {
     case profile([UInt8])
     case codePoints(primaries: UInt16, transfer: UInt16)

@@ -37,13 +37,18 @@ enum LCMSProfile {
         }
     }
 
+    /// Why a profile of `byteCount` bytes does not open.
+    static func invalidProfile(byteCount: Int) -> ColorConversionError {
+        ColorConversionError(reason: "the ICC profile (\(byteCount) bytes) is not a valid profile: values left as stored")
+    }
+
     /// Opens an embedded profile: an RGB profile as it is, a grey one as the RGB profile
     /// that treats each channel as that grey (`greyAsRGB`); any other kind does not convert.
     static func open(_ bytes: [UInt8]) -> Result<cmsHPROFILE, ColorConversionError> {
         guard bytes.count >= 132, bytes.count <= maxProfileBytes,
             let profile = bytes.withUnsafeBytes({ cmsOpenProfileFromMem($0.baseAddress, cmsUInt32Number($0.count)) })
         else {
-            return .failure(ColorConversionError(reason: "the ICC profile (\(bytes.count) bytes) is not a valid profile: values left as stored"))
+            return .failure(invalidProfile(byteCount: bytes.count))
         }
         switch cmsGetColorSpace(profile) {
         case cmsSigRgbData:

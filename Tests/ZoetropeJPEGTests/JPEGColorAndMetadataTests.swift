@@ -35,6 +35,12 @@ import ZoetropeColorTestSupport
     /// `pixels` (opaque RGBA) converted from Adobe RGB to sRGB by lcms2 directly.
     static func toSRGB(_ pixels: PixelBuffer) -> [UInt8] { LCMSProfiles.toSRGB(pixels.bytes, fromProfile: adobeRGB) }
 
+    /// Same length, every channel within 1: the matrix-shaper fast path rounds differently
+    /// from lcms2 on some values (Docs/Colour.md).
+    static func withinOne(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { abs(Int($0) - Int($1)) <= 1 }
+    }
+
     @Test func anICCProfileInOneOrSeveralChunksConvertsAsLcms2Does() throws {
         let stored = JPEGFixtures.reference(Self.plain)
         let expected = Self.toSRGB(stored)
@@ -44,7 +50,7 @@ import ZoetropeColorTestSupport
             let source = try JPEGCoder().makeFrameSource(data: data, options: .default)
             #expect(source.info.color.iccProfile?.data == Self.adobeRGB)
             #expect(source.info.warnings.isEmpty)
-            #expect(try source.decodeFrame(at: 0).bytes == expected)
+            #expect(Self.withinOne(try source.decodeFrame(at: 0).bytes, expected))
             // As stored: the values libjpeg-turbo gives, the profile still reported.
             let raw = try JPEGCoder().makeFrameSource(data: data, options: DecodingOptions(colorOutput: .stored))
             #expect(raw.info.color.iccProfile?.data == Self.adobeRGB)
@@ -58,7 +64,9 @@ import ZoetropeColorTestSupport
         var converted = stored
         converted.bytes = Self.toSRGB(stored)
         let frame = try JPEGCoder().makeFrameSource(data: data, options: .default).decodeFrame(at: 0)
-        #expect(frame == JPEGColor.oriented(converted, .right))
+        let oriented = JPEGColor.oriented(converted, .right)
+        #expect(frame.size == oriented.size && frame.format == oriented.format)
+        #expect(Self.withinOne(frame.bytes, oriented.bytes))
     }
 
     @Test func aProfileWithAChunkMissingOrContradictedIsNotUsed() throws {

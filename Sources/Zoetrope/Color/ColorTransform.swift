@@ -18,9 +18,15 @@ public protocol ColorTransform: AnyObject, Sendable {
     /// default rounds each pixel to 8 bits, converts it and widens the result, so it loses
     /// depth: a transform that can convert 16-bit values (lcms2's can) implements this.
     func convert16(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int)
+
+    /// Bytes the transform holds (its tables), counted in the cost of an image that keeps it
+    /// (`AnimatedImage.cost`). The default is 0.
+    var retainedByteCount: Int { get }
 }
 
 extension ColorTransform {
+    public var retainedByteCount: Int { 0 }
+
     public func convert16(_ pixels: UnsafeMutableRawPointer, width: Int, height: Int, bytesPerRow: Int) {
         var row = [UInt8](repeating: 0, count: width * 4)
         for y in 0..<height {

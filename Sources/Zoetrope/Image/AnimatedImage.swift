@@ -22,6 +22,8 @@ public struct AnimatedImage: Sendable {
     private let sessionMaker: (@Sendable () throws -> any FrameSource)?
     /// The name players of this image share frames under (hashed when first needed).
     let contentIdentity: ImageContentIdentity
+    /// Bytes of the colour transform the image's sessions convert with.
+    private let colorTransformBytes: Int
 
     /// Sniffs, reads the header and decodes the poster. A coder that throws an error of its
     /// own (a custom coder) is reported as `.codecFailure` naming that error.
@@ -46,14 +48,17 @@ public struct AnimatedImage: Sendable {
         self.options = options
         self.coder = coder
         sessionMaker = (source as? any SessionForking)?.sessionMaker()
+        colorTransformBytes = (source as? any ColorTransformHolding)?.heldColorTransform?.retainedByteCount ?? 0
         contentIdentity = ImageContentIdentity(data: data, options: options)
     }
 
     /// Whether there is more than one frame.
     public var isAnimated: Bool { info.isAnimated }
 
-    /// What keeping this value costs in bytes: the poster bitmap plus the encoded bytes.
-    public var cost: Int { poster.byteCount + data.count }
+    /// What keeping this value costs in bytes: the poster bitmap, the encoded bytes and the
+    /// tables of the colour transform its frames are converted with (none for an untagged
+    /// or sRGB file; `ColorTransform.retainedByteCount`).
+    public var cost: Int { poster.byteCount + data.count + colorTransformBytes }
 
     /// A new decoding session over the same bytes, reusing the index `init` read where the
     /// format's sessions can share one.

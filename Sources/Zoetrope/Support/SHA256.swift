@@ -4,9 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// SHA-256 (FIPS 180-4), for naming an image's bytes in a `SharedFrameCache`: a key no
-/// other file can take by accident or by design.
-enum SHA256 {
+/// SHA-256 (FIPS 180-4), for naming an image's bytes in a `SharedFrameCache` and an ICC
+/// profile in ZoetropeColor's transform cache: a key no other file can take by accident or
+/// by design.
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -18,8 +19,11 @@ enum SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
+    /// The digest of `bytes` as 64 lowercase hex digits.
+    package static func hex(_ bytes: [UInt8]) -> String { hex(Data(bytes)) }
+
     /// The digest of `data` as 64 lowercase hex digits.
-    static func hex(_ data: Data) -> String {
+    package static func hex(_ data: Data) -> String {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var tail = [UInt8](data.suffix(data.count % 64))
         let bitLength = UInt64(data.count) &* 8

@@ -11,7 +11,7 @@ final class AVIFFrameSource: SeekCostReporting {
     let info: AnimationInfo
     let options: DecodingOptions
     // The libavif decoder is not thread-safe; one owner at a time reaches it through the lock.
-    private let session: Locked<AVIFDecodeState>
+    let session: Locked<AVIFDecodeState>
 
     init(info: AnimationInfo, options: DecodingOptions, session: consuming sending AVIFDecodeState) {
         self.info = info

@@ -20,7 +20,7 @@ final class JPEGFrameSource: DecodeWarningReporting {
     let header: JPEGHeader
     private let data: Data
     /// The conversion of the file's ICC profile to sRGB (nil: none, or `.stored` asked for).
-    private let colorTransform: (any ColorTransform)?
+    let colorTransform: (any ColorTransform)?
     /// libjpeg-turbo's warnings from the decodes so far that the marker walk did not report.
     private let warningsSeen = Locked<[String]>([])
 

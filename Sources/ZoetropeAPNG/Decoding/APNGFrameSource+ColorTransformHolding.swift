@@ -1,0 +1,5 @@
+import Zoetrope
+
+extension APNGFrameSource: ColorTransformHolding {
+    var heldColorTransform: (any ColorTransform)? { colorTransform }
+}

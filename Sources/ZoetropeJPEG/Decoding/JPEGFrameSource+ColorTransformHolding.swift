@@ -1,0 +1,5 @@
+import Zoetrope
+
+extension JPEGFrameSource: ColorTransformHolding {
+    var heldColorTransform: (any ColorTransform)? { colorTransform }
+}

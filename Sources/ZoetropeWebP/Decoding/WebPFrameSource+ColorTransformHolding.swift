@@ -1,0 +1,5 @@
+import Zoetrope
+
+extension WebPFrameSource: ColorTransformHolding {
+    var heldColorTransform: (any ColorTransform)? { colorTransform }
+}
