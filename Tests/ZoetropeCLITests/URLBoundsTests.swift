@@ -59,6 +59,20 @@ import Glibc
         #expect(stderr.hasSuffix("the response is larger than the limit of 16777216 bytes (maximumResponseBytes)\n"))
     }
 
+    /// A response head cut short stops a process that reads it with URLSession on Linux
+    /// (FoundationNetworking's own fatal error). The tool downloads in a helper process, so
+    /// it survives and says so in one line.
+    @Test func aHeadCutShortKillsOnlyTheHelper() throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveRaw("cut.gif", Data("HTTP/1.1 200 OK\r\nX-A: b".utf8))
+        let url = server.url("cut.gif").absoluteString
+        let result = try ToolRunner.binary(["info", url])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("zoetrope: \(url): the download stopped: zoetrope-fetch was killed by signal "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
     /// Runs `executable` with `arguments`; its exit status, the bytes it wrote to standard
     /// output, its standard error and its peak resident bytes (the kernel's own count, from
     /// `wait4`: the child is spawned directly, so that nothing else reaps it).

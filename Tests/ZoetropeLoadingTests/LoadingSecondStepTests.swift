@@ -116,7 +116,8 @@ import ZoetropeTestSupport
         try await LoadingFixture.wait { views.allSatisfy { $0.shown.count >= 2 } }
         #expect(server.requestCount("banner.webp") == 1)
         #expect(loader.views.counts.playbacks == 1)
-        // A memory hit is shown at once.
+        // A memory hit is shown at once (the whole body goes to the memory cache once it is in).
+        try await LoadingFixture.wait { loader.cachedImage(for: url) != nil }
         let late = Banner()
         loader.load(url, into: late)
         #expect(late.shown == [0])

@@ -105,10 +105,16 @@ enum URLInput {
                 while waitpid(pid, &status, 0) < 0, errno == EINTR {}
                 let text = String(decoding: message, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
                 let exited = status & 0x7f == 0, code = (status >> 8) & 0xff
+                let signal = status & 0x7f
                 let result: Result<Void, ToolError> =
                     exited && code == 0
                     ? .success(())
-                    : .failure(ToolError(text.isEmpty ? "\(name): the download failed (status \(status))" : text))
+                    : .failure(
+                        ToolError(
+                            !exited
+                                ? "\(name): the download stopped: zoetrope-fetch was killed by signal \(signal) "
+                                    + "(URLSession on Linux stops its process on some malformed responses)"
+                                : text.isEmpty ? "\(name): the download failed (status \(status))" : text))
                 outcome = result
                 return result
             }

@@ -79,6 +79,8 @@ extension LoopbackHTTPServer {
     }
 
     /// A head written one byte every `delay`, then `body`: a server slow before the body.
+    /// Run it only in a process that may die: if the connection ends before the head does
+    /// (its time bound, `stop()`), FoundationNetworking stops the client process.
     public func serveSlowHead(_ path: String, head: String, body: Data, every delay: Duration) {
         routeRaw(path) { _, connection in
             for byte in (head + "\r\n\r\n").utf8 {
