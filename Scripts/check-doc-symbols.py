@@ -60,11 +60,11 @@ EXTERNAL = {
     "DataCache", "Date", "Duration", "FileHandle", "FileManager", "ImageDecoder",
     "ImagePrefetcher", "Int64", "LocalizedError", "MainActor", "Mutex", "NSCache",
     "NSCondition", "SDWebImagePrefetcher", "Sendable", "String", "Synchronization", "Task",
-    "Thread", "URLCache", "URLSession",
+    "Thread", "URLCache", "URLSession", "URLRequest", "URLSessionTask",
 }
 # Words in backticks that look like types but name HTTP headers, image metadata and a
 # field of Linux's /proc/PID/status.
-NOT_SWIFT = {"Age", "ETag", "Exif", "Expires", "VmHWM"}
+NOT_SWIFT = {"Age", "ETag", "Exif", "Expires", "Location", "VmHWM"}
 # Lowercase names from outside the project that the docs mention.
 EXTERNAL_MEMBERS = {"fatalError", "localizedDescription"}
 # C names of the libraries the codecs wrap (giflib, libpng, libwebp, libavif, lcms2,

@@ -3,11 +3,11 @@ import Testing
 import Zoetrope
 import ZoetropeTestSupport
 
+@testable import ZoetropeTool
+
 #if canImport(Glibc)
 import Glibc
 #endif
-
-@testable import ZoetropeTool
 
 /// What the tool and its downloader hold and how long they wait, whatever a server sends.
 @Suite struct URLBoundsTests {
@@ -41,7 +41,9 @@ import Glibc
             #expect(stdoutBytes == 100_000)
             outputs.insert(stderr)
         }
-        #expect(outputs == ["\(server.url("endless.gif").absoluteString): the response is larger than the limit of 100000 bytes (maximumResponseBytes)\n"])
+        #expect(
+            outputs == ["\(server.url("endless.gif").absoluteString): the response is larger than the limit of 100000 bytes (maximumResponseBytes)\n"]
+        )
     }
 
     /// An endless body sent as fast as loopback goes: the downloader writes exactly the

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import ZoetropeCodecs
 
 @testable import ZoetropeLoading
-import ZoetropeCodecs
 
 /// What the disk cache reads from response headers (RFC 9111, as a private cache).
 @Suite struct HTTPCachePolicyTests {

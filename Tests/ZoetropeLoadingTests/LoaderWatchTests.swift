@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import ZoetropeCodecs
 
 @testable import ZoetropeLoading
-import ZoetropeCodecs
 
 /// The download's inactivity watch does not count time the process could not run as the
 /// server's silence.

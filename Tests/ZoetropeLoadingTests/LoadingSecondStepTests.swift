@@ -138,9 +138,11 @@ import ZoetropeTestSupport
         let outcome = Locked<(any Error)?>(nil)
         loader.load(
             url, into: view,
-            options: ViewLoadOptions(failureImage: failure, completion: { result in
-                if case .failure(let error) = result { outcome.withLock { $0 = error } }
-            }))
+            options: ViewLoadOptions(
+                failureImage: failure,
+                completion: { result in
+                    if case .failure(let error) = result { outcome.withLock { $0 = error } }
+                }))
         try await LoadingFixture.wait { outcome.withLock { $0 != nil } }
         #expect(view.shown == [-1])
         #expect(outcome.withLock { $0 as? AnimatedImageError } == .httpStatus(url: url.absoluteString, status: 404))
