@@ -25,7 +25,7 @@ let codecs: [Target.Dependency] = [
 let fuzzTargets = [
     "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzJPEG", "FuzzRegistry",
     "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
-    "FuzzEncode", "FuzzConvert", "FuzzDiskCacheEntry",
+    "FuzzEncode", "FuzzConvert", "FuzzDiskCacheEntry", "FuzzHTTPHeaders",
 ]
 
 let package = Package(

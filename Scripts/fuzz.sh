@@ -6,7 +6,7 @@
 #   Scripts/fuzz.sh list                                  the target names
 #
 # Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental
-# encode convert disk-cache-entry.
+# encode convert disk-cache-entry http-headers.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -27,7 +27,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert disk-cache-entry)
+targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert disk-cache-entry http-headers)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -49,6 +49,7 @@ module() {  # gif-index -> FuzzGIFIndex
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
         avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
         encode) echo FuzzEncode ;; convert) echo FuzzConvert ;; disk-cache-entry) echo FuzzDiskCacheEntry ;;
+        http-headers) echo FuzzHTTPHeaders ;;
     esac
 }
 families() {  # seed and dictionary families of a target
@@ -58,6 +59,7 @@ families() {  # seed and dictionary families of a target
         registry) echo gif png webp avif jpeg ;; incremental|convert) echo gif png webp avif ;;
         encode) echo encode ;;  # descriptions of frames (FuzzSeeds), no dictionary
         disk-cache-entry) ;;    # no seeds: the harness makes the header's checksum right
+        http-headers) ;;        # no seeds: header values are short text
     esac
 }
 
@@ -115,7 +117,7 @@ run_target() {
     for f in $(families "$t"); do dirs+=("$work/seeds/$f"); done
     case $t in
         registry|incremental|convert) dict=(-dict="$work/all.dict") ;;
-        encode|disk-cache-entry) ;;
+        encode|disk-cache-entry|http-headers) ;;
         *) dict=(-dict="$root/Fuzz/dictionaries/$(families "$t").dict") ;;
     esac
     local before after status=0 slowed

@@ -41,6 +41,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case encode
     /// The disk cache's entry reader (`DiskCacheMetadata`, `DiskCacheEntry`) on its own.
     case diskCacheEntry = "disk-cache-entry"
+    /// The loader's HTTP header parsers (`HTTPDate`, `HTTPDeltaSeconds`, `HTTPCachePolicy`)
+    /// on header values made of the input's bytes.
+    case httpHeaders = "http-headers"
     /// `AnimationConversion` end to end: the input opened through the built-in coders,
     /// converted to the format its length picks, the output decoded and compared.
     case convert
@@ -68,7 +71,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .avif, .avifContainer: "avif"
         case .jpeg: "jpeg"
         case .encode: "encode"
-        case .registry, .incremental, .convert, .diskCacheEntry: nil
+        case .registry, .incremental, .convert, .diskCacheEntry, .httpHeaders: nil
         }
     }
 
@@ -96,6 +99,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return FuzzConversion.run(data)
         case .diskCacheEntry:
             return FuzzDiskCache.entry(data)
+        case .httpHeaders:
+            return FuzzHTTPHeaders.run(data)
         }
     }
 }
