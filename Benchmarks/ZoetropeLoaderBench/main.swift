@@ -5,7 +5,7 @@ import FoundationNetworking
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-// zoetrope-loader-bench [--hits N] [--rounds N] [--parts hits,disk,concurrent]
+// zoetrope-loader-bench [--hits N] [--rounds N] [--parts hits,disk,concurrent,views-load,views-player]
 // AnimatedImageLoader side by side with what an application does without it, in one run,
 // against ZoetropeTestSupport's loopback HTTP server:
 // 1. a memory-cache hit (`cachedImage(for:)`), per call;
@@ -13,7 +13,11 @@ import ZoetropeTestSupport
 //    poster) against opening the same bytes as a local file (`AnimatedImage(contentsOf:)`);
 // 3. 64 concurrent requests for 8 URLs: the loader against plain
 //    `URLSession.shared.data(from:)` calls each decoded with `AnimatedImage(data:)`:
-//    downloads the server saw and wall time.
+//    downloads the server saw and wall time;
+// 4. 100 displays showing 10 animated URLs for two seconds, through `load(_:into:)`
+//    (views-load) or through `player(for:display:)` per view (views-player): downloads,
+//    players (each a decoder), frames shown, and the process's peak resident memory (one
+//    part per process, so that the peak is that part's).
 
 var hits = 2_000_000
 var rounds = 7
@@ -159,5 +163,46 @@ for round in 0..<rounds {
 }
 print(String(format: "64 requests for 8 URLs (%d-byte GIFs, decoded): loader %d downloads %.1f ms; URLSession.shared.data(from:) + decode %d downloads %.1f ms (medians of %d)",
              files[0].count, loaderDownloads.max() ?? 0, median(loaderWall), plainDownloads.max() ?? 0, median(plainWall), rounds))
+}
+// 4. 100 displays over 10 URLs.
+@MainActor final class CountingDisplay: AnimationDisplay {
+    var shown = 0
+    var isVisible = true
+    func show(_ frame: PixelBuffer, index: Int) { shown += 1 }
+}
+
+/// The process's peak resident memory in MiB (VmHWM).
+func peakMiB() -> Double {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "0") ?? 0) / 1024
+}
+
+for part in ["views-load", "views-player"] where parts.contains(part) {
+    let files = (0..<10).map { noiseGIF(side: 160, frames: 12, seed: 40 + UInt64($0)) }
+    for (i, file) in files.enumerated() { server.serve("v\(i).gif", LoopbackHTTPResponse.ok(file)) }
+    let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil, memoryPressure: nil))
+    let displays = (0..<100).map { _ in CountingDisplay() }
+    var players: [AnimationPlayer] = []
+    let start = clock.now
+    if part == "views-load" {
+        for (i, display) in displays.enumerated() { loader.load(server.url("v\(i % 10).gif"), into: display) }
+    } else {
+        // One after another: each waits for its URL's first frame (the first ten start the
+        // downloads; the rest join them or find the image in memory).
+        for (i, display) in displays.enumerated() {
+            let player = try await loader.player(for: server.url("v\(i % 10).gif"), display: display)
+            player.play()
+            players.append(player)
+        }
+    }
+    try await Task.sleep(for: .seconds(2))
+    let shown = displays.map(\.shown)
+    let downloads = (0..<10).reduce(0) { $0 + server.requestCount("v\($1).gif") }
+    let decoders = part == "views-load" ? loader.views.counts.playbacks : players.count
+    print(String(format: "%@: 100 displays, 10 URLs of %d-byte 160x160 GIFs: %d downloads, %d players, frames shown per display %d-%d, %.1f s, peak %.0f MiB",
+                 part, files[0].count, downloads, decoders, shown.min() ?? 0, shown.max() ?? 0, seconds(clock.now - start), peakMiB()))
+    for display in displays { loader.cancelLoad(for: display) }
+    for player in players { player.stop() }
 }
 server.stop()

@@ -44,7 +44,7 @@ public final class AnimatedImageLoader: Sendable {
     public let diskCache: DiskCache?
     let context: LoaderContext
     /// The displays `load(_:into:)` serves and the players they share.
-    let views: ViewBindings
+    package let views: ViewBindings
     private let pressureObservation: Observation?
 
     /// A loader with its own caches and network session.

@@ -3,8 +3,18 @@ extension ImageRequest {
     /// order they were asked for); a request joining a waiting download raises it to its
     /// own priority; decodes run at the matching task priority.
     public enum Priority: Int, Comparable, Sendable, CaseIterable {
-        case veryLow, low, normal, high, veryHigh
+        /// Last of all: prefetching far ahead.
+        case veryLow
+        /// Behind what is on screen: prefetching.
+        case low
+        /// What a view asks for by default.
+        case normal
+        /// Before the rest: a view about to be seen.
+        case high
+        /// First of all.
+        case veryHigh
 
+        /// Whether `a` is less urgent than `b`.
         public static func < (a: Priority, b: Priority) -> Bool { a.rawValue < b.rawValue }
 
         /// The task priority decodes run at.

@@ -3,7 +3,7 @@ import Zoetrope
 /// Which request each display shows and the playback each request shares, for
 /// `AnimatedImageLoader.load(_:into:options:)`. Main-actor state: the view call runs there.
 @MainActor
-final class ViewBindings {
+package final class ViewBindings {
     /// The key each display is bound to.
     private var bound: [ObjectIdentifier: ImageRequestKey] = [:]
     private var shared: [ImageRequestKey: SharedPlayback] = [:]
@@ -51,5 +51,5 @@ final class ViewBindings {
     }
 
     /// Playbacks running and displays bound, for tests and diagnostics.
-    var counts: (playbacks: Int, displays: Int) { (shared.count, bound.count) }
+    package var counts: (playbacks: Int, displays: Int) { (shared.count, bound.count) }
 }
