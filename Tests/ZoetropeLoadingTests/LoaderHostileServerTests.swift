@@ -80,7 +80,9 @@ import ZoetropeTestSupport
             await #expect(throws: AnimatedImageError.self) { try await loader.image(for: url) }
         }
         #expect(loader.context.budget.inUse == 0)
-        try await LoadingFixture.wait { server.openConnectionCount == 0 }
+        // A chunked body is abandoned mid-way: the connection closes. (A response that ended
+        // at its Content-Length may stay in the client's pool of connections.)
+        if chunked { try await LoadingFixture.wait(upTo: 60) { server.openConnectionCount == 0 } }
     }
 
     /// A gzip body that inflates far past the limit stops at the limit of inflated bytes.
@@ -198,13 +200,17 @@ import ZoetropeTestSupport
         #expect(server.requestCount("start.gif") == requests)
     }
 
-    /// `AnimatedImage.load(from:)` goes through a loader: the same limit, the same error.
+    /// `AnimatedImage.load(from:)` goes through a loader: the same limit, the same error
+    /// (a length over 64 MiB is refused from the head).
     @Test func loadFromIsBounded() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.serveEndless("endless.gif", chunk: 256 << 10)
-        let url = server.url("endless.gif")
-        await #expect(throws: AnimatedImageError.responseTooLarge(url: url.absoluteString, size: (64 << 20) + 1, limit: 64 << 20)) {
+        server.routeRaw("huge.gif") { _, connection in
+            guard connection.write("HTTP/1.1 200 OK\r\nContent-Length: 100000000\r\n\r\nGIF89a") else { return }
+            _ = connection.pause(.seconds(30))
+        }
+        let url = server.url("huge.gif")
+        await #expect(throws: AnimatedImageError.responseTooLarge(url: url.absoluteString, size: 100_000_000, limit: 64 << 20)) {
             try await AnimatedImage.load(from: url, registry: LoadingFixture.registry())
         }
     }

@@ -133,6 +133,8 @@ import ZoetropeTestSupport
         let completed = try #require(server.bodyCompletedAt("slow.gif"))
         let firstShown = try #require(view.firstShownAt)
         #expect(firstShown < completed, "the first frame showed before the last byte was sent")
+        // The whole file reaches the memory cache once its last byte is in and decoded.
+        try await LoadingFixture.wait { loader.cachedImage(for: server.baseURL.appendingPathComponent("slow.gif")) != nil }
         #expect(loader.cachedImage(for: server.baseURL.appendingPathComponent("slow.gif"))?.info.frameCount == SampleServer.slowFrames)
     }
 

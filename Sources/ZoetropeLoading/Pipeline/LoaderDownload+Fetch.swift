@@ -65,16 +65,25 @@ extension LoaderDownload {
         // Outside the lock: FoundationNetworking sets it on its own queue, which may be
         // waiting to deliver to this download.
         task.priority = go.sessionPriority
+        DeadlineWatch.shared.add(self, deadline: .now + context.configuration.deadline)
         task.resume()
         watch()
     }
 
-    /// Fails the fetch when the head or the next byte does not come within the timeout or
-    /// the whole download passes its deadline, and stops it when every player made from its
-    /// stream is gone while it waits.
+    /// The whole download passed its deadline (`DeadlineWatch`): it fails, unless its body
+    /// is complete and only being stored.
+    func deadlinePassed() {
+        let failing = state.withLock { s in s.outcome == nil && !s.completing }
+        guard failing else { return }
+        finish(.failure(AnimatedImageError.deadlineExceeded(url: key, seconds: context.configuration.deadline.loaderSeconds)))
+    }
+
+    /// Fails the fetch when the head or the next byte does not come within the timeout, and
+    /// stops it when every player made from its stream is gone while it waits. (The
+    /// deadline is `DeadlineWatch`'s.)
     private func watch() {
-        let timeout = context.timeout, deadline = context.configuration.deadline
-        let interval = min(timeout / 4, deadline / 4, .milliseconds(250))
+        let timeout = context.timeout
+        let interval = min(timeout / 4, .milliseconds(250))
         Task.detached { [weak self] in
             var lastLook = ContinuousClock.now
             while true {
@@ -83,18 +92,11 @@ extension LoaderDownload {
                 lastLook = now
                 guard let self else { return }
                 // Storing a complete body is not a stalled server.
-                let (over, idle, elapsed, responded, abandoned) = self.state.withLock { s in
+                let (over, idle, responded, abandoned) = self.state.withLock { s in
                     s.lastActivity = Self.activity(s.lastActivity, creditedFor: previousLook, now: now, interval: interval)
-                    return (
-                        s.outcome != nil, s.completing ? .zero : now - s.lastActivity,
-                        s.completing ? .zero : now - (s.started ?? now), s.responded, !s.isInterested
-                    )
+                    return (s.outcome != nil, s.completing ? .zero : now - s.lastActivity, s.responded, !s.isInterested)
                 }
                 if over { return }
-                if elapsed > deadline {
-                    self.finish(.failure(AnimatedImageError.deadlineExceeded(url: self.key, seconds: deadline.loaderSeconds)))
-                    return
-                }
                 if idle > timeout {
                     let seconds = timeout.loaderSeconds
                     self.finish(

@@ -57,6 +57,7 @@ extension LoaderDownload {
         }
         guard let taken else { return }
         context.remove(self)
+        DeadlineWatch.shared.remove(self)
         if taken.queued { context.queue.release(ObjectIdentifier(self)) }
         context.budget.release(taken.reserved)
         if cancellingTask { taken.task?.cancel() }

@@ -58,7 +58,7 @@ final class LoaderDownload: Sendable {
         var streamOptions: DecodingOptions?
         var streamFrames = 0
         var streamUnavailable = false
-        /// When the request went out, for the deadline.
+        /// When the request went out.
         var started: ContinuousClock.Instant?
         var responded = false
         var lastActivity = ContinuousClock.now

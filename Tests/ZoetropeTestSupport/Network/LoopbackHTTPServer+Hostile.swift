@@ -1,6 +1,12 @@
 import Foundation
 import Zoetrope
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One connection of a raw route: the script writes what it likes, status line included.
 /// Every write and pause ends (false) once the client has gone, the server stopped, or the
 /// connection's time bound passed, so that no hostile script outlives its test.
@@ -14,6 +20,10 @@ public final class HostileConnection: Sendable {
         self.fd = fd
         self.stopped = stopped
         end = .now + bound
+        // A client that stops reading must not hold a write for ever: each send gives up
+        // after 100 ms and is tried again while the connection is open.
+        var timeout = timeval(tv_sec: 0, tv_usec: 100_000)
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
     /// Body and head bytes written so far.
@@ -25,8 +35,19 @@ public final class HostileConnection: Sendable {
     /// Writes `bytes`; false when the connection is over.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        guard isOpen, LoopbackHTTPServer.send(fd, bytes) else { return false }
-        written.withLock { $0 += bytes.count }
+        var offset = 0
+        while offset < bytes.count {
+            guard isOpen else { return false }
+            #if canImport(Glibc)
+            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            #else
+            let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
+            #endif
+            if n < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
+            guard n > 0 else { return false }
+            offset += n
+            written.withLock { $0 += n }
+        }
         return true
     }
 
