@@ -7,7 +7,8 @@
 # 2. the release build of zoetrope-decode-bench links neither libFoundation,
 #    libFoundationInternationalization nor libFoundationNetworking (Linux only; a Foundation
 #    API used by mistake links them through its module even when the import is guarded).
-# 3. the `zoetrope` tool imports neither FoundationNetworking nor ZoetropeCodecs and does not
+# 3. the `zoetrope` tool (target ZoetropeTool) imports neither FoundationNetworking, ZoetropeCodecs
+#    nor ZoetropeLoading and does not
 #    depend on ZoetropeCodecs: it uses full Foundation, but URLSession would add
 #    FoundationNetworking and libcurl's libraries to every start of it (about twice the CPU
 #    of `zoetrope --version`, Docs/Benchmarks.md "The tool and URLs"); its http(s)
@@ -47,11 +48,11 @@ import pathlib, re, sys
 bad = [f"{path}:{n}: imports {m.group(2)}"
        for path in sorted(pathlib.Path(sys.argv[1]).rglob("*.swift"))
        for n, line in enumerate(path.read_text().splitlines(), 1)
-       for m in [re.match(r"\s*(@_exported\s+)?import\s+(FoundationNetworking|ZoetropeCodecs)\b", line)] if m]
+       for m in [re.match(r"\s*(@_exported\s+)?import\s+(FoundationNetworking|ZoetropeCodecs|ZoetropeLoading)\b", line)] if m]
 package = pathlib.Path("Package.swift").read_text()
-tool = re.search(r'\.executableTarget\(\s*name:\s*"zoetrope",\s*dependencies:\s*\[([^\]]*)\]', package)
-if tool is None or '"ZoetropeCodecs"' in tool.group(1):
-    bad.append("Package.swift: the zoetrope target depends on ZoetropeCodecs (or was not found)")
+tool = re.search(r'\.executableTarget\(\s*name:\s*"ZoetropeTool",\s*dependencies:\s*\[([^\]]*)\]', package)
+if tool is None or '"ZoetropeCodecs"' in tool.group(1) or '"ZoetropeLoading"' in tool.group(1):
+    bad.append("Package.swift: the ZoetropeTool target depends on ZoetropeCodecs or ZoetropeLoading (or was not found)")
 for b in bad: print(b, file=sys.stderr)
 if bad: sys.exit("check-foundation-floor: the tool would load FoundationNetworking at every start")
 print("check-foundation-floor: the tool leaves URLs to zoetrope-fetch (no FoundationNetworking)")
