@@ -4,22 +4,20 @@ import ZoetropeTestSupport
 /// `waitFor`: true as soon as the condition holds, false once the bound has passed.
 @Suite struct WaitForTests {
     @Test func aConditionThatHoldsReturnsAtOnce() async {
-        let clock = ContinuousClock()
         var checks = 0
-        let start = clock.now
         #expect(
-            await waitFor(60) {
+            await waitFor(600) {
                 checks += 1
                 return true
             })
-        #expect(checks == 1)
-        #expect(clock.now - start < .seconds(1))
+        #expect(checks == 1)  // checked once, before any suspension
     }
 
     @Test func aConditionThatComesToHoldEndsTheWait() async {
         var checks = 0
+        // A bound on a hang only: a busy machine may leave the wait unresumed for a while.
         #expect(
-            await waitFor(60) {
+            await waitFor(600) {
                 checks += 1
                 return checks == 5
             })

@@ -14,8 +14,8 @@ import ZoetropeTestSupport
         try await PlaybackImageAndClockTests.timerClockHopsInOrderScenario()
         try await PlaybackImageAndClockTests.stopDropsQueuedFramesScenario()
         try await PlaybackImageAndClockTests.blockedMainActorQueueIsBoundedScenario()
-        await PlaybackClockAndDisplayTests.playerOnTimerClockScenario()
-        await PlaybackClockAndDisplayTests.workerPoolScenario()
+        PlaybackClockAndDisplayTests.playerOnTimerClockScenario()
+        PlaybackClockAndDisplayTests.workerPoolScenario()
         // The main actor blocked while a timer clock plays: however many frames pile up,
         // the view gets them in order less the skips the player reports.
         let clock = TimerClock()

@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ZoetropeTestSupport
 import ZoetropeTesting
 
 @testable import Zoetrope
@@ -27,11 +26,11 @@ struct PlaybackClockAndDisplayTests {
     }
 
     @Test("the timer clock delivers increasing ticks on an exact grid")
-    func timerClockFixed() async {
+    func timerClockFixed() {
         let clock = TimerClock(rate: .fixed(hertz: 100))
         let ticks = Locked<[FrameTick]>([])
         let s = clock.subscribe(preferredInterval: nil) { t in ticks.withLock { $0.append(t) } }
-        #expect(await waitFor { ticks.withLock { $0.count } >= 10 })
+        #expect(eventually { ticks.withLock { $0.count } >= 10 })
         s.cancel()
         clock.invalidate()
         let got = ticks.withLock { $0 }
@@ -42,11 +41,11 @@ struct PlaybackClockAndDisplayTests {
     }
 
     @Test("a fitting timer clock ticks no faster than its subscribers need")
-    func timerClockFitting() async {
+    func timerClockFitting() {
         let clock = TimerClock(rate: .fitting(maxHertz: 120))
         let ticks = Locked<[Int64]>([])
         let s = clock.subscribe(preferredInterval: .milliseconds(40)) { t in ticks.withLock { $0.append(t.targetNanoseconds) } }
-        #expect(await waitFor { ticks.withLock { $0.count } >= 5 })
+        #expect(eventually { ticks.withLock { $0.count } >= 5 })
         s.cancel()
         clock.invalidate()
         let got = ticks.withLock { $0 }
@@ -54,10 +53,10 @@ struct PlaybackClockAndDisplayTests {
     }
 
     @Test("a player on the timer clock plays real frames in order")
-    func playerOnTimerClock() async { await Self.playerOnTimerClockScenario() }
+    func playerOnTimerClock() { Self.playerOnTimerClockScenario() }
 
     /// The test above as a scenario, which the busy-machine test runs too.
-    static func playerOnTimerClockScenario() async {
+    static func playerOnTimerClockScenario() {
         let clock = TimerClock()
         let display = RecordingDisplay()
         let source = SyntheticFrameSource(frameCount: 5, duration: .milliseconds(20))
@@ -65,7 +64,7 @@ struct PlaybackClockAndDisplayTests {
             source: source, clock: clock, display: display,
             configuration: PlayerConfiguration(memoryPressure: nil))
         player.play()
-        #expect(await waitFor { display.indexes.count >= 8 })
+        #expect(eventually { display.indexes.count >= 8 })
         player.stop()
         clock.invalidate()
         let shown = display.indexes.dropLast()  // the last is the poster after stop
@@ -152,10 +151,10 @@ struct PlaybackClockAndDisplayTests {
     }
 
     @Test("64 players share a bounded worker pool and all of them get their frames")
-    func workerPool() async { await Self.workerPoolScenario() }
+    func workerPool() { Self.workerPoolScenario() }
 
     /// The test above as a scenario, which the busy-machine test runs too.
-    static func workerPoolScenario() async {
+    static func workerPoolScenario() {
         let pool = DecodeWorkerPool(workerCount: 3)
         let clock = ManualClock()
         var players: [AnimationPlayer] = []
@@ -166,15 +165,15 @@ struct PlaybackClockAndDisplayTests {
             p.prepare()
             players.append(p)
         }
-        #expect(await waitFor { players.allSatisfy { $0.poster != nil } })
+        #expect(eventually { players.allSatisfy { $0.poster != nil } })
         // A job is counted once `run()` has returned, just after it handed its frame over.
-        #expect(await waitFor { pool.jobsCompleted >= 64 })
+        #expect(eventually { pool.jobsCompleted >= 64 })
         #expect(pool.threadsStarted <= 3)
         // Then they play: every player advances through real decodes on the pool.
         for p in players { p.play() }
         var t: Int64 = 0
         #expect(
-            await waitFor {
+            eventually {
                 t += 50_000_000
                 clock.tick(atNanoseconds: t)
                 return players.allSatisfy { $0.diagnostics.framesShown >= 5 }

@@ -28,7 +28,7 @@ struct PlaybackImageAndClockTests {
     }
 
     @Test("twenty players on one timer clock: one thread, and no thread or tick while all are paused")
-    func manyPlayersOneClockThread() async throws {
+    func manyPlayersOneClockThread() throws {
         let clock = TimerClock()
         defer { clock.invalidate() }
         let displays = (0..<20).map { _ in RecordingDisplay() }
@@ -38,18 +38,18 @@ struct PlaybackImageAndClockTests {
                 display: d, configuration: Self.quiet())
         }
         for p in players { p.play() }
-        #expect(await waitFor { displays.allSatisfy { $0.indexes.contains(2) } })
+        #expect(eventually { displays.allSatisfy { $0.indexes.contains(2) } })
         #expect(clock.threadsStarted == 1)
         #expect(clock.subscriberCount == 20)
         for p in players { p.pause() }
         #expect(clock.subscriberCount == 0)
-        #expect(await waitFor { !clock.isThreadRunning })  // the thread ends once nobody subscribes
+        #expect(eventually { !clock.isThreadRunning })  // the thread ends once nobody subscribes
         let ticks = clock.ticksDelivered
-        try await Task.sleep(for: .milliseconds(300))
+        Thread.sleep(forTimeInterval: 0.3)
         #expect(clock.ticksDelivered == ticks)
         #expect(clock.threadsStarted == 1)
         players[0].play()  // a new stretch of ticking: one new thread
-        #expect(await waitFor { clock.ticksDelivered > ticks })
+        #expect(eventually { clock.ticksDelivered > ticks })
         #expect(clock.threadsStarted == 2)
         players[0].pause()
     }
@@ -107,13 +107,13 @@ struct PlaybackImageAndClockTests {
     }
 
     @Test("prepare() decodes the poster and shows it, without playing")
-    func prepareShowsPoster() async {
+    func prepareShowsPoster() {
         let display = RecordingDisplay()
         let source = SyntheticFrameSource(frameCount: 3)
         let player = AnimationPlayer(source: source, clock: ManualClock(), display: display, configuration: Self.quiet())
         #expect(!player.isAnimating)
         player.prepare()
-        #expect(await waitFor { display.indexes == [0] })
+        #expect(eventually { display.indexes == [0] })
         #expect(display.shown.first?.pixelIndex == 0)
         #expect(player.state == .idle && player.currentFrameIndex == 0 && !player.isAnimating)
         #expect(source.decodedFrames == [0])

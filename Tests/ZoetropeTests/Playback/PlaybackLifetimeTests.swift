@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import ZoetropeTestSupport
 import ZoetropeTesting
 
 @testable import Zoetrope
@@ -36,7 +35,7 @@ struct PlaybackLifetimeTests {
     }
 
     @Test("a worker pool's threads end once the pool is freed, and do not keep it alive")
-    func workerThreadsEnd() async {
+    func workerThreadsEnd() {
         var pool: DecodeWorkerPool? = DecodeWorkerPool(workerCount: 2)
         weak let weakPool = pool
         let queue = pool!.queue
@@ -45,10 +44,10 @@ struct PlaybackLifetimeTests {
         for i in 0..<4 {
             pool!.submit(DecodeJob(frameIndex: i, source: source, ownerID: 0) { ran.withLock { $0 += 1 } })
         }
-        #expect(await waitFor { ran.withLock { $0 } == 4 })
+        #expect(eventually { ran.withLock { $0 } == 4 })
         #expect(queue.threadsStarted >= 1)
         pool = nil
         #expect(weakPool == nil)
-        #expect(await waitFor { queue.liveThreads == 0 })
+        #expect(eventually { queue.liveThreads == 0 })
     }
 }
