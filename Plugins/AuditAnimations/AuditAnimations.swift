@@ -40,7 +40,7 @@ struct AuditAnimations: CommandPlugin {
         toolArguments.append("--")
         toolArguments += paths
 
-        let tool = try context.tool(named: "zoetrope")
+        let tool = try context.tool(named: "ZoetropeTool")  // the target that builds the `zoetrope` executable
         let process = Process()
         process.executableURL = tool.url
         process.arguments = toolArguments
