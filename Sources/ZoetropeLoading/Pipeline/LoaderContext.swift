@@ -30,10 +30,3 @@ struct LoaderContext: Sendable {
         }
     }
 }
-
-extension Duration {
-    /// The duration in seconds, for error messages and Foundation's intervals.
-    var loaderSeconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-}

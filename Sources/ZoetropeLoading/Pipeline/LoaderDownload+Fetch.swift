@@ -75,7 +75,7 @@ extension LoaderDownload {
     func deadlinePassed() {
         let failing = state.withLock { s in s.outcome == nil && !s.completing }
         guard failing else { return }
-        finish(.failure(AnimatedImageError.deadlineExceeded(url: key, seconds: context.configuration.deadline.loaderSeconds)))
+        finish(.failure(AnimatedImageError.deadlineExceeded(url: key, seconds: context.configuration.deadline.secondsValue)))
     }
 
     /// Fails the fetch when the head or the next byte does not come within the timeout, and
@@ -98,7 +98,7 @@ extension LoaderDownload {
                 }
                 if over { return }
                 if idle > timeout {
-                    let seconds = timeout.loaderSeconds
+                    let seconds = timeout.secondsValue
                     self.finish(
                         .failure(
                             responded

@@ -185,7 +185,7 @@ extension LoaderDownload {
             switch error.code {
             case .cancelled: return CancellationError()
             case .timedOut:
-                let seconds = context.timeout.loaderSeconds
+                let seconds = context.timeout.secondsValue
                 let responded = state.withLock { $0.responded }
                 return responded
                     ? AnimatedImageError.timedOut(url: key, seconds: seconds)

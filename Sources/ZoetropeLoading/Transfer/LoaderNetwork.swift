@@ -17,8 +17,8 @@ final class LoaderNetwork: Sendable {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // Backstops only: the download's own watch fails a stalled or endless transfer first.
-        configuration.timeoutIntervalForRequest = timeout.loaderSeconds * 2 + 5
-        configuration.timeoutIntervalForResource = deadline.loaderSeconds * 2 + 5
+        configuration.timeoutIntervalForRequest = timeout.secondsValue * 2 + 5
+        configuration.timeoutIntervalForResource = deadline.secondsValue * 2 + 5
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "zoetrope.loader"

@@ -1,12 +1,6 @@
 import Foundation
 import Zoetrope
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One connection of a raw route: the script writes what it likes, status line included.
 /// Every write and pause ends (false) once the client has gone, the server stopped, or the
 /// connection's time bound passed, so that no hostile script outlives its test.
@@ -35,20 +29,7 @@ public final class HostileConnection: Sendable {
     /// Writes `bytes`; false when the connection is over.
     @discardableResult
     public func write(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            guard isOpen else { return false }
-            #if canImport(Glibc)
-            let n = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            #else
-            let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
-            #endif
-            if n < 0, errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { continue }
-            guard n > 0 else { return false }
-            offset += n
-            written.withLock { $0 += n }
-        }
-        return true
+        isOpen && LoopbackHTTPServer.send(fd, bytes, retrying: { isOpen }, sent: { n in written.withLock { $0 += n } })
     }
 
     /// Writes `text` as UTF-8.

@@ -238,8 +238,12 @@ public final class LoopbackHTTPServer: Sendable {
         return nil
     }
 
-    /// Writes all of `bytes`; false when the client is gone. Never raises SIGPIPE.
-    static func send(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    /// Writes all of `bytes` (never raising SIGPIPE); false when the peer is gone. A send
+    /// that times out (a socket with `SO_SNDTIMEO`) is tried again while `retrying` says so;
+    /// `sent` hears each write.
+    static func send(
+        _ fd: Int32, _ bytes: [UInt8], retrying: () -> Bool = { false }, sent: (Int) -> Void = { _ in }
+    ) -> Bool {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Glibc)
@@ -248,8 +252,10 @@ public final class LoopbackHTTPServer: Sendable {
             let n = bytes[offset...].withUnsafeBytes { Darwin.send(fd, $0.baseAddress, $0.count, 0) }
             #endif
             if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EAGAIN || errno == EWOULDBLOCK, retrying() { continue }
             guard n > 0 else { return false }
             offset += n
+            sent(n)
         }
         return true
     }
