@@ -50,6 +50,9 @@ import ZoetropeTestSupport
         for (index, pixel) in zip(shown, view.topLeft) { #expect(pixel == LoadingFixture.color(ofFrame: index)) }
         #expect(player.info.frameCount == frames)
 
+        // The player loops as soon as the stream ends; the decoded image reaches the
+        // memory cache after the disk entry is written, a moment later.
+        try await LoadingFixture.wait { loader.cachedImage(for: server.url("slow.gif")) != nil }
         #expect(loader.cachedImage(for: server.url("slow.gif"))?.data == gif)
         let second = LoadingFixture.loader(disk: disk)
         #expect(try await second.image(for: server.url("slow.gif")).data == gif)
