@@ -47,6 +47,16 @@ extension AnimatedImageLoader {
         /// The memory-pressure signal that empties the memory cache at `.warning` or worse;
         /// nil ignores memory pressure.
         public var memoryPressure: MemoryPressureSignal?
+        /// The `URLSession` settings to start from (proxies, cookies, TLS, extra headers,
+        /// `httpMaximumConnectionsPerHost`); nil is the platform's default. The loader takes a
+        /// copy when it is made, and sets on it what it owns: no `URLCache` (it keeps its own
+        /// caches), and the session's timeouts as backstops behind `timeout` and `deadline`.
+        public var sessionConfiguration: URLSessionConfiguration?
+        /// Where responses come from instead of a `URLSession` (the rule tests' scripted
+        /// transport); nil is the network.
+        package var transport: (any LoaderTransport)?
+        /// Seconds since 1970 that freshness is judged by; nil is the system clock.
+        package var clock: (@Sendable () -> Double)?
 
         /// A configuration; every parameter but the two the sample names has a default.
         ///

@@ -56,7 +56,10 @@ public final class AnimatedImageLoader: Sendable {
         diskCache = configuration.diskCache.map(DiskCache.init(configuration:))
         context = LoaderContext(
             memory: memory, disk: diskCache, configuration: configuration,
-            network: LoaderNetwork(timeout: configuration.timeout, deadline: configuration.deadline),
+            transport: configuration.transport
+                ?? LoaderNetwork(
+                    base: configuration.sessionConfiguration, timeout: configuration.timeout,
+                    deadline: configuration.deadline),
             queue: DownloadQueue(limit: configuration.maximumConcurrentDownloads),
             budget: ResponseBudget(limit: configuration.maximumResponseBytesInFlight), inFlight: Locked([:]))
         views = ViewBindings()

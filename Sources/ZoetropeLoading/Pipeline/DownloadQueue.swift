@@ -2,7 +2,8 @@ import Zoetrope
 
 /// At most `limit` downloads on the network at once; the others wait, the most urgent
 /// first, then in the order they asked. A waiting download can be raised (a more urgent
-/// request joined it) or withdrawn (every request left).
+/// request joined it), moved either way (`AnimatedImageLoader.setPriority`) or withdrawn
+/// (every request left).
 final class DownloadQueue: Sendable {
     let limit: Int
     private let state = Locked(State())
@@ -49,6 +50,13 @@ final class DownloadQueue: Sendable {
             if let i = s.waiting.firstIndex(where: { $0.id == id }), s.waiting[i].priority < priority {
                 s.waiting[i].priority = priority
             }
+        }
+    }
+
+    /// Moves a waiting `id` to `priority`, up or down.
+    func move(_ id: ObjectIdentifier, to priority: ImageRequest.Priority) {
+        state.withLock { s in
+            if let i = s.waiting.firstIndex(where: { $0.id == id }) { s.waiting[i].priority = priority }
         }
     }
 

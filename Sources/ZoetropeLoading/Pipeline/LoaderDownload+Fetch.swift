@@ -16,7 +16,7 @@ extension LoaderDownload {
         }
         var revalidating: DiskCacheEntry?
         if !ignoresCache, let disk = context.disk, let entry = disk.entry(for: key) {
-            if entry.isFresh(at: Self.now()) {
+            if entry.isFresh(at: context.now()) {
                 // Decoded here, so that a body that does not decode is fetched again now.
                 let options = request.decodingOptions
                 if let image = try? AnimatedImage(data: entry.body, registry: context.registry, options: options) {
@@ -49,7 +49,7 @@ extension LoaderDownload {
             finish(.failure(error))
             return
         }
-        let task = context.network.start(request, for: self)
+        let task = context.transport.start(request, for: self)
         let go = state.withLock { s -> ImageRequest.Priority? in
             guard s.outcome == nil else { return nil }
             s.task = task
@@ -125,6 +125,4 @@ extension LoaderDownload {
         let late = now - previousLook - interval
         return late > interval ? last + late : last
     }
-
-    static func now() -> Double { Date().timeIntervalSince1970 }
 }

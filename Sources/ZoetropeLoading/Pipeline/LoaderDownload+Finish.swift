@@ -9,7 +9,7 @@ extension LoaderDownload {
     /// A whole response, kept on disk as its headers allow: the body to decode. A 304
     /// refreshes the stale entry's metadata and answers with its body.
     func complete(_ transfer: CompletedTransfer) throws -> FetchedBody {
-        let now = Self.now()
+        let now = context.now()
         let policy = HTTPCachePolicy(headers: transfer.headers, now: now)
         if transfer.status == 304, let revalidating = transfer.revalidating {
             let refreshed = revalidating.revalidated(with: policy, now: now)
@@ -37,7 +37,7 @@ extension LoaderDownload {
             s -> (
                 bodies: [CheckedContinuation<FetchedBody, any Error>],
                 sources: [CheckedContinuation<FetchAnswer, any Error>],
-                task: URLSessionDataTask?, stream: (any IncrementalFrameSource)?,
+                task: (any TransportTask)?, stream: (any IncrementalFrameSource)?,
                 players: [AnimationPlayer], queued: Bool, reserved: Int
             )? in
             guard s.outcome == nil else { return nil }

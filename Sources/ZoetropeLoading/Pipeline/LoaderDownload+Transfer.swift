@@ -122,7 +122,7 @@ extension LoaderDownload {
         }
         let temporary =
             [302, 303, 307].contains(response.statusCode)
-            && (HTTPCachePolicy(headers: headers, now: Self.now()).lifetime ?? 0) <= 0
+            && (HTTPCachePolicy(headers: headers, now: context.now()).lifetime ?? 0) <= 0
         return state.withLock { s -> Bool in
             s.redirects += 1
             s.lastActivity = .now

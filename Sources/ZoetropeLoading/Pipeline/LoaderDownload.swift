@@ -15,7 +15,7 @@ import FoundationNetworking
 ///
 /// The stages live in extensions: `+Fetch` (cache, queue, request, watch), `+Transfer`
 /// (the session's events), `+Finish` (the end, and the decodes).
-final class LoaderDownload: Sendable {
+final class LoaderDownload: TransportReceiver {
     let url: URL
     let key: String
     let context: LoaderContext
@@ -45,7 +45,7 @@ final class LoaderDownload: Sendable {
         /// The fetch holds (or waits for) a place in the loader's download queue.
         var queued = false
         var priority: ImageRequest.Priority
-        var task: URLSessionDataTask?
+        var task: (any TransportTask)?
         var status = 0
         var headers: [String: String] = [:]
         var expectedLength: Int?
@@ -96,7 +96,7 @@ final class LoaderDownload: Sendable {
     /// A token for one more request at `priority`, or nil when this fetch is over (start a
     /// new one). A more urgent request raises the fetch's place in the queue.
     func join(priority: ImageRequest.Priority) -> Int? {
-        let (token, raised, task) = state.withLock { s -> (Int?, Bool, URLSessionDataTask?) in
+        let (token, raised, task) = state.withLock { s -> (Int?, Bool, (any TransportTask)?) in
             guard s.outcome == nil else { return (nil, false, nil) }
             s.nextToken += 1
             s.live.insert(s.nextToken)
@@ -109,6 +109,19 @@ final class LoaderDownload: Sendable {
             task?.priority = priority.sessionPriority
         }
         return token
+    }
+
+    /// Moves the fetch to `priority`, up or down: its place in the queue while it waits,
+    /// the transfer's priority while it runs.
+    func setPriority(_ priority: ImageRequest.Priority) {
+        let (open, task) = state.withLock { s -> (Bool, (any TransportTask)?) in
+            guard s.outcome == nil else { return (false, nil) }
+            s.priority = priority
+            return (true, s.task)
+        }
+        guard open else { return }
+        context.queue.move(ObjectIdentifier(self), to: priority)
+        task?.priority = priority.sessionPriority
     }
 
     /// Calls `observer` as the body arrives, until request `token` is answered or cancelled.

@@ -1,7 +1,8 @@
 extension ImageRequest {
     /// How urgent a request is. Waiting downloads start in priority order (then in the
     /// order they were asked for); a request joining a waiting download raises it to its
-    /// own priority; decodes run at the matching task priority.
+    /// own priority, and `AnimatedImageLoader.setPriority(_:for:)` moves it either way while
+    /// it waits or runs; decodes run at the matching task priority.
     public enum Priority: Int, Comparable, Sendable, CaseIterable {
         /// Last of all: prefetching far ahead.
         case veryLow

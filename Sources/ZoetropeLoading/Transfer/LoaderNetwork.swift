@@ -8,12 +8,13 @@ import FoundationNetworking
 /// The loader's `URLSession`, with Foundation's own caching off (the loader keeps its own
 /// caches, which work the same on every platform: on Linux `URLSession` never fills
 /// `URLCache`), and the delegate that hands each task's events to its download.
-final class LoaderNetwork: Sendable {
+final class LoaderNetwork: LoaderTransport {
     let session: URLSession
     let router: LoaderSessionDelegate
 
-    init(timeout: Duration, deadline: Duration) {
-        let configuration = URLSessionConfiguration.default
+    /// A session over a copy of `base` (the platform's default when nil).
+    init(base: URLSessionConfiguration?, timeout: Duration, deadline: Duration) {
+        let configuration = (base?.copy() as? URLSessionConfiguration) ?? URLSessionConfiguration.default
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // Backstops only: the download's own watch fails a stalled or endless transfer first.
@@ -26,10 +27,9 @@ final class LoaderNetwork: Sendable {
         session = URLSession(configuration: configuration, delegate: router, delegateQueue: queue)
     }
 
-    /// Starts `request` with its events going to `download`.
-    func start(_ request: URLRequest, for download: LoaderDownload) -> URLSessionDataTask {
+    func start(_ request: URLRequest, for receiver: any TransportReceiver) -> any TransportTask {
         let task = session.dataTask(with: request)
-        router.register(task, download)
+        router.register(task, receiver)
         return task
     }
 

@@ -8,13 +8,13 @@ import FoundationNetworking
 /// The one delegate of a loader's `URLSession`: routes each task's events to the download
 /// that started it.
 final class LoaderSessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    private let downloads = Locked<[Int: LoaderDownload]>([:])
+    private let downloads = Locked<[Int: any TransportReceiver]>([:])
 
-    func register(_ task: URLSessionTask, _ download: LoaderDownload) {
+    func register(_ task: URLSessionTask, _ download: any TransportReceiver) {
         downloads.withLock { $0[task.taskIdentifier] = download }
     }
 
-    private func download(_ task: URLSessionTask) -> LoaderDownload? {
+    private func download(_ task: URLSessionTask) -> (any TransportReceiver)? {
         downloads.withLock { $0[task.taskIdentifier] }
     }
 

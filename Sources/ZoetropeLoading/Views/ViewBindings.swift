@@ -28,6 +28,9 @@ package final class ViewBindings {
         playback.group.add(display, options: options)
     }
 
+    /// The request key `display` is bound to, if any.
+    func key(for id: ObjectIdentifier) -> ImageRequestKey? { bound[id] }
+
     /// Whether `display` is still bound to `playback` (it did not ask for something else).
     func isBound(_ id: ObjectIdentifier, to playback: SharedPlayback) -> Bool {
         bound[id] == playback.key && shared[playback.key] === playback
