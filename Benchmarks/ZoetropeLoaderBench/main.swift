@@ -5,7 +5,8 @@ import FoundationNetworking
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-// zoetrope-loader-bench [--hits N] [--rounds N] [--parts hits,disk,concurrent,views-load,views-player]
+// zoetrope-loader-bench [--hits N] [--rounds N] [--urls N]
+//                       [--parts hits,disk,concurrent,views-load,views-player,endless]
 // AnimatedImageLoader side by side with what an application does without it, in one run,
 // against ZoetropeTestSupport's loopback HTTP server:
 // 1. a memory-cache hit (`cachedImage(for:)`), per call;
@@ -14,13 +15,16 @@ import ZoetropeTestSupport
 // 3. 64 concurrent requests for 8 URLs: the loader against plain
 //    `URLSession.shared.data(from:)` calls each decoded with `AnimatedImage(data:)`:
 //    downloads the server saw and wall time;
-// 4. 100 displays showing 10 animated URLs for two seconds, through `load(_:into:)`
-//    (views-load) or through `player(for:display:)` per view (views-player): downloads,
-//    players (each a decoder), frames shown, and the process's peak resident memory (one
-//    part per process, so that the peak is that part's).
+// 4. 100 displays showing `--urls` (10) animated URLs for two seconds, through
+//    `load(_:into:)` (views-load) or through `player(for:display:)` per view
+//    (views-player): downloads, players (each a decoder), frames shown, and the process's
+//    peak resident memory (one part per process, so that the peak is that part's);
+// 5. an endless body (as fast as loopback goes) against `maximumResponseBytes` of 16 MiB
+//    (endless): the error, the time it took and the process's peak resident memory.
 
 var hits = 2_000_000
 var rounds = 7
+var urlCount = 10
 var parts: Set<String> = ["hits", "disk", "concurrent"]
 var args = Array(CommandLine.arguments.dropFirst())
 while args.count >= 2 {
@@ -28,6 +32,7 @@ while args.count >= 2 {
     switch name {
     case "--hits": hits = Int(value) ?? hits
     case "--rounds": rounds = Int(value) ?? rounds
+    case "--urls": urlCount = max(1, min(100, Int(value) ?? urlCount))
     case "--parts": parts = Set(value.split(separator: ",").map(String.init))
     default: break
     }
@@ -179,30 +184,40 @@ func peakMiB() -> Double {
 }
 
 for part in ["views-load", "views-player"] where parts.contains(part) {
-    let files = (0..<10).map { noiseGIF(side: 160, frames: 12, seed: 40 + UInt64($0)) }
+    let files = (0..<urlCount).map { noiseGIF(side: 160, frames: 12, seed: 40 + UInt64($0)) }
     for (i, file) in files.enumerated() { server.serve("v\(i).gif", LoopbackHTTPResponse.ok(file)) }
     let loader = AnimatedImageLoader(configuration: .init(memoryCacheLimit: 64 << 20, diskCache: nil, memoryPressure: nil))
     let displays = (0..<100).map { _ in CountingDisplay() }
     var players: [AnimationPlayer] = []
     let start = clock.now
     if part == "views-load" {
-        for (i, display) in displays.enumerated() { loader.load(server.url("v\(i % 10).gif"), into: display) }
+        for (i, display) in displays.enumerated() { loader.load(server.url("v\(i % urlCount).gif"), into: display) }
     } else {
-        // One after another: each waits for its URL's first frame (the first ten start the
-        // downloads; the rest join them or find the image in memory).
+        // One after another: each waits for its URL's first frame (the first of each URL
+        // starts its download; the rest join it or find the image in memory).
         for (i, display) in displays.enumerated() {
-            let player = try await loader.player(for: server.url("v\(i % 10).gif"), display: display)
+            let player = try await loader.player(for: server.url("v\(i % urlCount).gif"), display: display)
             player.play()
             players.append(player)
         }
     }
     try await Task.sleep(for: .seconds(2))
     let shown = displays.map(\.shown)
-    let downloads = (0..<10).reduce(0) { $0 + server.requestCount("v\($1).gif") }
+    let downloads = (0..<urlCount).reduce(0) { $0 + server.requestCount("v\($1).gif") }
     let decoders = part == "views-load" ? loader.views.counts.playbacks : players.count
-    print(String(format: "%@: 100 displays, 10 URLs of %d-byte 160x160 GIFs: %d downloads, %d players, frames shown per display %d-%d, %.1f s, peak %.0f MiB",
-                 part, files[0].count, downloads, decoders, shown.min() ?? 0, shown.max() ?? 0, seconds(clock.now - start), peakMiB()))
+    print(String(format: "%@: 100 displays, %d URLs of %d-byte 160x160 GIFs: %d downloads, %d players, frames shown per display %d-%d, %.1f s, peak %.0f MiB",
+                 part, urlCount, files[0].count, downloads, decoders, shown.min() ?? 0, shown.max() ?? 0, seconds(clock.now - start), peakMiB()))
     for display in displays { loader.cancelLoad(for: display) }
     for player in players { player.stop() }
+}
+if parts.contains("endless") {
+    server.serveEndless("endless.gif", chunk: 256 << 10)
+    var configuration = AnimatedImageLoader.Configuration(memoryCacheLimit: 64 << 20, diskCache: nil, memoryPressure: nil)
+    configuration.maximumResponseBytes = 16 << 20
+    let loader = AnimatedImageLoader(configuration: configuration)
+    let start = clock.now
+    var outcome = "loaded"
+    do { _ = try await loader.image(for: server.url("endless.gif")) } catch { outcome = "\(error)" }
+    print(String(format: "endless: maximumResponseBytes 16 MiB: %@ after %.2f s, peak %.0f MiB", outcome, seconds(clock.now - start), peakMiB()))
 }
 server.stop()
