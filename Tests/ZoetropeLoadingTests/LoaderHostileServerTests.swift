@@ -162,7 +162,9 @@ import ZoetropeTestSupport
     @Test func aSilentServerIsNoResponse() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
-        server.routeRaw("silent.gif") { _, connection in _ = connection.pause(.seconds(30)) }
+        // Silent until the loader gives up and closes: on a machine so busy that the
+        // loader's watch cannot run, that is later than usual, never the server's doing.
+        server.routeRaw("silent.gif", bound: .seconds(240)) { _, connection in _ = connection.pause(.seconds(240)) }
         let url = server.url("silent.gif")
         let loader = Self.loader(timeout: .seconds(1))
         await #expect(throws: AnimatedImageError.noResponse(url: url.absoluteString, seconds: 1)) {

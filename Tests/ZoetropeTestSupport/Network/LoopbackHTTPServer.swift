@@ -22,7 +22,7 @@ public final class LoopbackHTTPServer: Sendable {
     private struct State {
         var routes: [String: @Sendable (LoopbackHTTPRequest) -> LoopbackHTTPResponse] = [:]
         /// Routes that write the raw bytes themselves (LoopbackHTTPServer+Hostile.swift).
-        var rawRoutes: [String: @Sendable (LoopbackHTTPRequest, HostileConnection) -> Void] = [:]
+        var rawRoutes: [String: (bound: Duration, script: @Sendable (LoopbackHTTPRequest, HostileConnection) -> Void)] = [:]
         var requests: [String: [LoopbackHTTPRequest]] = [:]
         var bodyBytesSent: [String: Int] = [:]
         var bodyCompletedAt: [String: Date] = [:]
@@ -79,10 +79,15 @@ public final class LoopbackHTTPServer: Sendable {
     }
 
     /// Answers requests for `path` by writing whatever bytes `script` writes to the
-    /// connection, status line and headers included: a hostile server.
-    public func routeRaw(_ path: String, _ script: @escaping @Sendable (LoopbackHTTPRequest, HostileConnection) -> Void) {
+    /// connection, status line and headers included: a hostile server. Each connection
+    /// ends at the latest `bound` after the request (`HostileConnection`); a script that
+    /// waits for the client to give up needs a bound longer than any wait of a busy machine.
+    public func routeRaw(
+        _ path: String, bound: Duration = .seconds(30),
+        _ script: @escaping @Sendable (LoopbackHTTPRequest, HostileConnection) -> Void
+    ) {
         let key = path.hasPrefix("/") ? path : "/" + path
-        state.withLock { $0.rawRoutes[key] = script }
+        state.withLock { $0.rawRoutes[key] = (bound, script) }
     }
 
     /// Answers every request for `path` with `response`.
@@ -158,8 +163,8 @@ public final class LoopbackHTTPServer: Sendable {
             return (s.routes[request.path], s.rawRoutes[request.path])
         }
         if let raw {
-            let connection = HostileConnection(fd: fd) { state.withLock { $0.stopped } }
-            raw(request, connection)
+            let connection = HostileConnection(fd: fd, bound: raw.bound) { state.withLock { $0.stopped } }
+            raw.script(request, connection)
             state.withLock { $0.bodyBytesSent[request.path, default: 0] += connection.bytesWritten }
             return
         }
