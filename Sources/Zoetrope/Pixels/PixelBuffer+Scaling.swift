@@ -11,7 +11,7 @@ extension PixelBuffer {
     /// Copies this straight-alpha buffer, the pixels of `region` of a canvas of `canvasSize`
     /// that is transparent elsewhere, into `output` at `size` in `format`'s alpha mode: the
     /// pixels `copy(into:size:format:)` gives for that whole canvas, without allocating it.
-    public func copy(
+    package func copy(
         placedAt region: PixelRect, inCanvasOf canvasSize: PixelSize, into output: inout PixelBuffer, size: PixelSize, format: PixelFormat
     ) {
         precondition(
