@@ -22,14 +22,14 @@ public final class AnimationPlayer: Player {
     private let delivery: DisplayDelivery
     private let observers = ObserverList<PlayerEvent>()
     /// The clock this player ticks on (`TimerClock.shared` unless one was given).
-    public let clock: any FrameClock
+    package let clock: any FrameClock
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
     let configuration: PlayerConfiguration
     /// Under a policy that keeps every frame, the bulk run the decode jobs take frames from in order.
     let bulkRun = Locked(BulkRunSlot())
     /// This player's identity for executor fairness.
-    public let id: Int
+    package let id: Int
 
     private static let ids = SequenceCounter()
 
@@ -94,14 +94,14 @@ public final class AnimationPlayer: Player {
     /// The first frame, once decoded.
     public var poster: PixelBuffer? { box.withLock { $0.engine.poster } }
     /// The buffer policy in use.
-    public var bufferPolicy: any FrameBufferPolicy { box.withLock { $0.engine.policy } }
+    package var bufferPolicy: any FrameBufferPolicy { box.withLock { $0.engine.policy } }
     /// Frames kept now, counting the one shown (two under memory pressure).
-    public var windowSize: Int { box.withLock { $0.engine.windowSize } }
+    package var windowSize: Int { box.withLock { $0.engine.windowSize } }
     /// Whether memory pressure currently holds the window at two frames.
-    public var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
+    package var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
     /// What the last tick did.
     package var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
-    public var diagnostics: PlayerDiagnostics {
+    package var diagnostics: PlayerDiagnostics {
         var d = box.withLock { $0.engine.diagnostics }
         d.framesSkippedByDisplay = delivery.skippedCount
         return d

@@ -15,7 +15,7 @@ public final class ClockSubscription: Sendable {
     public func cancel() { cancellation.run() }
 
     /// Whether `cancel` has run.
-    public var isCancelled: Bool { cancellation.hasRun }
+    package var isCancelled: Bool { cancellation.hasRun }
 
     /// Tells the clock the subscriber's new preferred interval (after a rate change).
     public func updatePreferredInterval(_ interval: Duration?) {
