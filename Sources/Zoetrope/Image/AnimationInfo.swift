@@ -12,7 +12,7 @@ public struct AnimationInfo: Hashable, Sendable {
     public var loopCount: LoopCount
     /// The loop value exactly as stored (GIF NETSCAPE count, APNG `num_plays`, WebP loop
     /// count, AVIF repetitions), or nil when the file stores none.
-    public var storedLoopValue: Int?
+    package var storedLoopValue: Int?
     /// Whether frames may carry transparency (nil: not known without decoding).
     public var hasAlpha: Bool?
     /// Set when the file ended early or broke after `frameCount` good frames: those frames

@@ -81,7 +81,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// Sets every pixel to transparent black.
-    public mutating func clearToTransparent() {
+    package mutating func clearToTransparent() {
         storage.withUnsafeMutableBytes { raw in
             if let base = raw.baseAddress { base.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count) }
         }

@@ -182,11 +182,11 @@ public final class AnimationPlayer: Player {
     }
 
     /// Swaps the late policy from the next tick.
-    public func setLatePolicy(_ policy: LatePolicy) { perform { e, _ in e.latePolicy = policy } }
+    package func setLatePolicy(_ policy: LatePolicy) { perform { e, _ in e.latePolicy = policy } }
     /// Overrides the file's loop count (nil: the file's).
-    public func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
+    package func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
     /// Changes the delay policy from the next frame.
-    public func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
+    package func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
     /// Applies `environment` at once. A playing player turns to its poster when reduce
     /// motion, low power with `.poster`, or (when `autoPlay()` started it) auto-play off
     /// asks for that, and takes a new low-power throttle from the next tick; a player held
