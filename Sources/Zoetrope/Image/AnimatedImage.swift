@@ -58,7 +58,7 @@ public struct AnimatedImage: Sendable {
     /// What keeping this value costs in bytes: the poster bitmap, the encoded bytes and the
     /// tables of the colour transform its frames are converted with (none for an untagged
     /// or sRGB file; `ColorTransform.retainedByteCount`).
-    package var cost: Int { poster.byteCount + data.count + colorTransformBytes }
+    public var cost: Int { poster.byteCount + data.count + colorTransformBytes }
 
     /// A new decoding session over the same bytes, reusing the index `init` read where the
     /// format's sessions can share one.

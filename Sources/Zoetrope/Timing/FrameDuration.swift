@@ -35,7 +35,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
     public static let zero = FrameDuration(numerator: 0, denominator: 1)
 
     /// The longest duration, `Int64.max` seconds: where sums and products saturate.
-    package static let maximum = FrameDuration(numerator: .max, denominator: 1)
+    public static let maximum = FrameDuration(numerator: .max, denominator: 1)
 
     /// Whole milliseconds.
     public static func milliseconds(_ ms: Int64) -> FrameDuration { FrameDuration(numerator: ms, denominator: 1000) }

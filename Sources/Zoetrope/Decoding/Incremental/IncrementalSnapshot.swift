@@ -46,13 +46,13 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     public var firstFrameIsPartial = false
     /// The colour the file declares (see `AnimationInfo.color`), once the part of the file
     /// that may declare it has arrived (for a PNG, the chunks before the image data).
-    package var color = ColorInfo.unspecified
+    public var color = ColorInfo.unspecified
     /// The file's Exif and XMP (`AnimationInfo.metadata`), known once `state` is `.complete`
     /// (none before).
-    package var metadata = EmbeddedMetadata.none
+    public var metadata = EmbeddedMetadata.none
     /// Bits per channel of the file's samples (`AnimationInfo.bitsPerChannel`), once its
     /// header has arrived (8 before).
-    package var bitsPerChannel = 8
+    public var bitsPerChannel = 8
 
     /// A snapshot of a source that has received `receivedByteCount` bytes and knows nothing yet.
     public init(
