@@ -86,8 +86,11 @@ public final class AnimationPlayer: Player {
 
     /// The animation being played.
     public var info: AnimationInfo { box.withLock { $0.engine.info } }
+    /// Where the player is.
     public var state: PlaybackState { box.withLock { $0.engine.status } }
+    /// The frame on the display, or nil before any is shown.
     public var currentFrameIndex: Int? { box.withLock { $0.engine.current } }
+    /// Playback speed, 0.25 to 4 (values outside are clamped).
     public var rate: Double { box.withLock { $0.engine.rate } }
     /// Plays completed since playback started.
     public var playsCompleted: Int { box.withLock { $0.engine.playsCompleted } }
@@ -114,17 +117,22 @@ public final class AnimationPlayer: Player {
 
     // MARK: - Control
 
+    /// Starts or resumes, honouring the environment.
     public func play() { perform { $0.play(into: &$1) } }
 
     /// Plays if the environment allows auto-play (and motion), else shows the poster.
     public func autoPlay() { perform { $0.autoPlay(into: &$1) } }
 
+    /// Holds the frame shown.
     public func pause() { perform { $0.pause(into: &$1) } }
+    /// Back to the poster; the next `play()` starts over.
     public func stop() { perform(newDisplayEpoch: true) { $0.stop(into: &$1) } }
+    /// Shows frame `index` (when decoded) and continues from it.
     public func seek(toFrame index: Int) { perform { $0.seek(to: index, into: &$1) } }
     /// Decodes the poster now, so that it can show at once.
     public func prepare() { perform { $0.prepare(into: &$1) } }
 
+    /// Frees every buffer and detaches from the clock; the player can be loaded again.
     public func prepareForReuse() {
         perform(newDisplayEpoch: true) { $0.reset(into: &$1) }
     }
@@ -171,6 +179,7 @@ public final class AnimationPlayer: Player {
         b.displayEpoch += 1
     }
 
+    /// Changes the speed from the next tick.
     public func setRate(_ rate: Double) {
         perform { e, _ in e.setRate(rate) }
         box.withLock { b in b.subscription?.updatePreferredInterval(b.engine.preferredTickInterval) }
@@ -209,6 +218,7 @@ public final class AnimationPlayer: Player {
         delivery.refreshVisibilityIfOnMain()
     }
 
+    /// Calls `observer` for every event until the returned observation is cancelled.
     public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> Observation {
         observers.add(observer)
     }
