@@ -70,7 +70,9 @@ while player.state == .playing, t < 10_000_000_000 {
     clock.tick(atNanoseconds: t)
     t += 10_000_000
 }
-for line in log.lines.withLock({ $0 }) { print(line) }
-print("state \(player.state), plays completed \(player.playsCompleted), stalls \(player.diagnostics.stallEpisodes)")
+let lines = log.lines.withLock { $0 }
+for line in lines { print(line) }
+let stalls = lines.filter { $0.contains("waiting for frame") }.count  // one `.stalled` event per stall
+print("state \(player.state), plays completed \(player.playsCompleted), stalls \(stalls)")
 observation.cancel()
 attachment.cancel()

@@ -45,7 +45,7 @@ public final class CoderRegistry: Sendable {
     /// priority), as one atomic step: concurrent calls never register the type twice.
     /// Returns the new registration, or nil when the type was already there.
     @discardableResult
-    public func registerUnlessPresent(_ coder: any AnimatedImageCoder, priority: CoderPriority = .application) -> CoderRegistration? {
+    package func registerUnlessPresent(_ coder: any AnimatedImageCoder, priority: CoderPriority = .application) -> CoderRegistration? {
         let type = ObjectIdentifier(Swift.type(of: coder))
         return state.withLock { s in
             guard !(s.application + s.builtIn).contains(where: { ObjectIdentifier(Swift.type(of: $0.coder)) == type }) else { return nil }
@@ -79,7 +79,7 @@ public final class CoderRegistry: Sendable {
     /// The coders' `formats` are read outside the lock (from a copy of the list); a coder
     /// registered meanwhile stays.
     @discardableResult
-    public func unregisterAll(producing format: ImageFormat) -> Int {
+    package func unregisterAll(producing format: ImageFormat) -> Int {
         let entries = state.withLock { s in s.application + s.builtIn }
         let doomed = Set(entries.filter { $0.coder.formats.contains(format) }.map(\.registration))
         guard !doomed.isEmpty else { return 0 }
@@ -99,20 +99,20 @@ public final class CoderRegistry: Sendable {
     /// Every file extension of every format the registered coders produce, in the order
     /// the coders are asked, without repeats (`gif`, `png`, `apng`, `webp`, `avif`, `avifs`
     /// with the built-in coders). Used to find a resource by name; never to pick a coder.
-    public var fileExtensions: [String] {
+    package var fileExtensions: [String] {
         var seen = Set<String>()
         return coders.flatMap(\.formats).flatMap(\.fileExtensions).filter { seen.insert($0).inserted }
     }
 
     /// The longest prefix any coder asks for: read this many bytes before sniffing a stream.
-    public var sniffLength: Int {
+    package var sniffLength: Int {
         coders.map(\.minimumSniffLength).max() ?? 0
     }
 
     /// Asks each coder in order. `isComplete` says `data` is the whole file: then a coder
     /// that wants more bytes is a non-match; otherwise the registry answers `.needMoreData`
     /// rather than let a later coder win on too short a prefix.
-    public func sniff(_ data: Data, isComplete: Bool = true) -> (coder: any AnimatedImageCoder, result: SniffResult)? {
+    package func sniff(_ data: Data, isComplete: Bool = true) -> (coder: any AnimatedImageCoder, result: SniffResult)? {
         for coder in coders {
             let result = coder.sniff(data)
             switch result {
@@ -138,7 +138,7 @@ public final class CoderRegistry: Sendable {
     /// `data` is a non-empty prefix of some format's signature too short to decide (such as
     /// `GIF8`, or a WebP header cut before its first chunk), naming that format and the
     /// bytes it needs; `.unrecognizedFormat` when no coder recognises it at all.
-    public func coder(for data: Data) throws(AnimatedImageError) -> any AnimatedImageCoder {
+    package func coder(for data: Data) throws(AnimatedImageError) -> any AnimatedImageCoder {
         try match(data).coder
     }
 

@@ -10,7 +10,7 @@ public struct ColorCodePoints: Hashable, Sendable {
     public var fullRange: Bool
 
     /// Creates code points from the stored values.
-    public init(primaries: UInt16, transfer: UInt16, matrix: UInt16, fullRange: Bool) {
+    package init(primaries: UInt16, transfer: UInt16, matrix: UInt16, fullRange: Bool) {
         self.primaries = primaries
         self.transfer = transfer
         self.matrix = matrix
@@ -18,5 +18,5 @@ public struct ColorCodePoints: Hashable, Sendable {
     }
 
     /// Whether the transfer is high dynamic range: PQ (16) or HLG (18).
-    public var isHDR: Bool { transfer == 16 || transfer == 18 }
+    package var isHDR: Bool { transfer == 16 || transfer == 18 }
 }

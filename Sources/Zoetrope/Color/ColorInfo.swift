@@ -9,16 +9,16 @@ public struct ColorInfo: Hashable, Sendable {
     public var iccProfile: ICCProfile?
     /// PNG `sRGB`: the rendering intent (0 perceptual, 1 relative colorimetric, 2 saturation,
     /// 3 absolute colorimetric). Present means the values are sRGB.
-    public var srgbRenderingIntent: UInt8?
+    package var srgbRenderingIntent: UInt8?
     /// PNG `gAMA`: the file gamma times 100,000 (45455 is 1/2.2).
-    public var gamma: UInt32?
+    package var gamma: UInt32?
     /// PNG `cHRM`: the white point and primaries.
-    public var chromaticities: Chromaticities?
+    package var chromaticities: Chromaticities?
     /// PNG `cICP` or AVIF `nclx`: primaries, transfer, matrix and range (ITU-T H.273).
     public var codePoints: ColorCodePoints?
 
     /// Creates a colour description; every part is absent by default.
-    public init(
+    package init(
         iccProfile: ICCProfile? = nil, srgbRenderingIntent: UInt8? = nil, gamma: UInt32? = nil,
         chromaticities: Chromaticities? = nil, codePoints: ColorCodePoints? = nil
     ) {
@@ -33,5 +33,5 @@ public struct ColorInfo: Hashable, Sendable {
     public static let unspecified = ColorInfo()
 
     /// Whether the file declares anything at all.
-    public var isDeclared: Bool { self != .unspecified }
+    package var isDeclared: Bool { self != .unspecified }
 }

@@ -6,7 +6,7 @@ public struct EmbeddedMetadata: Hashable, Sendable {
     public var xmp: [UInt8]?
 
     /// Creates metadata; both parts are absent by default.
-    public init(exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
+    package init(exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
         self.exif = exif
         self.xmp = xmp
     }
@@ -15,5 +15,5 @@ public struct EmbeddedMetadata: Hashable, Sendable {
     public static let none = EmbeddedMetadata()
 
     /// Whether there is anything to keep.
-    public var isEmpty: Bool { exif == nil && xmp == nil }
+    package var isEmpty: Bool { exif == nil && xmp == nil }
 }

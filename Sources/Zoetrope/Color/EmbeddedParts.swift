@@ -10,11 +10,11 @@ public struct EmbeddedParts: OptionSet, Hashable, Sendable {
     /// An ICC profile.
     public static let iccProfile = EmbeddedParts(rawValue: 1 << 0)
     /// PNG's `sRGB` rendering intent.
-    public static let srgbRenderingIntent = EmbeddedParts(rawValue: 1 << 1)
+    package static let srgbRenderingIntent = EmbeddedParts(rawValue: 1 << 1)
     /// PNG's `gAMA` gamma.
-    public static let gamma = EmbeddedParts(rawValue: 1 << 2)
+    package static let gamma = EmbeddedParts(rawValue: 1 << 2)
     /// PNG's `cHRM` chromaticities.
-    public static let chromaticities = EmbeddedParts(rawValue: 1 << 3)
+    package static let chromaticities = EmbeddedParts(rawValue: 1 << 3)
     /// H.273 code points (PNG `cICP`, AVIF `nclx`).
     public static let codePoints = EmbeddedParts(rawValue: 1 << 4)
     /// An Exif block.
@@ -29,7 +29,7 @@ public struct EmbeddedParts: OptionSet, Hashable, Sendable {
     ]
 
     /// The parts `color` and `metadata` hold.
-    public init(color: ColorInfo, metadata: EmbeddedMetadata) {
+    package init(color: ColorInfo, metadata: EmbeddedMetadata) {
         var parts: EmbeddedParts = []
         if color.iccProfile != nil { parts.insert(.iccProfile) }
         if color.srgbRenderingIntent != nil { parts.insert(.srgbRenderingIntent) }
@@ -43,7 +43,7 @@ public struct EmbeddedParts: OptionSet, Hashable, Sendable {
 
     /// The parts' names as messages say them, in a fixed order: "ICC profile", "sRGB
     /// intent", "gamma", "chromaticities", "H.273 code points", "Exif", "XMP".
-    public var names: [String] {
+    package var names: [String] {
         let named: [(EmbeddedParts, String)] = [
             (.iccProfile, "ICC profile"), (.srgbRenderingIntent, "sRGB intent"), (.gamma, "gamma"),
             (.chromaticities, "chromaticities"), (.codePoints, "H.273 code points"), (.exif, "Exif"), (.xmp, "XMP"),

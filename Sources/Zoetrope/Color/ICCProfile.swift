@@ -5,7 +5,7 @@ public struct ICCProfile: Hashable, Sendable {
     public var data: [UInt8]
 
     /// Wraps a profile's bytes; nothing is checked here.
-    public init(data: [UInt8]) {
+    package init(data: [UInt8]) {
         self.data = data
     }
 }

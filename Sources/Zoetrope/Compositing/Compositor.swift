@@ -10,17 +10,17 @@
 /// is transparent, as every format's canvas starts and as disposal leaves it, so a file whose
 /// frames touch one corner of a huge screen costs that corner. Copies out (`copyCanvas`)
 /// give the same pixels as a whole canvas would.
-public struct Compositor: Sendable {
+package struct Compositor: Sendable {
     /// The composited pixels of `region`, straight alpha at `channelDepth`: the whole canvas
     /// unless the compositor holds the drawn area only.
-    public private(set) var canvas: PixelBuffer
+    package private(set) var canvas: PixelBuffer
     /// The part of the canvas `canvas` holds, in canvas coordinates; transparent outside.
-    public private(set) var region: PixelRect
+    package private(set) var region: PixelRect
     /// The canvas size, whatever part of it is held.
-    public let canvasSize: PixelSize
+    package let canvasSize: PixelSize
     /// Bits per channel of the canvas and of the pixels `draw` takes: 8 unless made for
     /// deep pixels.
-    public let channelDepth: ChannelDepth
+    package let channelDepth: ChannelDepth
     private let growsToFrames: Bool
     /// What `reserve` asked for before any pixel was allocated.
     private var planned = PixelRect(x: 0, y: 0, width: 0, height: 0)
@@ -31,22 +31,22 @@ public struct Compositor: Sendable {
     /// out (`copyCanvas`, and `CanvasRendering`'s direct paths); nil (the default, and any
     /// sRGB or untagged file) copies the values unchanged. The canvas itself keeps the
     /// file's values: frames composite in the space the file was authored in.
-    public var colorTransform: (any ColorTransform)?
+    package var colorTransform: (any ColorTransform)?
 
     /// A transparent canvas. The caller checks `Limits` before creating one.
-    public init(size: PixelSize) {
+    package init(size: PixelSize) {
         self.init(size: size, colorTransform: nil, holdsDrawnAreaOnly: false)
     }
 
     /// A transparent canvas whose copies out are converted by `colorTransform`.
-    public init(size: PixelSize, colorTransform: (any ColorTransform)?) {
+    package init(size: PixelSize, colorTransform: (any ColorTransform)?) {
         self.init(size: size, colorTransform: colorTransform, holdsDrawnAreaOnly: false)
     }
 
     /// A transparent canvas of `size` that, when `holdsDrawnAreaOnly`, allocates pixels only
     /// where frames draw (`region`, empty until the first frame or `reserve`), with
     /// `channelDepth` bits per channel.
-    public init(
+    package init(
         size: PixelSize, colorTransform: (any ColorTransform)? = nil, holdsDrawnAreaOnly: Bool, channelDepth: ChannelDepth = .eight
     ) {
         canvasSize = size
@@ -61,16 +61,16 @@ public struct Compositor: Sendable {
     private var bytesPerPixel: Int { channelDepth.bytesPerPixel }
 
     /// The canvas bounds.
-    public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height) }
+    package var bounds: PixelRect { PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height) }
 
     /// Whether `canvas` is the whole canvas.
-    public var holdsWholeCanvas: Bool { region == bounds }
+    package var holdsWholeCanvas: Bool { region == bounds }
 
     /// Bytes held: the pixels of `region` plus the saved region for "dispose to previous".
-    public var byteCount: Int { canvas.byteCount + saved.capacity }
+    package var byteCount: Int { canvas.byteCount + saved.capacity }
 
     /// Back to a fully transparent canvas with nothing pending: the start of a play.
-    public mutating func reset() {
+    package mutating func reset() {
         canvas.clearToTransparent()
         pendingRect = PixelRect(x: 0, y: 0, width: 0, height: 0)
         pendingDispose = .none
@@ -81,7 +81,7 @@ public struct Compositor: Sendable {
     /// Before any pixel is allocated this only plans: the first frame drawn allocates the plan
     /// and its own rectangle at once, and a source whose frames all decode straight into the
     /// caller's buffer never allocates. A whole-canvas compositor holds `rect` already.
-    public mutating func reserve(_ rect: PixelRect) {
+    package mutating func reserve(_ rect: PixelRect) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty, !region.contains(clipped) else { return }
         if region.isEmpty {
@@ -143,7 +143,7 @@ public struct Compositor: Sendable {
     /// Applies the previous frame's disposal and records this frame's. Returns the part of
     /// `rect` inside the canvas, where the frame may draw.
     @discardableResult
-    public mutating func beginFrame(rect: PixelRect, dispose: DisposeMode) -> PixelRect {
+    package mutating func beginFrame(rect: PixelRect, dispose: DisposeMode) -> PixelRect {
         applyPendingDisposal()
         let clipped = rect.intersection(bounds)
         include(clipped)
@@ -170,7 +170,7 @@ public struct Compositor: Sendable {
     /// Draws straight-alpha RGBA pixels at `channelDepth` whose top-left lands at (`rect.x`,
     /// `rect.y`); `pixels` holds `rect.height` rows of `rect.width` pixels at `bytesPerRow`.
     /// Parts outside the canvas are clipped.
-    public mutating func draw(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect, blend: BlendMode) {
+    package mutating func draw(_ pixels: UnsafeRawBufferPointer, bytesPerRow: Int, rect: PixelRect, blend: BlendMode) {
         let clipped = rect.intersection(bounds)
         guard !clipped.isEmpty else { return }
         include(clipped)
@@ -214,7 +214,7 @@ public struct Compositor: Sendable {
     /// from palette indices) between `beginFrame` and the next frame. `body` sees the
     /// pixels of `region`, which need not start at (0, 0): `withPixels(in:_:)` addresses
     /// canvas coordinates.
-    public mutating func withCanvas<R>(_ body: (inout PixelBuffer) throws -> R) rethrows -> R {
+    package mutating func withCanvas<R>(_ body: (inout PixelBuffer) throws -> R) rethrows -> R {
         try body(&canvas)
     }
 
@@ -222,7 +222,7 @@ public struct Compositor: Sendable {
     /// write rows in place (from palette indices, or a library decoding into the canvas) between
     /// `beginFrame` and the next frame: `body` gets the address of `rect`'s top-left pixel
     /// and the bytes from one row to the next. The held region grows to cover `rect` first.
-    public mutating func withPixels<R>(in rect: PixelRect, _ body: (UnsafeMutableRawPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
+    package mutating func withPixels<R>(in rect: PixelRect, _ body: (UnsafeMutableRawPointer, _ bytesPerRow: Int) throws -> R) rethrows -> R {
         precondition(!rect.isEmpty && rect.intersection(bounds) == rect, "withPixels(in:) takes a rectangle inside the canvas")
         include(rect)
         let stride = canvas.bytesPerRow, offset = (rect.y - region.y) * stride + (rect.x - region.x) * bytesPerPixel
@@ -232,7 +232,7 @@ public struct Compositor: Sendable {
     /// Copies the canvas into `output` in `format`'s alpha mode, downsampling when
     /// `size` is smaller than the canvas, and converting with `colorTransform` when there is
     /// one. `output` is reshaped (reusing its storage).
-    public func copyCanvas(into output: inout PixelBuffer, size: PixelSize? = nil, format: PixelFormat) {
+    package func copyCanvas(into output: inout PixelBuffer, size: PixelSize? = nil, format: PixelFormat) {
         canvas.copy(
             placedAt: region, inCanvasOf: canvasSize, into: &output, size: size ?? canvasSize, format: format,
             colorTransform: colorTransform)

@@ -25,14 +25,14 @@ extension AnimationConversion {
 
         /// What the source's frames are decoded to: `.stored` when the colour is kept
         /// (the values the description describes), `.sRGB` otherwise.
-        public var colorOutput: ColorOutput { keepsColor ? .stored : .sRGB }
+        package var colorOutput: ColorOutput { keepsColor ? .stored : .sRGB }
 
         /// `options` with the source's colour description and metadata filled in as this
         /// policy says, where `options` leaves them empty (`ColorInfo.unspecified`,
         /// `EmbeddedMetadata.none`); what `options` sets itself is kept. Not keeping the
         /// colour leaves `options.color` as it is; stripping metadata clears
         /// `options.metadata`.
-        public func encodingOptions(_ options: EncodingOptions, source: AnimationInfo) -> EncodingOptions {
+        package func encodingOptions(_ options: EncodingOptions, source: AnimationInfo) -> EncodingOptions {
             var chosen = options
             if keepsColor, !chosen.color.isDeclared { chosen.color = source.color }
             if stripsMetadata {
@@ -48,7 +48,7 @@ extension AnimationConversion {
     /// (empty when it writes them all). PNG's `sRGB` intent is never counted (a file that
     /// declares nothing is sRGB too), and a profile that `encoder` writes makes the PNG
     /// fallbacks beside it (`gAMA`, `cHRM`) redundant: they are not counted either.
-    public static func unwrittenParts(of options: EncodingOptions, by encoder: any AnimatedImageEncoder) -> EmbeddedParts {
+    package static func unwrittenParts(of options: EncodingOptions, by encoder: any AnimatedImageEncoder) -> EmbeddedParts {
         var parts = EmbeddedParts(color: options.color, metadata: options.metadata).subtracting(encoder.writableParts)
         parts.remove(.srgbRenderingIntent)
         if encoder.writableParts.contains(.iccProfile), options.color.iccProfile != nil {

@@ -68,7 +68,7 @@ public enum AnimationConversion {
     /// when its info says it has no alpha, else by decoding the frames (on the bulk path),
     /// stopping at the first that is not. Conversions to an encoder that
     /// `storesAlphaSeparately` ask this first and set `EncodingOptions.framesAreOpaque`.
-    public static func framesAreOpaque(_ source: any FrameSource) -> Bool {
+    package static func framesAreOpaque(_ source: any FrameSource) -> Bool {
         if source.info.hasAlpha == false { return source.info.frameCount > 0 }
         let run = BulkFrameDecoder(source: source)
         defer { run.cancel() }

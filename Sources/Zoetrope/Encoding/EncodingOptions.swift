@@ -33,7 +33,7 @@ public struct EncodingOptions: Hashable, Sendable {
     }
 
     /// Throws `.invalidArgument` unless `quality` is nil or 0…100.
-    public func checkQuality() throws(AnimatedImageError) {
+    package func checkQuality() throws(AnimatedImageError) {
         if let q = quality, !(0...100).contains(q) {
             throw .invalidArgument("quality is 0…100, got \(q)")
         }

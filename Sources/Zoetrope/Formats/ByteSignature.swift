@@ -6,9 +6,9 @@ import Foundation
 
 /// Small helpers for reading signatures and big/little-endian integers from `Data`,
 /// whatever the `Data`'s start index is (slices keep their parent's indices).
-public enum ByteSignature {
+package enum ByteSignature {
     /// Whether `data` starts with `bytes` at offset `offset` from its start.
-    public static func matches(_ data: Data, _ bytes: [UInt8], at offset: Int = 0) -> Bool {
+    package static func matches(_ data: Data, _ bytes: [UInt8], at offset: Int = 0) -> Bool {
         guard offset >= 0, data.count >= offset + bytes.count else { return false }
         let base = data.startIndex + offset
         for (i, b) in bytes.enumerated() where data[base + i] != b { return false }
@@ -16,32 +16,32 @@ public enum ByteSignature {
     }
 
     /// Whether `data` starts with the ASCII string `ascii` at `offset`.
-    public static func matches(_ data: Data, ascii: String, at offset: Int = 0) -> Bool {
+    package static func matches(_ data: Data, ascii: String, at offset: Int = 0) -> Bool {
         matches(data, Array(ascii.utf8), at: offset)
     }
 
     /// The byte at `offset` from the start, or nil past the end.
-    public static func byte(_ data: Data, at offset: Int) -> UInt8? {
+    package static func byte(_ data: Data, at offset: Int) -> UInt8? {
         guard offset >= 0, offset < data.count else { return nil }
         return data[data.startIndex + offset]
     }
 
     /// A big-endian `UInt32` at `offset`, or nil past the end.
-    public static func uint32BE(_ data: Data, at offset: Int) -> UInt32? {
+    package static func uint32BE(_ data: Data, at offset: Int) -> UInt32? {
         guard offset >= 0, data.count >= offset + 4 else { return nil }
         let b = data.startIndex + offset
         return UInt32(data[b]) << 24 | UInt32(data[b + 1]) << 16 | UInt32(data[b + 2]) << 8 | UInt32(data[b + 3])
     }
 
     /// A little-endian `UInt32` at `offset`, or nil past the end.
-    public static func uint32LE(_ data: Data, at offset: Int) -> UInt32? {
+    package static func uint32LE(_ data: Data, at offset: Int) -> UInt32? {
         guard offset >= 0, data.count >= offset + 4 else { return nil }
         let b = data.startIndex + offset
         return UInt32(data[b]) | UInt32(data[b + 1]) << 8 | UInt32(data[b + 2]) << 16 | UInt32(data[b + 3]) << 24
     }
 
     /// Four ASCII characters at `offset` (a chunk or box type), or nil past the end.
-    public static func fourCC(_ data: Data, at offset: Int) -> String? {
+    package static func fourCC(_ data: Data, at offset: Int) -> String? {
         guard offset >= 0, data.count >= offset + 4 else { return nil }
         let b = data.startIndex + offset
         return String(decoding: data[b..<b + 4], as: UTF8.self)
@@ -49,7 +49,7 @@ public enum ByteSignature {
 
     /// Sniffs a format identified by a fixed leading `magic`: `.match(format, kind)` once all
     /// of it is there, `.needMoreData` while `prefix` is a shorter start of it, else `.noMatch`.
-    public static func sniff(
+    package static func sniff(
         _ prefix: Data, magic: [UInt8], format: ImageFormat,
         kind: AnimationKind = .unknown
     ) -> SniffResult {

@@ -11,7 +11,7 @@ public struct AnimatedFrame: Sendable {
     public let duration: FrameDuration
 
     /// Creates a frame value.
-    public init(index: Int, pixels: PixelBuffer, duration: FrameDuration) {
+    package init(index: Int, pixels: PixelBuffer, duration: FrameDuration) {
         self.index = index
         self.pixels = pixels
         self.duration = duration

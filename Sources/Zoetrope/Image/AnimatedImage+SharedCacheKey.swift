@@ -4,7 +4,7 @@ extension AnimatedImage {
     /// share frames and the same bytes decoded the same way do, whoever loaded them.
     /// Computed on the calling thread (it reads every byte) unless a player of this image
     /// has already had it computed.
-    public var sharedCacheKey: String {
+    package var sharedCacheKey: String {
         contentIdentity.knownName ?? ImageContentIdentity.name(of: data, options: options)
     }
 

@@ -12,7 +12,7 @@ public struct AnimationInfo: Hashable, Sendable {
     public var loopCount: LoopCount
     /// The loop value exactly as stored (GIF NETSCAPE count, APNG `num_plays`, WebP loop
     /// count, AVIF repetitions), or nil when the file stores none.
-    public var storedLoopValue: Int?
+    package var storedLoopValue: Int?
     /// Whether frames may carry transparency (nil: not known without decoding).
     public var hasAlpha: Bool?
     /// Set when the file ended early or broke after `frameCount` good frames: those frames
@@ -60,14 +60,14 @@ public struct AnimationInfo: Hashable, Sendable {
     public var isAnimated: Bool { frameDurations.count > 1 }
 
     /// Whether the file stores more than 8 bits per channel, which RGBA8 frames round.
-    public var isDeep: Bool { bitsPerChannel > 8 }
+    package var isDeep: Bool { bitsPerChannel > 8 }
 
     /// Bytes of one decoded RGBA8 canvas.
     public var frameByteCount: Int { canvasSize.rgbaByteCount ?? .max }
 
     /// Bytes if every frame were decoded and kept: what "decode everything" costs
     /// (`Int.max` when that does not fit an `Int`).
-    public var allFramesByteCount: Int {
+    package var allFramesByteCount: Int {
         var tally = AllocationBudget(limits: .none, format: format)
         tally.reserve(frameCount, bytesEach: canvasSize.rgbaByteCount)
         return tally.total

@@ -7,24 +7,24 @@
 /// budget.reserve(frames.count, bytesEach: MemoryLayout<Record>.stride)
 /// try budget.check()
 /// ```
-public struct AllocationBudget: Hashable, Sendable {
+package struct AllocationBudget: Hashable, Sendable {
     /// The limits checked against.
-    public let limits: Limits
+    package let limits: Limits
     /// The format named in the error.
-    public let format: ImageFormat
+    package let format: ImageFormat
     /// The sum so far; `Int.max` once it has overflowed.
-    public private(set) var total = 0
+    package private(set) var total = 0
     /// Whether a part, or the sum, did not fit an `Int` (or a part was negative).
-    public private(set) var overflowed = false
+    package private(set) var overflowed = false
 
     /// An empty budget under `limits` for a session decoding `format`.
-    public init(limits: Limits, format: ImageFormat) {
+    package init(limits: Limits, format: ImageFormat) {
         self.limits = limits
         self.format = format
     }
 
     /// Adds `bytes`; nil (a size that did not fit an `Int`) or a negative count overflows.
-    public mutating func reserve(_ bytes: Int?) {
+    package mutating func reserve(_ bytes: Int?) {
         guard !overflowed else { return }
         guard let bytes, bytes >= 0 else { return overflow() }
         let (sum, o) = total.addingReportingOverflow(bytes)
@@ -33,7 +33,7 @@ public struct AllocationBudget: Hashable, Sendable {
 
     /// Adds `count` × `bytesEach`, checking the product too; a nil `bytesEach` (a size that
     /// did not fit an `Int`) overflows.
-    public mutating func reserve(_ count: Int, bytesEach: Int?) {
+    package mutating func reserve(_ count: Int, bytesEach: Int?) {
         guard let bytesEach, count >= 0, bytesEach >= 0 else { return overflow() }
         let (product, o) = count.multipliedReportingOverflow(by: bytesEach)
         reserve(o ? nil : product)
@@ -41,7 +41,7 @@ public struct AllocationBudget: Hashable, Sendable {
 
     /// Throws `.limitExceeded(.allocationBytes)` naming the total (`Int.max` when it
     /// overflowed) when it passes `limits.maxAllocationBytes`.
-    public func check() throws(AnimatedImageError) {
+    package func check() throws(AnimatedImageError) {
         if overflowed || total > limits.maxAllocationBytes {
             throw .limitExceeded(format: format, limit: .allocationBytes, requested: total, allowed: limits.maxAllocationBytes)
         }

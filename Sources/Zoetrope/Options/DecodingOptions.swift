@@ -46,7 +46,7 @@ public struct DecodingOptions: Hashable, Sendable {
 
     /// The size frames of a `canvas`-sized image are delivered at: the canvas, or the
     /// largest size inside `targetSize` with the canvas's aspect ratio (at least 1×1).
-    public func outputSize(forCanvas canvas: PixelSize) -> PixelSize {
+    package func outputSize(forCanvas canvas: PixelSize) -> PixelSize {
         guard let target = targetSize, canvas.width > 0, canvas.height > 0,
             target.width < canvas.width || target.height < canvas.height
         else { return canvas }

@@ -68,7 +68,7 @@ public struct Limits: Hashable, Sendable {
 
     /// Throws `.limitExceeded` when a session holding `bytes` in all would pass the allocation
     /// limit; nil (a size that did not fit an `Int`) always does. A session made of several
-    /// parts adds them up with `AllocationBudget`.
+    /// parts checks their sum.
     public func checkAllocation(_ bytes: Int?, format: ImageFormat) throws(AnimatedImageError) {
         var budget = AllocationBudget(limits: self, format: format)
         budget.reserve(bytes)

@@ -1,5 +1,5 @@
 /// How a frame's pixels combine with the canvas under them.
-public enum BlendMode: String, Hashable, Sendable, CaseIterable {
+package enum BlendMode: String, Hashable, Sendable, CaseIterable {
     /// Replace the canvas pixels, alpha included (APNG SOURCE, WebP "do not blend").
     case source
     /// Alpha-composite over the canvas, on straight-alpha values (APNG OVER, WebP blend, GIF).

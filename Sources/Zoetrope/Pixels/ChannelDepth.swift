@@ -7,7 +7,7 @@ public enum ChannelDepth: Int, Hashable, Sendable, CaseIterable {
     case sixteen = 16
 
     /// Bytes one channel takes: 1 or 2.
-    public var bytesPerChannel: Int { rawValue / 8 }
+    package var bytesPerChannel: Int { rawValue / 8 }
 
     /// Bytes of one RGBA pixel at this depth: 4 or 8.
     package var bytesPerPixel: Int { 4 * bytesPerChannel }

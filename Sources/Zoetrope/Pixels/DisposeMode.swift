@@ -1,5 +1,5 @@
 /// What happens to a frame's rectangle after the frame has been shown.
-public enum DisposeMode: String, Hashable, Sendable, CaseIterable {
+package enum DisposeMode: String, Hashable, Sendable, CaseIterable {
     /// Leave the frame on the canvas (GIF 0/1, APNG NONE, WebP "do not dispose").
     case none
     /// Clear the frame's rectangle to transparent black (GIF 2, APNG BACKGROUND, WebP

@@ -3,7 +3,7 @@ extension PixelBuffer {
     /// straight, converted and premultiplied again (which loses precision where alpha is
     /// low); decoders convert before premultiplying instead
     /// (`copy(into:size:format:colorTransform:)`).
-    public mutating func applyColorTransform(_ transform: any ColorTransform) {
+    package mutating func applyColorTransform(_ transform: any ColorTransform) {
         guard width > 0, height > 0 else { return }
         let premultiplied = format.alphaMode == .premultiplied
         if premultiplied { unpremultiplyAlpha() }
@@ -24,7 +24,7 @@ extension PixelBuffer {
     /// way: after downsampling (so the conversion costs one pass over the output's pixels)
     /// and before premultiplying (the conversion reads straight values). With no transform
     /// this is `copy(into:size:format:)` exactly.
-    public func copy(
+    package func copy(
         into output: inout PixelBuffer, size: PixelSize, format: PixelFormat,
         colorTransform: (any ColorTransform)?
     ) {
@@ -36,7 +36,7 @@ extension PixelBuffer {
     /// `copy(placedAt:inCanvasOf:into:size:format:)`, converting the values with
     /// `colorTransform` as `copy(into:size:format:colorTransform:)` does: the pixels that
     /// copy gives for the whole canvas.
-    public func copy(
+    package func copy(
         placedAt region: PixelRect, inCanvasOf canvasSize: PixelSize, into output: inout PixelBuffer,
         size: PixelSize, format: PixelFormat, colorTransform: (any ColorTransform)?
     ) {

@@ -1,6 +1,6 @@
 extension PixelBuffer {
     /// The RGBA value of one pixel of an RGBA16 buffer.
-    public func pixel16(x: Int, y: Int) -> [UInt16] {
+    package func pixel16(x: Int, y: Int) -> [UInt16] {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x),\(y)) outside \(width)×\(height)")
         precondition(format.channelDepth == .sixteen, "pixel16(x:y:) reads RGBA16; use pixel(x:y:)")
         let o = y * bytesPerRow + x * 8
@@ -8,7 +8,7 @@ extension PixelBuffer {
     }
 
     /// Sets one pixel of an RGBA16 buffer.
-    public mutating func setPixel16(x: Int, y: Int, _ rgba: [UInt16]) {
+    package mutating func setPixel16(x: Int, y: Int, _ rgba: [UInt16]) {
         precondition(x >= 0 && x < width && y >= 0 && y < height && rgba.count == 4)
         precondition(format.channelDepth == .sixteen, "setPixel16(x:y:_:) writes RGBA16; use setPixel(x:y:_:)")
         let o = y * bytesPerRow + x * 8
@@ -19,7 +19,7 @@ extension PixelBuffer {
 
     /// This buffer at `depth`, alpha mode kept: 8-bit values widen exactly (v × 257),
     /// 16-bit values round to the nearest 8-bit one. The same buffer when it already is.
-    public func converted(to depth: ChannelDepth) -> PixelBuffer {
+    package func converted(to depth: ChannelDepth) -> PixelBuffer {
         guard depth != format.channelDepth else { return self }
         var out = PixelBuffer(width: 0, height: 0, format: format)
         convert(to: depth, placedAt: PixelRect(x: 0, y: 0, width: width, height: height), into: &out)

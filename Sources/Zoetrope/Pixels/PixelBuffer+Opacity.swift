@@ -1,6 +1,6 @@
 extension PixelBuffer {
     /// Whether every pixel has the largest alpha, 255 or 65,535 (in either alpha mode).
-    public var isOpaque: Bool {
+    package var isOpaque: Bool {
         let rowBytes = width * format.bytesPerPixel
         // RGBA16 alpha is the two bytes at 6 and 7 of each pixel: both 255 when opaque.
         let (first, step) = format.channelDepth == .eight ? (3, 4) : (6, 8)

@@ -11,7 +11,7 @@ extension PixelBuffer {
     /// Copies this straight-alpha buffer, the pixels of `region` of a canvas of `canvasSize`
     /// that is transparent elsewhere, into `output` at `size` in `format`'s alpha mode: the
     /// pixels `copy(into:size:format:)` gives for that whole canvas, without allocating it.
-    public func copy(
+    package func copy(
         placedAt region: PixelRect, inCanvasOf canvasSize: PixelSize, into output: inout PixelBuffer, size: PixelSize, format: PixelFormat
     ) {
         precondition(
@@ -94,7 +94,7 @@ extension PixelBuffer {
     }
 
     /// Converts straight alpha to premultiplied in place.
-    public mutating func premultiplyAlpha() {
+    package mutating func premultiplyAlpha() {
         guard format.alphaMode == .straight else { return }
         let stride = bytesPerRow, w = width, h = height, deep = format.channelDepth == .sixteen
         bytes.withUnsafeMutableBytes { raw in
@@ -111,7 +111,7 @@ extension PixelBuffer {
 
     /// Converts premultiplied alpha to straight in place (exact where the colour survived
     /// premultiplication).
-    public mutating func unpremultiplyAlpha() {
+    package mutating func unpremultiplyAlpha() {
         guard format.alphaMode == .premultiplied else { return }
         let stride = bytesPerRow, w = width, h = height
         if format.channelDepth == .sixteen {

@@ -58,7 +58,7 @@ public struct PixelBuffer: Sendable, Equatable {
 
     /// Changes the size (and stride) keeping the storage when it is large enough.
     /// Pixel contents are unspecified afterwards unless `clear` is true.
-    public mutating func reshape(width: Int, height: Int, bytesPerRow: Int? = nil, clear: Bool = false) {
+    package mutating func reshape(width: Int, height: Int, bytesPerRow: Int? = nil, clear: Bool = false) {
         let bpp = format.bytesPerPixel, stride = bytesPerRow ?? width * bpp
         precondition(width >= 0 && height >= 0 && stride >= width * bpp, "invalid PixelBuffer shape")
         precondition(format.channelDepth == .eight || stride % 2 == 0, "RGBA16 rows start on whole channels")
@@ -81,7 +81,7 @@ public struct PixelBuffer: Sendable, Equatable {
     }
 
     /// Sets every pixel to transparent black.
-    public mutating func clearToTransparent() {
+    package mutating func clearToTransparent() {
         storage.withUnsafeMutableBytes { raw in
             if let base = raw.baseAddress { base.initializeMemory(as: UInt8.self, repeating: 0, count: raw.count) }
         }

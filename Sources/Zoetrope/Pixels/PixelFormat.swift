@@ -7,7 +7,7 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     public var channelDepth: ChannelDepth
 
     /// Creates an RGBA8 layout with the given alpha mode.
-    public init(alphaMode: AlphaMode) {
+    package init(alphaMode: AlphaMode) {
         self.init(alphaMode: alphaMode, channelDepth: .eight)
     }
 
@@ -18,10 +18,10 @@ public struct PixelFormat: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Bytes per pixel: 4 for RGBA8, 8 for RGBA16.
-    public var bytesPerPixel: Int { channelDepth.bytesPerPixel }
+    package var bytesPerPixel: Int { channelDepth.bytesPerPixel }
 
     /// This layout with straight alpha (the form canvases keep).
-    public var straight: PixelFormat { PixelFormat(alphaMode: .straight, channelDepth: channelDepth) }
+    package var straight: PixelFormat { PixelFormat(alphaMode: .straight, channelDepth: channelDepth) }
 
     /// RGBA8, straight alpha: the default.
     public static let rgba8 = PixelFormat(alphaMode: .straight)

@@ -21,21 +21,21 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     public var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of this rectangle inside `other` (empty when they do not meet).
-    public func intersection(_ other: PixelRect) -> PixelRect {
+    package func intersection(_ other: PixelRect) -> PixelRect {
         let x0 = max(x, other.x), y0 = max(y, other.y)
         let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
         return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
     /// Whether every pixel of `other` lies in this rectangle (an empty `other` does).
-    public func contains(_ other: PixelRect) -> Bool {
+    package func contains(_ other: PixelRect) -> Bool {
         other.isEmpty
             || (!isEmpty && other.x >= x && other.y >= y && other.x + other.width <= x + width
                 && other.y + other.height <= y + height)
     }
 
     /// The smallest rectangle holding both; an empty one adds nothing.
-    public func union(_ other: PixelRect) -> PixelRect {
+    package func union(_ other: PixelRect) -> PixelRect {
         if other.isEmpty { return self }
         if isEmpty { return other }
         let x0 = min(x, other.x), y0 = min(y, other.y)

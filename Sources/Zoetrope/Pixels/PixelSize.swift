@@ -12,13 +12,13 @@ public struct PixelSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// width × height, or nil if that overflows.
-    public var pixelCount: Int? {
+    package var pixelCount: Int? {
         let (p, o) = width.multipliedReportingOverflow(by: height)
         return o ? nil : p
     }
 
     /// Bytes of one RGBA8 frame of this size, or nil on overflow.
-    public var rgbaByteCount: Int? {
+    package var rgbaByteCount: Int? {
         guard let p = pixelCount else { return nil }
         let (b, o) = p.multipliedReportingOverflow(by: 4)
         return o ? nil : b

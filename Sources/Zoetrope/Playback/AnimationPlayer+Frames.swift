@@ -20,7 +20,7 @@ extension AnimationPlayer {
     }
 
     /// Plays `source`, handing every frame to `body`. See `playFrames(of:registry:…)`.
-    public static func playFrames(
+    package static func playFrames(
         of source: any FrameSource, clock: (any FrameClock)? = nil,
         configuration: PlayerConfiguration = PlayerConfiguration(),
         _ body: @escaping @Sendable (DeliveredFrame) -> Void

@@ -22,14 +22,14 @@ public final class AnimationPlayer: Player {
     private let delivery: DisplayDelivery
     private let observers = ObserverList<PlayerEvent>()
     /// The clock this player ticks on (`TimerClock.shared` unless one was given).
-    public let clock: any FrameClock
+    package let clock: any FrameClock
     private let executor: any DecodeExecutor
     private let pressure: MemoryPressureSignal?
     let configuration: PlayerConfiguration
     /// Under a policy that keeps every frame, the bulk run the decode jobs take frames from in order.
     let bulkRun = Locked(BulkRunSlot())
     /// This player's identity for executor fairness.
-    public let id: Int
+    package let id: Int
 
     private static let ids = SequenceCounter()
 
@@ -86,22 +86,25 @@ public final class AnimationPlayer: Player {
 
     /// The animation being played.
     public var info: AnimationInfo { box.withLock { $0.engine.info } }
+    /// Where the player is.
     public var state: PlaybackState { box.withLock { $0.engine.status } }
+    /// The frame on the display, or nil before any is shown.
     public var currentFrameIndex: Int? { box.withLock { $0.engine.current } }
+    /// Playback speed, 0.25 to 4 (values outside are clamped).
     public var rate: Double { box.withLock { $0.engine.rate } }
     /// Plays completed since playback started.
     public var playsCompleted: Int { box.withLock { $0.engine.playsCompleted } }
     /// The first frame, once decoded.
     public var poster: PixelBuffer? { box.withLock { $0.engine.poster } }
     /// The buffer policy in use.
-    public var bufferPolicy: any FrameBufferPolicy { box.withLock { $0.engine.policy } }
+    package var bufferPolicy: any FrameBufferPolicy { box.withLock { $0.engine.policy } }
     /// Frames kept now, counting the one shown (two under memory pressure).
-    public var windowSize: Int { box.withLock { $0.engine.windowSize } }
+    package var windowSize: Int { box.withLock { $0.engine.windowSize } }
     /// Whether memory pressure currently holds the window at two frames.
-    public var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
+    package var isUnderMemoryPressure: Bool { box.withLock { $0.engine.underPressure } }
     /// What the last tick did.
     package var lastTickReport: PlaybackTickReport? { box.withLock { $0.engine.lastReport } }
-    public var diagnostics: PlayerDiagnostics {
+    package var diagnostics: PlayerDiagnostics {
         var d = box.withLock { $0.engine.diagnostics }
         d.framesSkippedByDisplay = delivery.skippedCount
         return d
@@ -114,17 +117,22 @@ public final class AnimationPlayer: Player {
 
     // MARK: - Control
 
+    /// Starts or resumes, honouring the environment.
     public func play() { perform { $0.play(into: &$1) } }
 
     /// Plays if the environment allows auto-play (and motion), else shows the poster.
     public func autoPlay() { perform { $0.autoPlay(into: &$1) } }
 
+    /// Holds the frame shown.
     public func pause() { perform { $0.pause(into: &$1) } }
+    /// Back to the poster; the next `play()` starts over.
     public func stop() { perform(newDisplayEpoch: true) { $0.stop(into: &$1) } }
+    /// Shows frame `index` (when decoded) and continues from it.
     public func seek(toFrame index: Int) { perform { $0.seek(to: index, into: &$1) } }
     /// Decodes the poster now, so that it can show at once.
     public func prepare() { perform { $0.prepare(into: &$1) } }
 
+    /// Frees every buffer and detaches from the clock; the player can be loaded again.
     public func prepareForReuse() {
         perform(newDisplayEpoch: true) { $0.reset(into: &$1) }
     }
@@ -171,6 +179,7 @@ public final class AnimationPlayer: Player {
         b.displayEpoch += 1
     }
 
+    /// Changes the speed from the next tick.
     public func setRate(_ rate: Double) {
         perform { e, _ in e.setRate(rate) }
         box.withLock { b in b.subscription?.updatePreferredInterval(b.engine.preferredTickInterval) }
@@ -182,11 +191,11 @@ public final class AnimationPlayer: Player {
     }
 
     /// Swaps the late policy from the next tick.
-    public func setLatePolicy(_ policy: LatePolicy) { perform { e, _ in e.latePolicy = policy } }
+    package func setLatePolicy(_ policy: LatePolicy) { perform { e, _ in e.latePolicy = policy } }
     /// Overrides the file's loop count (nil: the file's).
-    public func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
+    package func setLoopCount(_ loops: LoopCount?) { perform { e, _ in e.loopOverride = loops } }
     /// Changes the delay policy from the next frame.
-    public func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
+    package func setDelayPolicy(_ policy: DelayPolicy) { perform { e, _ in e.setDelayPolicy(policy) } }
     /// Applies `environment` at once. A playing player turns to its poster when reduce
     /// motion, low power with `.poster`, or (when `autoPlay()` started it) auto-play off
     /// asks for that, and takes a new low-power throttle from the next tick; a player held
@@ -209,6 +218,7 @@ public final class AnimationPlayer: Player {
         delivery.refreshVisibilityIfOnMain()
     }
 
+    /// Calls `observer` for every event until the returned observation is cancelled.
     public func observe(_ observer: @escaping @Sendable (PlayerEvent) -> Void) -> Observation {
         observers.add(observer)
     }

@@ -1,6 +1,6 @@
 /// What every animation player offers: control, rate, observation and diagnostics.
 /// `AnimationPlayer` is the shared implementation.
-public protocol Player: AnyObject, Sendable {
+package protocol Player: AnyObject, Sendable {
     /// Where the player is.
     var state: PlaybackState { get }
     /// The frame on the display, or nil before any is shown.

@@ -27,7 +27,7 @@ public struct PlayerConfiguration: Sendable {
 
     /// A configuration; every parameter defaults to the browser-like behaviour.
     public init(
-        bufferPolicy: any FrameBufferPolicy = AheadBufferPolicy(framesAhead: 1),
+        bufferPolicy: any FrameBufferPolicy = AheadBufferPolicy.oneAhead,
         latePolicy: LatePolicy = .stall,
         delayPolicy: DelayPolicy = .default,
         loopCount: LoopCount? = nil,

@@ -1,37 +1,37 @@
 /// Counters a player keeps about itself.
-public struct PlayerDiagnostics: Hashable, Sendable {
+package struct PlayerDiagnostics: Hashable, Sendable {
     /// Frames the player showed: handed to its display, which receives them in order
     /// except for `framesSkippedByDisplay`.
-    public var framesShown = 0
+    package var framesShown = 0
     /// Shown frames a main-actor display never received: when more than 8 wait for a busy
     /// main actor, the oldest waiting are skipped (see `AnimationDisplay`). Always 0 for a
     /// `ConcurrentAnimationDisplay`.
-    public var framesSkippedByDisplay = 0
+    package var framesSkippedByDisplay = 0
     /// Ticks at which a frame was due but not decoded.
-    public var stalledTicks = 0
+    package var stalledTicks = 0
     /// Runs of consecutive stalled ticks.
-    public var stallEpisodes = 0
+    package var stallEpisodes = 0
     /// Frames passed over to keep time (catch-up).
-    public var skippedFrames = 0
+    package var skippedFrames = 0
     /// Loops completed.
-    public var loopsCompleted = 0
+    package var loopsCompleted = 0
     /// Frames decoded (each decode counted, including re-decodes in later loops).
-    public var framesDecoded = 0
+    package var framesDecoded = 0
     /// Frames taken ready-made from a shared cache.
-    public var framesFromSharedCache = 0
+    package var framesFromSharedCache = 0
     /// Median wall-clock decode time of recent decodes.
-    public var medianDecodeTime: Duration = .zero
+    package var medianDecodeTime: Duration = .zero
     /// The slowest decode so far.
-    public var worstDecodeTime: Duration = .zero
+    package var worstDecodeTime: Duration = .zero
     /// Pixel buffers held now (poster, decoded frames, in-flight decode, idle pooled).
-    public var framesHeld = 0
+    package var framesHeld = 0
     /// Bytes of those buffers now.
-    public var bytesHeld = 0
+    package var bytesHeld = 0
     /// The most bytes held at once.
-    public var peakBytesHeld = 0
+    package var peakBytesHeld = 0
     /// Pixel buffers the player's pool had to create (constant in steady state).
-    public var buffersCreated = 0
+    package var buffersCreated = 0
 
     /// All counters at zero.
-    public init() {}
+    package init() {}
 }

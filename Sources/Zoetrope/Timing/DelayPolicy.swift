@@ -36,7 +36,7 @@ public struct DelayPolicy: Sendable {
     public static let exact = DelayPolicy { $0 }
 
     /// Whether this policy changes `raw`.
-    public func clamps(_ raw: FrameDuration) -> Bool {
+    package func clamps(_ raw: FrameDuration) -> Bool {
         displayDuration(for: raw) != raw
     }
 }

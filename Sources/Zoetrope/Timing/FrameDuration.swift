@@ -42,12 +42,12 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
     /// Whole centiseconds (the GIF unit).
     public static func centiseconds(_ cs: Int64) -> FrameDuration { FrameDuration(numerator: cs, denominator: 100) }
     /// Whole microseconds.
-    public static func microseconds(_ us: Int64) -> FrameDuration { FrameDuration(numerator: us, denominator: 1_000_000) }
+    package static func microseconds(_ us: Int64) -> FrameDuration { FrameDuration(numerator: us, denominator: 1_000_000) }
     /// Whole seconds.
     public static func seconds(_ s: Int64) -> FrameDuration { FrameDuration(numerator: s, denominator: 1) }
 
     /// Whether this is exactly zero.
-    public var isZero: Bool { numerator == 0 }
+    package var isZero: Bool { numerator == 0 }
 
     /// The value in milliseconds, as a `Double` (for display and JSON only).
     public var milliseconds: Double { Double(numerator) * 1000 / Double(denominator) }
@@ -80,7 +80,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The difference, clamped at zero: exact when the reduced result fits 64 bits, else
     /// approximated like `+`. Never traps.
-    public static func - (lhs: FrameDuration, rhs: FrameDuration) -> FrameDuration {
+    package static func - (lhs: FrameDuration, rhs: FrameDuration) -> FrameDuration {
         guard rhs < lhs else { return .zero }
         let g = gcd(lhs.denominator, rhs.denominator)
         let den = Int128(lhs.denominator / g) * Int128(rhs.denominator)
@@ -90,7 +90,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The product with a whole number (a negative factor counts as zero): exact when the
     /// reduced result fits 64 bits, else approximated and saturated like `+`. Never traps.
-    public static func * (lhs: FrameDuration, rhs: Int64) -> FrameDuration {
+    package static func * (lhs: FrameDuration, rhs: Int64) -> FrameDuration {
         reduced(Int128(lhs.numerator) * Int128(max(rhs, 0)), Int128(lhs.denominator))
     }
 

@@ -18,7 +18,7 @@ public enum LoopCount: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// This count with finite plays above `maximum` lowered to `maximum`.
-    public func capped(at maximum: Int) -> LoopCount {
+    package func capped(at maximum: Int) -> LoopCount {
         if case .plays(let n) = self, n > maximum { return .plays(maximum) }
         return self
     }

@@ -5,20 +5,20 @@ import Zoetrope
 /// as a GIF or an APNG, for the contract checker's random-order and seek checks: the
 /// `generated` cases start with the shapes that once made a restart wrong, then random ones
 /// over every disposal, blend and rectangle.
-public struct CompositingCase: Sendable, CustomStringConvertible {
+package struct CompositingCase: Sendable, CustomStringConvertible {
     /// One frame: a rectangle of pixels, each one of `CompositingCase.colors`.
-    public struct Frame: Sendable {
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
+    package struct Frame: Sendable {
+        package var x: Int
+        package var y: Int
+        package var width: Int
+        package var height: Int
         /// `width × height` indices into `CompositingCase.colors`, rows top to bottom.
-        public var colors: [Int]
-        public var dispose: DisposeMode
+        package var colors: [Int]
+        package var dispose: DisposeMode
         /// APNG only (a GIF frame always draws over): replace the rectangle, alpha too.
-        public var blendSource: Bool
+        package var blendSource: Bool
 
-        public init(
+        package init(
             x: Int = 0, y: Int = 0, width: Int, height: Int, colors: [Int],
             dispose: DisposeMode = .none, blendSource: Bool = false
         ) {
@@ -34,30 +34,30 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     }
 
     /// The palette, straight RGBA: transparent, black, white, red, green.
-    public static let colors: [[UInt8]] = [
+    package static let colors: [[UInt8]] = [
         [0, 0, 0, 0], [0, 0, 0, 255], [255, 255, 255, 255],
         [255, 0, 0, 255], [0, 255, 0, 255],
     ]
-    public static let transparent = 0, black = 1, white = 2, red = 3, green = 4
+    package static let transparent = 0, black = 1, white = 2, red = 3, green = 4
 
-    public var name: String
-    public var width: Int
-    public var height: Int
-    public var frames: [Frame]
+    package var name: String
+    package var width: Int
+    package var height: Int
+    package var frames: [Frame]
 
-    public init(name: String, width: Int, height: Int, frames: [Frame]) {
+    package init(name: String, width: Int, height: Int, frames: [Frame]) {
         self.name = name
         self.width = width
         self.height = height
         self.frames = frames
     }
 
-    public var description: String { name }
+    package var description: String { name }
 
     /// A 2×2 animation: an opaque black frame over the whole canvas disposed to previous,
     /// then one white pixel at (0, 0), then one red pixel at (1, 0). Seeking back to frame 1
     /// after frames 2 and 0 must not bring frame 2's red pixel back.
-    public static let coveringFrameDisposedToPrevious = CompositingCase(
+    package static let coveringFrameDisposedToPrevious = CompositingCase(
         name: "a covering first frame disposed to previous", width: 2, height: 2,
         frames: [
             Frame(width: 2, height: 2, colors: [black, black, black, black], dispose: .previous, blendSource: true),
@@ -68,7 +68,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// The same after a first frame that leaves the canvas clear, so that the covering frame
     /// disposed to previous is frame 1 (in APNG, PREVIOUS on the first frame acts as
     /// BACKGROUND).
-    public static let coveringSecondFrameDisposedToPrevious = CompositingCase(
+    package static let coveringSecondFrameDisposedToPrevious = CompositingCase(
         name: "a covering second frame disposed to previous", width: 2, height: 2,
         frames: [
             Frame(x: 1, y: 1, width: 1, height: 1, colors: [green], dispose: .background),
@@ -79,7 +79,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
 
     /// The fixed shapes above, then `random` cases of 3 to 6 frames on a 3×2 canvas with
     /// random rectangles (the whole canvas a third of the time), pixels, disposals and blends.
-    public static func generated(random: Int = 40, seed: UInt64 = 25) -> [CompositingCase] {
+    package static func generated(random: Int = 40, seed: UInt64 = 25) -> [CompositingCase] {
         var rng = SplitMix64(seed: seed)
         var cases = [coveringFrameDisposedToPrevious, coveringSecondFrameDisposedToPrevious]
         for c in 0..<random {
@@ -101,7 +101,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// that holds only the drawn area starts small, grows, and must give the whole canvas's
     /// pixels. Only GIF frames after the first reach past the edge (an APNG frame must lie
     /// inside the canvas; a GIF's first frame reaching past it grows the canvas).
-    public static func inACorner(count: Int = 12, seed: UInt64 = 2503, pastTheEdge: Bool) -> [CompositingCase] {
+    package static func inACorner(count: Int = 12, seed: UInt64 = 2503, pastTheEdge: Bool) -> [CompositingCase] {
         var rng = SplitMix64(seed: seed)
         let width = 40, height = 30
         return (0..<count).map { c in
@@ -131,7 +131,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// The frames as the browsers composite them, drawn on a whole-canvas `Compositor`
     /// (GIF: every frame drawn over; APNG: `blendSource` replaces), copied out at `size` in
     /// `format`: the reference for decoders that hold less than the whole canvas.
-    public func expectedFrames(apng: Bool, size: PixelSize? = nil, format: PixelFormat = .rgba8) -> [PixelBuffer] {
+    package func expectedFrames(apng: Bool, size: PixelSize? = nil, format: PixelFormat = .rgba8) -> [PixelBuffer] {
         var c = Compositor(size: PixelSize(width: width, height: height))
         return frames.map { f in
             let rect = PixelRect(x: f.x, y: f.y, width: f.width, height: f.height)
@@ -147,7 +147,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// Decodes every frame of `data` (this case written for `coder`'s format) at full size,
     /// downsampled to 13×10 and premultiplied, and names each frame that differs from
     /// `expectedFrames`: nothing when the decoder composites as a whole canvas does.
-    public func framesDifferingFromTheReference(coder: any AnimatedImageCoder, data: Data, apng: Bool) throws -> [String] {
+    package func framesDifferingFromTheReference(coder: any AnimatedImageCoder, data: Data, apng: Bool) throws -> [String] {
         var differing: [String] = []
         for (size, format) in [(nil, PixelFormat.rgba8), (PixelSize(width: 13, height: 10), .rgba8), (nil, .rgba8Premultiplied)] {
             let source = try coder.makeFrameSource(data: data, options: DecodingOptions(pixelFormat: format, targetSize: size))
@@ -171,7 +171,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
 
     /// The animation as a GIF: one global palette, index 0 the transparent index of every
     /// frame that uses it (a frame without one is opaque).
-    public var gif: Data {
+    package var gif: Data {
         let palette = Self.colors.map { (r: $0[0], g: $0[1], b: $0[2]) }
         var w = GIFWriter(width: width, height: height, globalColors: palette)
         w.loop(0)
@@ -193,7 +193,7 @@ public struct CompositingCase: Sendable, CustomStringConvertible {
     /// The animation as an APNG whose default image is frame 0. That frame must fill the
     /// canvas, so a smaller one is padded with transparent pixels (the same canvas: it is
     /// drawn on a transparent one, and its disposal acts on transparent pixels only).
-    public var apng: Data {
+    package var apng: Data {
         var frames = frames
         if let f = frames.first, f.x != 0 || f.y != 0 || f.width != width || f.height != height {
             var padded = [Int](repeating: Self.transparent, count: width * height)

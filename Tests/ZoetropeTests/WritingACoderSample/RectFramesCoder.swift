@@ -18,7 +18,10 @@ struct RectFramesCoder: AnimatedImageCoder {
     var minimumSniffLength: Int { Self.magic.count }
 
     func sniff(_ prefix: Data) -> SniffResult {
-        ByteSignature.sniff(prefix, magic: Self.magic, format: Self.format)
+        let head = Array(prefix.prefix(Self.magic.count))  // `prefix` may be a slice: no indices
+        guard head == Array(Self.magic.prefix(head.count)) else { return .noMatch }
+        guard head.count == Self.magic.count else { return .needMoreData(minimumLength: Self.magic.count) }
+        return .match(Self.format, .unknown)  // the first bytes cannot tell a still from an animation
     }
 
     func makeFrameSource(data: Data, options: DecodingOptions) throws -> any FrameSource {

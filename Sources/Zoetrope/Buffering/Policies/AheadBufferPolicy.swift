@@ -2,10 +2,10 @@
 /// one-ahead policy (the poster plus two frames).
 public struct AheadBufferPolicy: FrameBufferPolicy, Hashable {
     /// Frames decoded ahead of the one shown (at least 1).
-    public let framesAhead: Int
+    package let framesAhead: Int
 
     /// Keeps the shown frame and `framesAhead` more (values below 1 count as 1).
-    public init(framesAhead: Int) { self.framesAhead = max(1, framesAhead) }
+    package init(framesAhead: Int) { self.framesAhead = max(1, framesAhead) }
 
     public func windowSize(in context: FrameBufferContext) -> Int { framesAhead + 1 }
 

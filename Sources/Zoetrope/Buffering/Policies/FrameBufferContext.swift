@@ -8,7 +8,7 @@ public struct FrameBufferContext: Hashable, Sendable {
     public var underMemoryPressure: Bool
 
     /// A context; for policies' tests.
-    public init(frameCount: Int, frameByteCount: Int, underMemoryPressure: Bool = false) {
+    package init(frameCount: Int, frameByteCount: Int, underMemoryPressure: Bool = false) {
         self.frameCount = frameCount
         self.frameByteCount = frameByteCount
         self.underMemoryPressure = underMemoryPressure

@@ -43,7 +43,7 @@ extension FrameBufferPolicy {
 extension FrameBufferPolicy {
     /// The window a player actually uses: the policy's answer (every frame when
     /// `keepsEveryFrame`), clamped, and two frames under memory pressure.
-    public func effectiveWindow(in context: FrameBufferContext) -> Int {
+    package func effectiveWindow(in context: FrameBufferContext) -> Int {
         let n = max(1, context.frameCount)
         let floor = min(2, n)
         var w = keepsEveryFrame ? n : min(max(windowSize(in: context), floor), n)

@@ -2,7 +2,7 @@
 /// the whole animation (`AnimationInfo.allFramesByteCount`).
 public struct KeepAllBufferPolicy: FrameBufferPolicy, Hashable {
     /// The keep-everything policy.
-    public init() {}
+    package init() {}
 
     public func windowSize(in context: FrameBufferContext) -> Int { context.frameCount }
 

@@ -2,10 +2,10 @@
 /// (the poster included), never fewer than two frames.
 public struct MemoryBudgetBufferPolicy: FrameBufferPolicy, Hashable {
     /// The bytes of decoded frames one player may hold.
-    public let budgetBytes: Int
+    package let budgetBytes: Int
 
     /// A policy holding at most `budgetBytes` of decoded frames (negative counts as 0).
-    public init(budgetBytes: Int) { self.budgetBytes = max(0, budgetBytes) }
+    package init(budgetBytes: Int) { self.budgetBytes = max(0, budgetBytes) }
 
     public func windowSize(in context: FrameBufferContext) -> Int {
         let frame = max(1, context.frameByteCount)

@@ -12,15 +12,15 @@
 /// unless `load` passes another: the application then answers for it naming one image.
 public struct SharedBufferPolicy: FrameBufferPolicy {
     /// The cache shared with the other players.
-    public let cache: SharedFrameCache
+    package let cache: SharedFrameCache
     /// The image's name in the cache, or nil to derive it from the image.
-    public let imageKey: String?
+    package let imageKey: String?
     /// Frames leased ahead of the one shown.
-    public let framesAhead: Int
+    package let framesAhead: Int
 
     /// Shares frames through `cache` under `imageKey` (nil: the image's own identity),
     /// leasing `framesAhead` frames past the shown one.
-    public init(cache: SharedFrameCache, imageKey: String? = nil, framesAhead: Int = 1) {
+    package init(cache: SharedFrameCache, imageKey: String? = nil, framesAhead: Int = 1) {
         self.cache = cache
         self.imageKey = imageKey
         self.framesAhead = max(1, framesAhead)

@@ -19,13 +19,13 @@ public final class LinuxMemoryPressureMonitor: Sendable {
     public static let defaultPath = "/proc/pressure/memory"
 
     /// The pressure file read.
-    public let path: String
+    package let path: String
     /// The signal that receives the levels.
-    public let signal: MemoryPressureSignal
+    package let signal: MemoryPressureSignal
     /// "some avg10" at or above this is `.warning`.
-    public let warningPercent: Double
+    package let warningPercent: Double
     /// "full avg10" at or above this (or "some" at twice the warning) is `.critical`.
-    public let criticalPercent: Double
+    package let criticalPercent: Double
     private let running = Locked(false)
 
     /// A monitor of `path` feeding `signal`, with the thresholds in percent of stalled time.

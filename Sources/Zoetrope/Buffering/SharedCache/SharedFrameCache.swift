@@ -101,13 +101,13 @@ public final class SharedFrameCache: Sendable {
     /// Frames decoded for `key` so far (each `.decodeHere`).
     package func decodeCount(for key: SharedFrameKey) -> Int { state.withLock { $0.decodes[key] ?? 0 } }
     /// Decoded frames held now, over all images.
-    public var framesHeld: Int {
+    package var framesHeld: Int {
         state.withLock { s in s.entries.values.reduce(0) { $0 + $1.values.filter { if case .ready = $0.slot { true } else { false } }.count } }
     }
     /// Bytes of decoded frames and idle buffers held now.
-    public var bytesHeld: Int { state.withLock { Self.bytes($0) } }
+    package var bytesHeld: Int { state.withLock { Self.bytes($0) } }
     /// The most bytes held at once.
-    public var peakBytesHeld: Int { state.withLock { $0.peakBytes } }
+    package var peakBytesHeld: Int { state.withLock { $0.peakBytes } }
 
     /// Frees idle buffers (memory pressure).
     public func trim() { state.withLock { $0.pool.trim(to: 0) } }

@@ -1,14 +1,14 @@
 /// Names one image at one output size and alpha mode in a `SharedFrameCache`.
-public struct SharedFrameKey: Hashable, Sendable {
+package struct SharedFrameKey: Hashable, Sendable {
     /// The application's name for the image (a URL, a content hash…).
-    public var imageKey: String
+    package var imageKey: String
     /// The size frames are decoded at.
-    public var size: PixelSize
+    package var size: PixelSize
     /// Straight or premultiplied alpha.
-    public var pixelFormat: PixelFormat
+    package var pixelFormat: PixelFormat
 
     /// A key for `imageKey` at `size` in `pixelFormat`.
-    public init(imageKey: String, size: PixelSize, pixelFormat: PixelFormat) {
+    package init(imageKey: String, size: PixelSize, pixelFormat: PixelFormat) {
         self.imageKey = imageKey
         self.size = size
         self.pixelFormat = pixelFormat

@@ -28,15 +28,15 @@ import Foundation
 /// Calls are serialized, so a decoder may move between threads (an async iterator's);
 /// frames still come one after another. `cancel()`, or releasing it, stops the workers and
 /// frees what they decoded.
-public final class BulkFrameDecoder: Sendable {
+package final class BulkFrameDecoder: Sendable {
     /// The source frames come from.
-    public let source: any FrameSource
+    package let source: any FrameSource
     /// The frames this run delivers, in order.
-    public let frames: Range<Int>
+    package let frames: Range<Int>
     /// Threads decoding, the caller's included: 1 when the run decodes one frame after
     /// another. (A keep-all player's runs share one worker per core across the process, so
     /// they may get fewer than asked.)
-    public let threadCount: Int
+    package let threadCount: Int
     /// Payloads decoded ahead at most (0 when the run decodes one frame after another).
     package let framesInFlight: Int
     private let run: (any BulkRun)?
@@ -54,7 +54,7 @@ public final class BulkFrameDecoder: Sendable {
     /// the run takes one thread. A run whose threads get
     /// little more than one core between them (a busy machine) stops its workers and goes on
     /// one frame after another (`fellBackToOneThread`).
-    public convenience init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
+    package convenience init(source: any FrameSource, frames: Range<Int>? = nil, threads: Int? = nil) {
         self.init(source: source, frames: frames, threads: threads, tuning: source.options.tuning.bulk)
     }
 
@@ -88,7 +88,7 @@ public final class BulkFrameDecoder: Sendable {
     /// last frame or after `cancel()`. A frame that fails throws its `AnimatedImageError`
     /// after the frames before it, and the run ends. The caller checks
     /// `source.info.truncation` after the last frame, as with `decodeFrame`.
-    public func nextFrame(into buffer: inout PixelBuffer) throws -> Int? {
+    package func nextFrame(into buffer: inout PixelBuffer) throws -> Int? {
         try position.withLock { next -> Int? in
             guard next < frames.upperBound else { return nil }
             let index = next
@@ -111,13 +111,13 @@ public final class BulkFrameDecoder: Sendable {
     }
 
     /// The frame the next call to `nextFrame` decodes; nil once the run has ended.
-    public var nextIndex: Int? {
+    package var nextIndex: Int? {
         position.withLock { $0 < frames.upperBound ? $0 : nil }
     }
 
     /// Stops the run: no more frames are decoded, and once this returns every worker thread
     /// has ended and what they decoded is freed.
-    public func cancel() {
+    package func cancel() {
         run?.stop()
         position.withLock { $0 = frames.upperBound }
     }

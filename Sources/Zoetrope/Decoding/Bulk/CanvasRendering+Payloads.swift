@@ -3,7 +3,7 @@ extension CanvasRendering {
     /// the canvas shows the frame before it (or `target` restarts from a clean canvas), after
     /// applying the plan's clearing. False when more frames would have to be drawn first;
     /// then the caller renders `target` the usual way.
-    public mutating func beginPayloadFrame(_ target: Int) -> Bool {
+    package mutating func beginPayloadFrame(_ target: Int) -> Bool {
         let plan = keyFrames.plan(to: target, from: shownFrame)
         guard plan.frames == target..<(target + 1) else { return false }
         if plan.clearsCanvas { compositor.reset() }
@@ -12,14 +12,14 @@ extension CanvasRendering {
     }
 
     /// Records that the canvas now shows `target`, drawn from its payload.
-    public mutating func endPayloadFrame(_ target: Int) {
+    package mutating func endPayloadFrame(_ target: Int) {
         shownFrame = target
         decodedFrameCount += 1
     }
 
     /// Whether `target` would be decoded straight into a `size`/`format` buffer without the
     /// canvas (the rule `renderFrame` applies): its payload then becomes the frame.
-    public func deliversDirectly(_ target: Int, size: PixelSize, format: PixelFormat) -> Bool {
+    package func deliversDirectly(_ target: Int, size: PixelSize, format: PixelFormat) -> Bool {
         decodesFullFrames && size == compositor.canvasSize && format == compositor.canvas.format
             && shownFrame != target && keyFrames.decodesDirectly(target)
     }
@@ -30,7 +30,7 @@ extension CanvasRendering {
     /// buffer's old storage back in `pixels` for reuse); any other is drawn by `draw` onto
     /// the canvas, which is copied out. When the canvas is not where the payload needs it,
     /// `render` delivers the frame the usual way instead.
-    public mutating func deliverPayload(
+    package mutating func deliverPayload(
         _ target: Int, pixels: inout [UInt8], into buffer: inout PixelBuffer,
         size: PixelSize, format: PixelFormat,
         render: (inout Self, inout PixelBuffer) throws -> Void,

@@ -10,7 +10,7 @@
 /// read only what never changes (the file's bytes, the index). `deliverFrame` runs on the
 /// consumer's thread, one frame after another, and leaves the source exactly as
 /// `decodeFrame(at:into:)` of the same frame would.
-public protocol ParallelFrameDecoding: FrameSource {
+package protocol ParallelFrameDecoding: FrameSource {
     /// What a worker decodes ahead for one frame: pixel rows or palette indices of the
     /// frame's rectangle.
     associatedtype FramePayload: Sendable

@@ -5,7 +5,7 @@ public struct DecodeJob: Sendable {
     /// The source it is decoded from (an executor may use it to estimate cost).
     public let source: any FrameSource
     /// Which player submitted it; executors use it for fairness.
-    public let ownerID: Int
+    package let ownerID: Int
     private let work: @Sendable () -> Void
 
     /// A job running `work`. Players build their own; tests build them to drive executors.

@@ -11,12 +11,12 @@ public final class DecodeWorkerPool: DecodeExecutor {
     public static let shared = DecodeWorkerPool(workerCount: ProcessorBudget.playbackDecodeThreads)
 
     /// The most threads this pool runs.
-    public let workerCount: Int
+    package let workerCount: Int
     /// The jobs and the threads' books; the threads keep this alive, never the pool.
     let queue: DecodeJobQueue
 
     /// A pool of at most `workerCount` threads (at least 1).
-    public init(workerCount: Int) {
+    package init(workerCount: Int) {
         self.workerCount = max(1, workerCount)
         queue = DecodeJobQueue(workerCount: self.workerCount)
     }

@@ -12,26 +12,26 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     public var receivedByteCount: Int
     /// The format, once the signature is in. For a PNG it is `.apng` while the animation
     /// chunks are valid and `.png` for a still image or a broken animation.
-    public var format: ImageFormat?
+    package var format: ImageFormat?
     /// The canvas every frame is composited onto, once the file has said it (a PNG's
     /// `IHDR`; a GIF's first image descriptor, as the canvas grows to hold the first frame).
-    public var canvasSize: PixelSize?
+    package var canvasSize: PixelSize?
     /// The raw duration of each frame whose bytes have all arrived, in order: its count is
     /// the number of frames that decode now.
-    public var frameDurations: [FrameDuration]
+    package var frameDurations: [FrameDuration]
     /// Total plays as the file has stated them so far (a GIF's NETSCAPE2.0/ANIMEXTS1.0
     /// block, an APNG's `acTL`); nil while the file has not said. A GIF that never says
     /// plays once, and a later loop block replaces an earlier one (the last counts).
-    public var loopCount: LoopCount?
+    package var loopCount: LoopCount?
     /// The loop value exactly as stored, when the file has stored one.
-    public var storedLoopValue: Int?
+    package var storedLoopValue: Int?
     /// Whether frames may carry transparency, as far as the frames so far tell (nil: not
     /// known without decoding).
-    public var hasAlpha: Bool?
+    package var hasAlpha: Bool?
     /// Set once the file is known to end early or break after the frames so far.
-    public var truncation: AnimatedImageError?
+    package var truncation: AnimatedImageError?
     /// What the file gets wrong that decoding works around (see `AnimationInfo.warnings`).
-    public var warnings: [String]
+    package var warnings: [String]
     /// Increases each time frames already reported were withdrawn: an APNG whose animation
     /// chunks turn out broken is shown as its still image, as the whole-file source shows
     /// it, so the frames of the earlier revision no longer exist. A consumer that kept
@@ -39,7 +39,7 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// index made at the end disagrees with the frames its chunk walker reported; GIF and
     /// WebP when a colour profile turns up only after the first frame (the frames reported
     /// were not converted).
-    public var revision: Int
+    package var revision: Int
     /// Frame 0 is counted while its bytes are still arriving
     /// (`DecodingOptions.showsPartialFirstFrame`): it decodes to the rows so far, the rest
     /// transparent, and decodes again to more as bytes arrive.

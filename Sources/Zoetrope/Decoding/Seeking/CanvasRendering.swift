@@ -12,7 +12,7 @@
 ///     }
 /// }
 /// ```
-public protocol CanvasRendering {
+package protocol CanvasRendering {
     /// What `drawFrame` reads besides the state: usually the file's bytes and its index.
     associatedtype Input
     /// The canvas, with what disposal still has to undo.
@@ -39,7 +39,7 @@ public protocol CanvasRendering {
 }
 
 /// What drawing one frame did.
-public enum FrameDrawResult: Hashable, Sendable {
+package enum FrameDrawResult: Hashable, Sendable {
     /// Every pixel the frame's placement promised was drawn.
     case complete
     /// The frame's data stopped early: part of its rectangle still shows what was under it.
@@ -48,10 +48,10 @@ public enum FrameDrawResult: Hashable, Sendable {
 
 extension CanvasRendering {
     /// No full-frame decoding: every frame goes through the canvas.
-    public var decodesFullFrames: Bool { false }
+    package var decodesFullFrames: Bool { false }
 
     /// The default: never called, as `decodesFullFrames` is false.
-    public mutating func decodeFullFrame(
+    package mutating func decodeFullFrame(
         _ index: Int, input: Input, into pixels: UnsafeMutableRawPointer,
         bytesPerRow: Int
     ) throws {
@@ -62,7 +62,7 @@ extension CanvasRendering {
     /// draw (`Compositor(size:colorTransform:holdsDrawnAreaOnly:)`, keeping its colour
     /// transform), covering the frames `keyFrames` has so far. A canvas of that size is kept,
     /// grown to the frames added since.
-    public mutating func prepareCanvas(size: PixelSize) {
+    package mutating func prepareCanvas(size: PixelSize) {
         if compositor.canvasSize != size {
             compositor = Compositor(
                 size: size, colorTransform: compositor.colorTransform, holdsDrawnAreaOnly: true, channelDepth: compositor.channelDepth)
@@ -73,7 +73,7 @@ extension CanvasRendering {
 
     /// Brings the canvas to frame `target` by `keyFrames.plan(to:from:)`. On a thrown error
     /// the canvas shows no known frame and the next call rebuilds it.
-    public mutating func render(_ target: Int, input: Input) throws {
+    package mutating func render(_ target: Int, input: Input) throws {
         let plan = keyFrames.plan(to: target, from: shownFrame)
         guard !plan.frames.isEmpty else { return }
         if plan.clearsCanvas { compositor.reset() }
@@ -97,7 +97,7 @@ extension CanvasRendering {
     /// the full canvas in straight alpha at the canvas's depth (no canvas, no copy); any other goes through
     /// `render` and a copy out of the canvas. Either way the frame passes through
     /// `compositor.colorTransform` when there is one.
-    public mutating func renderFrame(
+    package mutating func renderFrame(
         _ target: Int, input: Input, into output: inout PixelBuffer,
         size: PixelSize, format: PixelFormat
     ) throws {

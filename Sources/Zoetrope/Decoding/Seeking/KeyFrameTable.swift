@@ -16,24 +16,24 @@
 /// (`anim_decode.c`, `IsKeyFrame`); the rest extends it to GIF and APNG with the browsers'
 /// compositing: background clears to transparent black, previous restores the canvas as it
 /// was before the frame.
-public struct KeyFrameTable: Hashable, Sendable {
+package struct KeyFrameTable: Hashable, Sendable {
     /// The canvas the frames are composited onto.
-    public let canvasSize: PixelSize
+    package let canvasSize: PixelSize
     /// Key frames are drawn by replacing their rectangle, whatever their blend mode, as
     /// libwebp's animation decoder draws them. False for GIF and APNG.
-    public let keyFramesReplace: Bool
+    package let keyFramesReplace: Bool
     /// One placement per frame, as given (with `isOpaque` cleared by `markIncomplete`).
-    public private(set) var placements: [FramePlacement]
+    package private(set) var placements: [FramePlacement]
     /// The smallest rectangle holding every frame's rectangle inside the canvas: where a
     /// compositor that holds the drawn area only (`Compositor.reserve`) needs pixels.
-    public private(set) var drawnArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    package private(set) var drawnArea = PixelRect(x: 0, y: 0, width: 0, height: 0)
     /// Per frame: the canvas before it (after the previous frame's disposal) is fully transparent.
     private var startsClear: [Bool] = []
     /// Per frame: the nearest key frame at or before it.
     private var keyFrameAtOrBefore: [Int] = []
 
     /// Applies the rule to `placements`, one per frame in order.
-    public init(_ placements: [FramePlacement], canvasSize: PixelSize, keyFramesReplace: Bool = false) {
+    package init(_ placements: [FramePlacement], canvasSize: PixelSize, keyFramesReplace: Bool = false) {
         self.canvasSize = canvasSize
         self.keyFramesReplace = keyFramesReplace
         self.placements = placements
@@ -43,37 +43,37 @@ public struct KeyFrameTable: Hashable, Sendable {
     }
 
     /// The number of frames.
-    public var count: Int { placements.count }
+    package var count: Int { placements.count }
 
     /// Bytes the table holds, for a decoder's allocation budget.
-    public static func byteCount(frames: Int) -> Int {
+    package static func byteCount(frames: Int) -> Int {
         frames * (MemoryLayout<FramePlacement>.stride + MemoryLayout<Bool>.stride + MemoryLayout<Int>.stride)
     }
 
     private var canvas: PixelRect { PixelRect(x: 0, y: 0, width: canvasSize.width, height: canvasSize.height) }
 
     /// Whether frame `i` replaces every pixel of the canvas, whatever was under it.
-    public func coversCanvas(_ i: Int) -> Bool {
+    package func coversCanvas(_ i: Int) -> Bool {
         let p = placements[i]
         return p.rect.intersection(canvas) == canvas && (p.isOpaque || p.blend == .source)
     }
 
     /// Whether the canvas is fully transparent before frame `i` is drawn.
-    public func startsOnClearCanvas(_ i: Int) -> Bool { startsClear[i] }
+    package func startsOnClearCanvas(_ i: Int) -> Bool { startsClear[i] }
 
     /// Whether decoding can start at frame `i` from a transparent canvas (see the type's rule).
-    public func isKeyFrame(_ i: Int) -> Bool { keyFrameAtOrBefore[i] == i }
+    package func isKeyFrame(_ i: Int) -> Bool { keyFrameAtOrBefore[i] == i }
 
     /// The key frames, ascending (always starting with 0 when there is a frame).
-    public var keyFrameIndices: [Int] { placements.indices.filter(isKeyFrame) }
+    package var keyFrameIndices: [Int] { placements.indices.filter(isKeyFrame) }
 
     /// The nearest frame at or before `i` that needs no predecessor: where decoding
     /// restarts to reach `i`.
-    public func restartFrame(for i: Int) -> Int { keyFrameAtOrBefore[i] }
+    package func restartFrame(for i: Int) -> Int { keyFrameAtOrBefore[i] }
 
     /// Whether frame `i` is drawn by replacing its rectangle: blend source, or a key frame
     /// when `keyFramesReplace`.
-    public func drawsBySource(_ i: Int) -> Bool {
+    package func drawsBySource(_ i: Int) -> Bool {
         placements[i].blend == .source || (keyFramesReplace && isKeyFrame(i))
     }
 
@@ -81,7 +81,7 @@ public struct KeyFrameTable: Hashable, Sendable {
     /// known): continue from `current` when it is before `target`, else restart from
     /// `restartFrame(for: target)`, whichever draws fewer frames (continuing on a tie, as it
     /// needs no clearing).
-    public func plan(to target: Int, from current: Int?) -> SeekPlan {
+    package func plan(to target: Int, from current: Int?) -> SeekPlan {
         if current == target { return SeekPlan(frames: target..<target, restarts: false, clearsCanvas: false) }
         let key = restartFrame(for: target)
         if let current, current < target, current + 1 >= key {
@@ -101,7 +101,7 @@ public struct KeyFrameTable: Hashable, Sendable {
     /// skipping the canvas: it replaces every pixel of the canvas, so its pixels are the
     /// frame, and no later frame needs it on the canvas because the next frame is itself a
     /// key frame (or `i` is the last, after which a new play starts on a cleared canvas).
-    public func decodesDirectly(_ i: Int) -> Bool {
+    package func decodesDirectly(_ i: Int) -> Bool {
         let p = placements[i]
         guard p.rect == canvas else { return false }
         guard coversCanvas(i) || (keyFramesReplace && isKeyFrame(i)) else { return false }
@@ -111,7 +111,7 @@ public struct KeyFrameTable: Hashable, Sendable {
     /// Records that frame `i` left part of its rectangle undrawn (its data stopped early), so
     /// it does not cover the canvas after all. Returns whether that changed the table.
     @discardableResult
-    public mutating func markIncomplete(_ i: Int) -> Bool {
+    package mutating func markIncomplete(_ i: Int) -> Bool {
         guard placements[i].isOpaque else { return false }
         placements[i].isOpaque = false
         recompute(from: i)
@@ -122,7 +122,7 @@ public struct KeyFrameTable: Hashable, Sendable {
     /// they arrive): the rule is applied to the new frame only, so growing a table frame by
     /// frame costs the same as building it at once. A frame added after the one that was
     /// last may change `decodesDirectly` for that one (it is no longer last).
-    public mutating func append(_ placement: FramePlacement) {
+    package mutating func append(_ placement: FramePlacement) {
         placements.append(placement)
         drawnArea = drawnArea.union(placement.rect.intersection(canvas))
         startsClear.append(false)

@@ -1,24 +1,24 @@
 /// How to bring a canvas to a requested frame: which frames to draw, in order, and
 /// whether to start over from a key frame.
-public struct SeekPlan: Hashable, Sendable {
+package struct SeekPlan: Hashable, Sendable {
     /// The frames to draw, in order; empty when the canvas already shows the frame.
-    public var frames: Range<Int>
+    package var frames: Range<Int>
     /// Drawing starts from a key frame (the canvas's current frame is abandoned) rather
     /// than continuing from the frame the canvas shows.
-    public var restarts: Bool
+    package var restarts: Bool
     /// The canvas must be reset to fully transparent, with no disposal pending, before the
     /// first frame is drawn. False when continuing, or when the key frame overwrites every
     /// pixel of the canvas anyway and is not disposed to previous (which would save the
     /// canvas under it for the next frame).
-    public var clearsCanvas: Bool
+    package var clearsCanvas: Bool
 
     /// A plan.
-    public init(frames: Range<Int>, restarts: Bool, clearsCanvas: Bool) {
+    package init(frames: Range<Int>, restarts: Bool, clearsCanvas: Bool) {
         self.frames = frames
         self.restarts = restarts
         self.clearsCanvas = clearsCanvas
     }
 
     /// How many frames the plan decodes.
-    public var frameCount: Int { frames.count }
+    package var frameCount: Int { frames.count }
 }

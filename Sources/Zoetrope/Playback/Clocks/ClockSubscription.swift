@@ -6,7 +6,7 @@ public final class ClockSubscription: Sendable {
 
     /// A subscription that calls `cancel` once when cancelled and `updateInterval` when the
     /// subscriber's preferred interval changes. For `FrameClock` implementations.
-    public init(cancel: @escaping @Sendable () -> Void, updateInterval: @escaping @Sendable (Duration?) -> Void = { _ in }) {
+    package init(cancel: @escaping @Sendable () -> Void, updateInterval: @escaping @Sendable (Duration?) -> Void = { _ in }) {
         cancellation = OnceAction(cancel)
         onUpdate = updateInterval
     }
@@ -15,7 +15,7 @@ public final class ClockSubscription: Sendable {
     public func cancel() { cancellation.run() }
 
     /// Whether `cancel` has run.
-    public var isCancelled: Bool { cancellation.hasRun }
+    package var isCancelled: Bool { cancellation.hasRun }
 
     /// Tells the clock the subscriber's new preferred interval (after a rate change).
     public func updatePreferredInterval(_ interval: Duration?) {

@@ -11,7 +11,7 @@ public struct FrameTick: Hashable, Sendable {
     public var sequence: Int
 
     /// A tick at `targetNanoseconds`.
-    public init(targetNanoseconds: Int64, sequence: Int) {
+    package init(targetNanoseconds: Int64, sequence: Int) {
         self.targetNanoseconds = targetNanoseconds
         self.sequence = sequence
     }

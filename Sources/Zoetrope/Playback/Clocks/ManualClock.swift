@@ -22,7 +22,7 @@ public final class ManualClock: FrameClock {
     }
 
     /// Runs `action` before the subscribers at every tick, with the tick.
-    public func addPreTickAction(_ action: @escaping @Sendable (FrameTick) -> Void) -> ClockSubscription {
+    package func addPreTickAction(_ action: @escaping @Sendable (FrameTick) -> Void) -> ClockSubscription {
         preTick.add(interval: nil, action)
     }
 
@@ -35,7 +35,7 @@ public final class ManualClock: FrameClock {
     }
 
     /// Delivers one tick at `target` since the clock's origin.
-    public func tick(at target: Duration) {
+    package func tick(at target: Duration) {
         tick(atNanoseconds: target.wholeNanoseconds)
     }
 

@@ -23,7 +23,7 @@ public final class TimerClock: FrameClock {
     }
 
     /// How this clock ticks.
-    public let rate: Rate
+    package let rate: Rate
 
     /// The clock of every player that is not given one: fitted, at most 120 Hz.
     public static let shared = TimerClock()

@@ -5,7 +5,7 @@ public struct DeliveredFrame: Sendable {
     /// Its index in the animation.
     public let index: Int
     /// The playback, to stop it from inside the closure.
-    public let playback: PlaybackHandle
+    package let playback: PlaybackHandle
 
     /// Stops the playback: no more frames are delivered.
     public func stop() { playback.stop() }

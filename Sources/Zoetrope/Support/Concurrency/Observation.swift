@@ -10,7 +10,7 @@ public final class Observation: Sendable {
     public func cancel() { cancellation.run() }
 
     /// Whether `cancel` has run.
-    public var isCancelled: Bool { cancellation.hasRun }
+    package var isCancelled: Bool { cancellation.hasRun }
 
     deinit { cancel() }
 }

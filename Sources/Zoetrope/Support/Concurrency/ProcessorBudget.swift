@@ -23,11 +23,11 @@ import Foundation
 ///
 /// The parsing is done by pure functions (package-visible) so the tests can check it on
 /// crafted file contents.
-public enum ProcessorBudget {
+package enum ProcessorBudget {
     /// The cores this process may use, at least 1, measured once per process (the first
     /// time it is read). `DecodingOptions.threadCount == nil` means "this many" wherever a
     /// decoder runs work on several threads.
-    public static let availableCores: Int = measure()
+    package static let availableCores: Int = measure()
 
     /// Decode threads for the players' shared pool (`DecodeWorkerPool.shared`): one per
     /// available core, at most 4.
