@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "ZoetropeFuzzTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport",
-                           "ZoetropeLoading"]
+                           "ZoetropeLoading", "ZoetropeColor", "CLCMS2"]
         ),
     ],
     swiftLanguageModes: [.v6]
