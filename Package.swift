@@ -65,6 +65,9 @@ let package = Package(
         ),
         .target(name: "CZoetropeAVIF", dependencies: ["CAVIF"],
                 linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // libjpeg-turbo's libjpeg API (jpeglib.h, libjpeg-dev), for decoding a tagged JPEG in
+        // bands of rows whose colour is converted as the next band decodes.
+        .target(name: "CZoetropeJPEGBands", linkerSettings: [.linkedLibrary("jpeg")]),
 
         // A file's declared colour (ICC profile, code points, cHRM/gAMA) to sRGB over lcms2:
         // the transform every coder hands its compositor.
@@ -78,7 +81,7 @@ let package = Package(
         .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "ZoetropeColor", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "ZoetropeColor", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "ZoetropeColor", "CAVIF", "CZoetropeAVIF"]),
-        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "ZoetropeColor", "CTurboJPEG"]),
+        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "ZoetropeColor", "CTurboJPEG", "CZoetropeJPEGBands"]),
 
         // The one list of built-in coders (`CoderRegistry.builtInCoders()`,
         // `registerBuiltInCoders()`): FoundationEssentials only, so the tool can use it.
@@ -205,7 +208,7 @@ let package = Package(
         .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeJPEGTests",
-            dependencies: ["ZoetropeJPEG", "CTurboJPEG", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
+            dependencies: ["ZoetropeJPEG", "ZoetropeColor", "CTurboJPEG", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeConformanceTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeDemo", "ZoetropeTestSupport"]
@@ -220,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "ZoetropeFuzzTests",
             dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport",
-                           "ZoetropeLoading"]
+                           "ZoetropeLoading", "ZoetropeColor", "CLCMS2"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -18,6 +18,7 @@ let codecs: [Target.Dependency] = [
     .product(name: "ZoetropeWebP", package: zoetrope),
     .product(name: "ZoetropeAVIF", package: zoetrope),
     .product(name: "ZoetropeJPEG", package: zoetrope),
+    .product(name: "ZoetropeColor", package: zoetrope),
     .product(name: "ZoetropeLoading", package: zoetrope),
 ]
 
@@ -25,7 +26,7 @@ let codecs: [Target.Dependency] = [
 let fuzzTargets = [
     "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzJPEG", "FuzzRegistry",
     "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
-    "FuzzEncode", "FuzzConvert", "FuzzDiskCacheEntry", "FuzzHTTPHeaders",
+    "FuzzEncode", "FuzzConvert", "FuzzDiskCacheEntry", "FuzzHTTPHeaders", "FuzzColour",
 ]
 
 let package = Package(

@@ -6,7 +6,7 @@
 #   Scripts/fuzz.sh list                                  the target names
 #
 # Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental
-# encode convert disk-cache-entry http-headers.
+# encode convert disk-cache-entry http-headers colour.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -27,7 +27,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert disk-cache-entry http-headers)
+targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert disk-cache-entry http-headers colour)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -49,7 +49,7 @@ module() {  # gif-index -> FuzzGIFIndex
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
         avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
         encode) echo FuzzEncode ;; convert) echo FuzzConvert ;; disk-cache-entry) echo FuzzDiskCacheEntry ;;
-        http-headers) echo FuzzHTTPHeaders ;;
+        http-headers) echo FuzzHTTPHeaders ;; colour) echo FuzzColour ;;
     esac
 }
 families() {  # seed and dictionary families of a target
@@ -60,6 +60,7 @@ families() {  # seed and dictionary families of a target
         encode) echo encode ;;  # descriptions of frames (FuzzSeeds), no dictionary
         disk-cache-entry) ;;    # no seeds: the harness makes the header's checksum right
         http-headers) ;;        # no seeds: header values are short text
+        colour) echo colour ;;  # declarations (FuzzSeeds): profiles, code points, gAMA/cHRM
     esac
 }
 
@@ -81,7 +82,7 @@ bin=$("${build[@]}" --show-bin-path)
 # 2. Seeds: the corpus files of each family, and the project's fixtures.
 corpus=${ZOETROPE_CORPUS:-$root/../shared/corpus}
 rm -rf "$work/seeds"
-mkdir -p "$work/seeds"/{gif,png,webp,avif,jpeg,encode}
+mkdir -p "$work/seeds"/{gif,png,webp,avif,jpeg,encode,colour}
 if [ -d "$corpus" ]; then
     copy() { find "$corpus/$1" -type f \( "${@:3}" \) ! -path '*.frames/*' -exec cp {} "$work/seeds/$2/" \; ; }
     copy gif gif -name '*.gif'

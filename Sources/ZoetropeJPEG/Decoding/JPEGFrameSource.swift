@@ -73,13 +73,18 @@ final class JPEGFrameSource: DecodeWarningReporting {
             buffer.format = options.pixelFormat
             buffer.reshape(width: stored.width, height: stored.height)
             let stride = buffer.bytesPerRow
+            // Tagged: converted band by band as libjpeg-turbo finishes them (`BandedJPEGDecoder`).
+            let parallel = options.threadCount != 1 && ProcessorBudget.availableCores > 1
             let warning = try data.withUnsafeBytes { file in
                 try buffer.bytes.withUnsafeMutableBytes { pixels in
-                    try TurboJPEGDecoder.decode(file, size: stored, cmyk: false, into: pixels.baseAddress!, bytesPerRow: stride)
+                    guard let colorTransform else {
+                        return try TurboJPEGDecoder.decode(file, size: stored, cmyk: false, into: pixels.baseAddress!, bytesPerRow: stride)
+                    }
+                    return try BandedJPEGDecoder.decode(
+                        file, size: stored, into: pixels.baseAddress!, bytesPerRow: stride, transform: colorTransform, parallel: parallel)
                 }
             }
             note(warning)
-            if let colorTransform { buffer.applyColorTransform(colorTransform) }
             return
         }
         var raster = PixelBuffer(width: stored.width, height: stored.height)

@@ -12,7 +12,9 @@ struct DecodeBenchmark {
     var minimumSeconds: Double = 1
     /// Whether to play the input once under each of `policies` and report the bytes held.
     var measuresPolicies = true
-    /// Threads for the timed passes (nil: the cores the process may use), as `BulkFrameDecoder` takes them.
+    /// Threads for the timed passes (nil: the cores the process may use), as `BulkFrameDecoder`
+    /// takes them and as the sources' `DecodingOptions.threadCount` (libavif's threads, colour
+    /// conversion in bands), so that one thread is one thread.
     var threads: Int?
     /// Called after each pass with the fraction of the minimum time spent (0…1).
     var progress: ((Double) -> Void)?
@@ -26,7 +28,8 @@ struct DecodeBenchmark {
         let firstStart = clock.now
         // Frame 0 before the info, as a viewer shows it: a big GIF's frame count waits for
         // the rest of the file to be scanned, which frame 0 does not need.
-        let first = try input.makeFrameSource(registry: registry)
+        let options = DecodingOptions(threadCount: threads)
+        let first = try input.makeFrameSource(registry: registry, options: options)
         do {
             try first.decodeFrame(at: 0, into: &buffer)
         } catch {
@@ -46,7 +49,7 @@ struct DecodeBenchmark {
         let start = clock.now
         var elapsed = 0.0
         repeat {
-            let source = try input.makeFrameSource(registry: registry)
+            let source = try input.makeFrameSource(registry: registry, options: options)
             // The bulk path, as `frames` and `convert` decode.
             let run = BulkFrameDecoder(source: source, frames: 0..<usable, threads: threads)
             threadsUsed = run.threadCount

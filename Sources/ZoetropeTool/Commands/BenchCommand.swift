@@ -9,8 +9,9 @@ enum BenchCommand {
 
         For each image: decodes every frame to a full canvas, pass after pass, until at least
         --min-time seconds (default 1) have passed, on the bulk path `frames` and `convert` use
-        (--threads N threads, default the cores the process may use; 1 decodes one frame after
-        another), and reports frames/s and megapixels/s, the threads used, the
+        (--threads N threads, default the cores the process may use, for the frames and for
+        the codec's and colour conversion's own threads; 1 decodes one frame after another on
+        one thread), and reports frames/s and megapixels/s, the threads used, the
         time from the encoded bytes to the first frame, the process's peak resident memory, and
         the most decoded bytes the player holds during one play under each buffer policy
         (one-ahead, ahead:4, all, budget:64 MiB; width × height × 4 per kept frame), measured

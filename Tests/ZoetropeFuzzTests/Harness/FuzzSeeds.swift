@@ -13,7 +13,7 @@ import ZoetropeWebP
 public enum FuzzSeeds {
     /// One seed file.
     public struct Seed: Sendable {
-        /// `gif`, `png`, `webp`, `avif`, `jpeg` or `encode` (`FuzzTarget.family`).
+        /// `gif`, `png`, `webp`, `avif`, `jpeg`, `encode` or `colour` (`FuzzTarget.family`).
         public var family: String
         /// The file name.
         public var name: String
@@ -23,7 +23,7 @@ public enum FuzzSeeds {
 
     /// Every fixture seed.
     public static func all() throws -> [Seed] {
-        gif() + png() + (try webp()) + jpeg() + encode()
+        gif() + png() + (try webp()) + jpeg() + encode() + colour() + taggedFiles()
     }
 
     /// Writes every seed to `folder/<family>/<name>`.

@@ -47,6 +47,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `AnimationConversion` end to end: the input opened through the built-in coders,
     /// converted to the format its length picks, the output decoded and compared.
     case convert
+    /// The colour path: a declaration (an ICC profile, code points, `gAMA`/`cHRM`) made
+    /// into a transform to sRGB (the matrix-shaper fast path or lcms2), pixels converted.
+    case colour
 
     /// The coder a coder target uses (nil for the registry and the parser targets).
     public var coder: (any AnimatedImageCoder)? {
@@ -61,7 +64,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     }
 
     /// The seed and dictionary family of this target: `gif`, `png`, `webp`, `avif`, `jpeg`,
-    /// `encode` (descriptions of frames, no dictionary), or nil (the registry, incremental
+    /// `encode` (descriptions of frames, no dictionary), `colour` (declarations), or nil (the registry, incremental
     /// and convert targets take several families).
     public var family: String? {
         switch self {
@@ -71,6 +74,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .avif, .avifContainer: "avif"
         case .jpeg: "jpeg"
         case .encode: "encode"
+        case .colour: "colour"
         case .registry, .incremental, .convert, .diskCacheEntry, .httpHeaders: nil
         }
     }
@@ -101,6 +105,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return FuzzDiskCache.entry(data)
         case .httpHeaders:
             return FuzzHTTPHeaders.run(data)
+        case .colour:
+            return FuzzColour.run(data)
         }
     }
 }
