@@ -1,0 +1,201 @@
+import CTurboJPEG
+import Foundation
+import Testing
+import Zoetrope
+import ZoetropeTestSupport
+
+@testable import ZoetropeJPEG
+
+/// The incremental JPEG source: a progressive file shows each scan as it arrives, and ends as
+/// the whole file decodes.
+@Suite struct JPEGIncrementalTests {
+    /// A progressive 4:2:0 file of libjpeg-turbo's simple progression (ten scans).
+    static func progressive(width: Int = 96, height: Int = 64) -> Data {
+        JPEGFixtures.compress(
+            JPEGFixtures.gradient(width: width, height: height), width: width, height: height,
+            subsampling: TJSAMP_420, quality: 90, progressive: true)
+    }
+
+    /// Feeds `data` in pieces of `step` bytes; returns each picture shown (the decode of frame
+    /// 0 whenever the snapshot has a new one) and the session.
+    static func feed(_ data: Data, step: Int, options: DecodingOptions = .default) throws
+        -> (pictures: [PixelBuffer], session: any IncrementalFrameSource)
+    {
+        let session = JPEGCoder().makeIncrementalSource(options: options)
+        var pictures: [PixelBuffer] = []
+        var shown: (revision: Int, count: Int) = (0, 0)
+        var offset = 0
+        while offset < data.count {
+            let end = min(data.count, offset + step)
+            let snapshot = try session.append(data[offset..<end])
+            if snapshot.frameCount == 1, (snapshot.revision, snapshot.frameCount) != (shown.revision, shown.count) {
+                pictures.append(try session.decodeFrame(at: 0))
+            }
+            shown = (snapshot.revision, snapshot.frameCount)
+            offset = end
+        }
+        try session.finish()
+        return (pictures, session)
+    }
+
+    @Test func progressiveScansAppearAsTheyArriveAndEndAsTheWholeFile() throws {
+        let jpeg = Self.progressive()
+        let whole = try JPEGCoder().makeFrameSource(data: jpeg, options: .default)
+        let expected = try whole.decodeFrame(at: 0)
+        let scans = jpeg.ranges(of: Data([0xFF, 0xDA])).count
+        #expect(scans == 10)
+        // Byte by byte: one picture per scan, each finer than the one before.
+        let (pictures, session) = try Self.feed(jpeg, step: 1)
+        #expect(pictures.count == scans)
+        #expect(pictures.last == expected)
+        #expect(Set(pictures.map(\.bytes)).count == scans)
+        let errors = pictures.map { JPEGFixtures.maxDifference($0, expected.packedBytes) }
+        #expect(errors.first! > errors.last!)
+        // In pieces of 400 bytes, a piece that completes two scans draws only the later one.
+        let pieces = try Self.feed(jpeg, step: 400).pictures
+        #expect(pieces.count > 1 && pieces.count < scans)
+        #expect(pieces.last == expected)
+        #expect(session.snapshot.state == .complete)
+        #expect(session.snapshot.info == whole.info)
+        #expect(try session.decodeFrame(at: 0) == expected)
+    }
+
+    @Test func theFirstScanIsAFullSizeCoarsePicture() throws {
+        let jpeg = Self.progressive()
+        let expected = try JPEGCoder().makeFrameSource(data: jpeg, options: .default).decodeFrame(at: 0)
+        let session = JPEGCoder().makeIncrementalSource(options: .default)
+        var offset = 0
+        while session.snapshot.frameCount == 0, offset < jpeg.count {
+            try session.append(jpeg[offset..<min(jpeg.count, offset + 16)])
+            offset += 16
+        }
+        // The DC scan is in, and far from the end of the file.
+        #expect(offset < jpeg.count / 2)
+        #expect(session.snapshot.state == .receiving)
+        #expect(session.snapshot.canvasSize == PixelSize(width: 96, height: 64))
+        let first = try session.decodeFrame(at: 0)
+        #expect(first.size == expected.size)
+        #expect(first != expected)
+        // Opaque, and the gradient already there: every pixel near the final one.
+        #expect(first.packedBytes.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 })
+        #expect(JPEGFixtures.maxDifference(first, expected.packedBytes) <= 48)
+        let distinct = Set(stride(from: 0, to: first.packedBytes.count, by: 4).map { first.packedBytes[$0] })
+        #expect(distinct.count > 8)
+    }
+
+    @Test(arguments: [1, 7, 100, 1000, 1 << 20])
+    func everyFeedMatchesTheWholeFile(step: Int) throws {
+        let feed = IncrementalFeed(JPEGCoder(), data: Self.progressive(), step: step)
+        #expect(feed.problems == [])
+        #expect(feed.framesChecked == 1)
+    }
+
+    @Test(arguments: [
+        DecodingOptions.default, DecodingOptions(pixelFormat: .rgba8Premultiplied),
+        DecodingOptions(targetSize: PixelSize(width: 20, height: 20)), DecodingOptions(pixelFormat: .rgba16),
+    ])
+    func everyKindOfFileMatchesTheWholeFile(options: DecodingOptions) throws {
+        let gradient = JPEGFixtures.gradient(width: 41, height: 27)
+        let grey = (0..<(41 * 27)).map { UInt8($0 % 251) }
+        let cmyk = (0..<(41 * 27 * 4)).map { UInt8(($0 * 7) % 256) }
+        let files = [
+            JPEGFixtures.compress(gradient, width: 41, height: 27),
+            JPEGFixtures.compress(gradient, width: 41, height: 27, subsampling: TJSAMP_422, progressive: true),
+            JPEGFixtures.withOrientation(Self.progressive(width: 41, height: 27), 6),
+            JPEGFixtures.compress(grey, width: 41, height: 27, pixelFormat: TJPF_GRAY, subsampling: TJSAMP_GRAY, progressive: true),
+            JPEGFixtures.compress(cmyk, width: 41, height: 27, pixelFormat: TJPF_CMYK, progressive: true),
+        ]
+        for (k, file) in files.enumerated() {
+            for step in [13, 400] {
+                let feed = IncrementalFeed(JPEGCoder(), data: file, step: step, options: options)
+                #expect(feed.problems == [], "file \(k), pieces of \(step)")
+            }
+        }
+    }
+
+    @Test func aBaselineFileShowsNothingUntilItsEnd() throws {
+        let jpeg = JPEGFixtures.compress(JPEGFixtures.gradient(width: 64, height: 48), width: 64, height: 48)
+        let session = JPEGCoder().makeIncrementalSource(options: .default)
+        try session.append(jpeg.dropLast(2))
+        #expect(session.snapshot.frameCount == 0)
+        #expect(session.snapshot.canvasSize == PixelSize(width: 64, height: 48))
+        #expect(throws: AnimatedImageError.frameNotYetAvailable(index: 0, availableFrames: 0)) { try session.decodeFrame(at: 0) }
+        try session.append(jpeg.suffix(2))
+        #expect(session.snapshot.state == .complete)
+        #expect(try session.decodeFrame(at: 0) == JPEGFixtures.reference(jpeg))
+    }
+
+    @Test func aTruncatedFileEndsWithTheWholeFileErrorAndKeepsItsPicture() throws {
+        let jpeg = Self.progressive()
+        let cut = jpeg.prefix(jpeg.count * 2 / 3)
+        let expected = FrameSourceContract.error { _ = try JPEGCoder().makeFrameSource(data: cut, options: .default) }
+        #expect(expected?.isTruncation == true)
+        let session = JPEGCoder().makeIncrementalSource(options: .default)
+        try session.append(cut)
+        #expect(session.snapshot.frameCount == 1)
+        #expect(FrameSourceContract.error { try session.finish() } == expected)
+        #expect(session.snapshot.state == .failed(expected!))
+        #expect(FrameSourceContract.error { try session.append(Data([0])) } == expected)
+        // The coarse picture shown before the end still decodes.
+        #expect(try session.decodeFrame(at: 0).size == PixelSize(width: 96, height: 64))
+    }
+
+    @Test func keepsTheFrameSourceContractOnceComplete() throws {
+        for jpeg in [Self.progressive(), JPEGFixtures.withOrientation(Self.progressive(width: 33, height: 21), 8)] {
+            let contract = FrameSourceContract {
+                let session = JPEGCoder().makeIncrementalSource(options: .default)
+                try session.append(jpeg)
+                try session.finish()
+                return session.frameSource()!
+            }
+            #expect(contract.violations() == [])
+        }
+    }
+
+    @Test func theAllocationLimitCountsTheCoefficientsBeforeAnyIsAllocated() throws {
+        let jpeg = Self.progressive(width: 256, height: 256)
+        // Room for the whole-file decode, not for the session's pictures and coefficients.
+        let wholeBudget = JPEGFrameSource.budget(try JPEGMarkerScannerHeader.of(jpeg), options: .default).total
+        var limits = Limits.default
+        limits.maxAllocationBytes = wholeBudget + jpeg.count
+        let options = DecodingOptions(limits: limits)
+        #expect(throws: Never.self) { try JPEGCoder().makeFrameSource(data: jpeg, options: options).decodeFrame(at: 0) }
+        let session = JPEGCoder().makeIncrementalSource(options: options)
+        let error = FrameSourceContract.error { try session.append(jpeg) }
+        guard case .limitExceeded(_, .allocationBytes, _, _)? = error else {
+            Issue.record("\(String(describing: error))")
+            return
+        }
+        #expect(session.snapshot.frameCount == 0)
+    }
+
+    @Test func oneByteAtATimeNeverTrapsOnDamagedFiles() throws {
+        let jpeg = [UInt8](Self.progressive(width: 40, height: 24))
+        var random = SplitMix64(seed: 40)
+        for _ in 0..<12 {
+            var damaged = jpeg
+            for _ in 0..<4 { damaged[Int(random.next() % UInt64(damaged.count))] = UInt8(truncatingIfNeeded: random.next()) }
+            let session = JPEGCoder().makeIncrementalSource(options: .default)
+            for byte in damaged {
+                if (try? session.append([byte])) == nil { break }
+                if session.snapshot.frameCount == 1 { _ = try? session.decodeFrame(at: 0) }
+            }
+            _ = try? session.finish()
+            _ = try? session.decodeFrame(at: 0)
+        }
+    }
+}
+
+extension AnimatedImageError {
+    fileprivate var isTruncation: Bool {
+        if case .truncated = self { return true }
+        return false
+    }
+}
+
+/// The marker walk's header of a whole file.
+enum JPEGMarkerScannerHeader {
+    static func of(_ jpeg: Data) throws -> JPEGHeader {
+        try jpeg.withUnsafeBytes { raw throws(AnimatedImageError) in try JPEGMarkerScanner.scan(raw) }
+    }
+}
