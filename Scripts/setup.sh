@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what Zoetrope needs on a Debian machine (as root), only when it is missing:
-# the codec libraries' -dev packages (libturbojpeg0-dev: JPEG stills; liblcms2-dev: colour
+# the codec libraries' -dev packages (libturbojpeg0-dev: JPEG stills; libjpeg-dev: the libjpeg
+# API of libjpeg-turbo, for the incremental JPEG source; liblcms2-dev: colour
 # management, ZoetropeColor), pkg-config, tmux for
 # the terminal playback test, libavif-bin (avifdec) for the test that decodes `zoetrope
 # convert`'s AVIF output, and valgrind (with binutils' objcopy) for Scripts/check-leaks.sh.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libavif-dev libturbojpeg0-dev liblcms2-dev pkg-config tmux python3 libavif-bin valgrind binutils)
+packages=(libgif-dev libpng-dev libwebp-dev libavif-dev libturbojpeg0-dev libjpeg-dev liblcms2-dev pkg-config tmux python3 libavif-bin valgrind binutils)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
