@@ -169,6 +169,25 @@ import ZoetropeTestSupport
         #expect(session.snapshot.frameCount == 0)
     }
 
+    @Test func concealedDamageIsAWarningAsFromTheWholeFile() throws {
+        var jpeg = [UInt8](Self.progressive())
+        // Bytes of the first scan's data changed (no 0xFF made or broken): libjpeg-turbo
+        // conceals what it cannot decode, with a warning.
+        let header = Data(jpeg).ranges(of: Data([0xFF, 0xDA]))[1].upperBound
+        let data = header + (Int(jpeg[header]) << 8 | Int(jpeg[header + 1]))
+        var end = data
+        while !(jpeg[end] == 0xFF && jpeg[end + 1] != 0) { end += 1 }
+        for k in (data + 2)..<(end - 2) where jpeg[k] != 0xFF && jpeg[k - 1] != 0xFF { jpeg[k] = (jpeg[k] &* 7 &+ 13) & 0x7F }
+        let whole = try JPEGFrameSource(data: Data(jpeg), options: .default)
+        let expected = try whole.decodeFrame(at: 0)
+        #expect(whole.decodeWarnings.count == 1)
+        let session = try #require(JPEGCoder().makeIncrementalSource(options: .default) as? JPEGIncrementalSource)
+        for piece in stride(from: 0, to: jpeg.count, by: 100) { try session.append(jpeg[piece..<min(jpeg.count, piece + 100)]) }
+        #expect(try session.finish() == whole.info)
+        #expect(try session.decodeFrame(at: 0) == expected)
+        #expect(session.decodeWarnings == whole.decodeWarnings)
+    }
+
     @Test func oneByteAtATimeNeverTrapsOnDamagedFiles() throws {
         let jpeg = [UInt8](Self.progressive(width: 40, height: 24))
         var random = SplitMix64(seed: 40)

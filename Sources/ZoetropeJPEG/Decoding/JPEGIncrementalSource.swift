@@ -6,7 +6,7 @@ import Zoetrope
 /// Two locks: the receiving side (bytes, libjpeg-turbo, snapshot), which draws a picture
 /// when a scan completes, and the latest picture, so a decode never waits for bytes being read
 /// and an append never waits for a frame being handed out.
-final class JPEGIncrementalSource: IngestingFrameSource {
+final class JPEGIncrementalSource: IngestingFrameSource, IncrementalDecodeWarningReporting {
     let options: DecodingOptions
     let ingest: Locked<JPEGIncrementalIngest>
     private let picture: Locked<JPEGScanPicture?>
