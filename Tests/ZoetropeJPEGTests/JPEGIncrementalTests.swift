@@ -188,6 +188,22 @@ import ZoetropeTestSupport
         #expect(session.decodeWarnings == whole.decodeWarnings)
     }
 
+    @Test func aHeaderDeclaringMoreThanItsDataCanFillAllocatesNothing() throws {
+        // The small file's frame header made to declare 4000×4000: its thousand bytes of scan
+        // data could not fill that (the whole-file bound), so no coefficients are allocated.
+        var jpeg = [UInt8](Self.progressive())
+        let sof = try #require(Data(jpeg).firstRange(of: Data([0xFF, 0xC2]))).upperBound
+        jpeg.replaceSubrange((sof + 3)..<(sof + 7), with: [0x0F, 0xA0, 0x0F, 0xA0])
+        let expected = FrameSourceContract.error { _ = try JPEGCoder().makeFrameSource(data: Data(jpeg), options: .default) }
+        #expect(expected?.isTruncation == true)
+        let session = JPEGCoder().makeIncrementalSource(options: .default)
+        try session.append(jpeg)
+        #expect(session.snapshot.canvasSize == PixelSize(width: 4000, height: 4000))
+        #expect(session.snapshot.frameCount == 0)
+        #expect(session.retainedByteCount < 64 << 10)
+        #expect(FrameSourceContract.error { try session.finish() } == expected)
+    }
+
     @Test func oneByteAtATimeNeverTrapsOnDamagedFiles() throws {
         let jpeg = [UInt8](Self.progressive(width: 40, height: 24))
         var random = SplitMix64(seed: 40)

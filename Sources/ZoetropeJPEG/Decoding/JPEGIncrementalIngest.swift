@@ -27,6 +27,8 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
     /// Where the first scan's data starts.
     private var headerEnd = 0
     private var started = false
+    /// The coefficient bytes libjpeg-turbo holds (counted while the decompressor lives).
+    private(set) var heldCoefficients = 0
     private var colorTransform: (any ColorTransform)?
     /// The latest picture, shared with the decoding side.
     let pictures: Locked<JPEGScanPicture?>
@@ -53,12 +55,7 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
             if !started {
                 // The whole-file bound on the scan data, before the coefficients are allocated.
                 guard bytes.count - headerEnd >= header.minimumScanByteCount else { return false }
-                var budget = Self.budget(header, options: options)
-                let beforeLibrary = budget.total
-                budget.reserve(bytes.capacity)
-                try budget.check()
-                try stream.start(maxMemory: max(1, options.limits.maxAllocationBytes - (budget.total - beforeLibrary) - bytes.capacity))
-                started = true
+                try start(stream, header)
             }
             while true {
                 let step = try prefix.withBytes { file throws(AnimatedImageError) in try stream.consume(file) }
@@ -75,6 +72,18 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
         } catch {
             throw prefix.withBytes { Self.wholeFileError(for: error, file: $0) }
         }
+    }
+
+    /// Checks the allocation budget, then has libjpeg-turbo allocate its coefficients, allowed
+    /// what the limit leaves beside the session's own pictures and bytes.
+    private mutating func start(_ stream: JPEGScanStream, _ header: JPEGHeader) throws(AnimatedImageError) {
+        var budget = Self.budget(header, options: options)
+        budget.reserve(bytes.capacity)
+        try budget.check()
+        let coefficients = Self.coefficientByteCount(header) ?? 0  // not nil: the budget held
+        try stream.start(maxMemory: max(1, options.limits.maxAllocationBytes - (budget.total - coefficients)))
+        started = true
+        heldCoefficients = coefficients
     }
 
     /// Checks the header libjpeg-turbo read against the walk of the same bytes, and the limits.
@@ -167,11 +176,15 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
                     _ = try prefix.withBytes { file throws(AnimatedImageError) in try stream.readHeader(file) }
                     try readHeader(stream, prefix)
                 }
-                if !started {
-                    try stream.start(maxMemory: max(1, options.limits.maxAllocationBytes))
-                    started = true
+                if !started, let header { try start(stream, header) }
+                // The data has ended: each step reaches a scan or the end, never suspends.
+                var steps = 0
+                while try prefix.withBytes({ file throws(AnimatedImageError) in try stream.consume(file) }) != .end {
+                    steps += 1
+                    guard steps <= JPEGScanStream.maxScans + 1 else {
+                        throw .invalidData(format: .jpeg, reason: "libjpeg-turbo did not reach the end of the image")
+                    }
                 }
-                while try prefix.withBytes({ file throws(AnimatedImageError) in try stream.consume(file) }) != .end {}
                 noteWarning(stream)
                 guard let header, header.storedSize == whole.storedSize else {
                     throw .invalidData(format: .jpeg, reason: "the frame header changed")
@@ -180,9 +193,11 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
                 try draw(stream, whole, prefix)
             } catch {
                 self.stream = nil
+                heldCoefficients = 0
                 throw error
             }
             self.stream = nil
+            heldCoefficients = 0
         }
         final = info
         let revision = snapshot.revision
@@ -204,9 +219,17 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
         let shown = header.displayedSize
         let direct = header.orientation == .up && options.outputSize(forCanvas: shown) == shown && header.components != 4
         budget.reserve(direct ? 3 : 4, bytesEach: header.storedSize.rgbaByteCount)
-        let padded = PixelSize(width: (header.storedSize.width + 31) / 32 * 32, height: (header.storedSize.height + 31) / 32 * 32)
-        budget.reserve(header.components * 2, bytesEach: padded.pixelCount)
+        budget.reserve(coefficientByteCount(header))
         return budget
+    }
+
+    /// libjpeg-turbo's whole-image coefficients at most (see `budget`); nil when the count
+    /// does not fit an `Int`.
+    static func coefficientByteCount(_ header: JPEGHeader) -> Int? {
+        let padded = PixelSize(width: (header.storedSize.width + 31) / 32 * 32, height: (header.storedSize.height + 31) / 32 * 32)
+        guard let pixels = padded.pixelCount else { return nil }
+        let (bytes, overflow) = pixels.multipliedReportingOverflow(by: header.components * 2)
+        return overflow ? nil : bytes
     }
 
     /// Whether the scan data starting at `offset` (just after a scan's header) ends in `file`:

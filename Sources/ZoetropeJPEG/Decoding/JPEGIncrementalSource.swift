@@ -26,8 +26,9 @@ final class JPEGIncrementalSource: IngestingFrameSource, IncrementalDecodeWarnin
         }
     }
 
+    /// The file's bytes, libjpeg-turbo's coefficients while it reads, and the latest picture.
     var retainedByteCount: Int {
-        let held = ingest.withLock { $0.bytes.capacity }
+        let held = ingest.withLock { $0.bytes.capacity + $0.heldCoefficients }
         return held + picture.withLock { $0.map { $0.raster.bytes.count } ?? 0 }
     }
 
