@@ -125,6 +125,18 @@ import ZoetropeTestSupport
         #expect(try session.decodeFrame(at: 0) == JPEGFixtures.reference(jpeg))
     }
 
+    @Test func aBaselineFileEndsAtItsEndMarkerNotAtTheSameBytesInAComment() throws {
+        let plain = JPEGFixtures.compress(JPEGFixtures.gradient(width: 24, height: 16), width: 24, height: 16)
+        // A comment after the scan whose text holds FF D9.
+        let jpeg = plain.dropLast(2) + Data([0xFF, 0xFE, 0x00, 0x06, 0x61, 0xFF, 0xD9, 0x62, 0xFF, 0xD9])
+        let session = JPEGCoder().makeIncrementalSource(options: .default)
+        for (k, byte) in jpeg.enumerated() {
+            try session.append([byte])
+            #expect((session.snapshot.state == .complete) == (k == jpeg.count - 1), "after byte \(k)")
+        }
+        #expect(try session.decodeFrame(at: 0) == JPEGFrameSource(data: jpeg, options: .default).decodeFrame(at: 0))
+    }
+
     @Test func aTruncatedFileEndsWithTheWholeFileErrorAndKeepsItsPicture() throws {
         let jpeg = Self.progressive()
         let cut = jpeg.prefix(jpeg.count * 2 / 3)

@@ -10,7 +10,9 @@ import ZoetropeColor
 /// of scan data have arrived as the whole-file bound asks of the file
 /// (`JPEGHeader.minimumScanByteCount`) and the allocation budget holds. A progressive file's
 /// picture is drawn each time a scan completes and the next scan's header is in (unless that
-/// next scan is complete in the same bytes too), a sequential file's only at the end. At the end-of-image marker (or
+/// next scan is complete in the same bytes too). A sequential file has nothing to show before
+/// its end: libjpeg-turbo reads only its header, and at the end-of-image marker the file is
+/// decoded as the whole-file source decodes it (no coefficients held). At the end-of-image marker (or
 /// `finish()`), the whole file is walked again: the info and errors are the whole-file
 /// source's, and the last picture is the whole-file frame.
 struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
@@ -27,6 +29,10 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
     /// Where the first scan's data starts.
     private var headerEnd = 0
     private var started = false
+    /// A sequential file: libjpeg-turbo read its header only; the end is looked for.
+    private var sequential = false
+    /// Where the search for a sequential file's end stopped.
+    private var searchedTo = 0
     /// The coefficient bytes libjpeg-turbo holds (counted while the decompressor lives).
     private(set) var heldCoefficients = 0
     private var colorTransform: (any ColorTransform)?
@@ -42,9 +48,10 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
 
     mutating func advanceParser() throws(AnimatedImageError) -> Bool {
         guard final == nil else { return true }
+        let prefix = bytes.prefix
+        if sequential { return prefix.withBytes { endArrived(in: $0) } }
         if stream == nil, !started { stream = try JPEGScanStream() }
         guard let stream else { return false }
-        let prefix = bytes.prefix
         do throws(AnimatedImageError) {
             if header == nil {
                 guard try prefix.withBytes({ file throws(AnimatedImageError) in try stream.readHeader(file) }) == .header
@@ -52,6 +59,12 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
                 try readHeader(stream, prefix)
             }
             guard let header else { return false }
+            if !header.isProgressive {
+                // Nothing to show before the end: the whole-file decode then, no coefficients.
+                sequential = true
+                self.stream = nil
+                return prefix.withBytes { endArrived(in: $0) }
+            }
             if !started {
                 // The whole-file bound on the scan data, before the coefficients are allocated.
                 guard bytes.count - headerEnd >= header.minimumScanByteCount else { return false }
@@ -64,7 +77,6 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
                 case .suspended, .header: return false
                 case .end: return true
                 case .scan:
-                    guard header.isProgressive else { continue }
                     let later = prefix.withBytes { file in Self.scanDataEnds(in: file, from: stream.consumed) }
                     if !later { try draw(stream, header, prefix) }
                 }
@@ -72,6 +84,55 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
         } catch {
             throw prefix.withBytes { Self.wholeFileError(for: error, file: $0) }
         }
+    }
+
+    /// The decompressor, made now if none was (nil once it was freed).
+    private mutating func openedStream() throws(AnimatedImageError) -> JPEGScanStream? {
+        if stream == nil, !started { stream = try JPEGScanStream() }
+        return stream
+    }
+
+    /// Whether a sequential file's end-of-image marker has arrived: a `FF D9` past where the
+    /// search stopped, confirmed by the marker walk (a segment after the scan may hold those
+    /// bytes; entropy-coded data cannot).
+    private mutating func endArrived(in file: UnsafeRawBufferPointer) -> Bool {
+        var i = max(headerEnd, searchedTo - 1)
+        searchedTo = file.count
+        while i + 1 < file.count {
+            if file[i] == 0xFF, file[i + 1] == 0xD9 {
+                do {
+                    _ = try JPEGMarkerScanner.scan(file)
+                    return true
+                } catch {
+                    if case .truncated = error {} else { return true }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// A sequential file's one picture, decoded as the whole-file source decodes it.
+    private mutating func drawWhole(_ whole: JPEGHeader, _ prefix: IncrementalBytePrefix) throws(AnimatedImageError) {
+        var budget = JPEGFrameSource.budget(whole, options: options)
+        budget.reserve(whole.storedSize.rgbaByteCount)
+        budget.reserve(bytes.capacity)
+        try budget.check()
+        let stored = whole.storedSize, cmyk = whole.components == 4
+        var raster = PixelBuffer(width: stored.width, height: stored.height)
+        let stride = raster.bytesPerRow
+        let decoded = prefix.withBytes { file in
+            raster.bytes.withUnsafeMutableBytes { pixels in
+                Result { () throws(AnimatedImageError) -> String? in
+                    let warning = try TurboJPEGDecoder.decode(file, size: stored, cmyk: cmyk, into: pixels.baseAddress!, bytesPerRow: stride)
+                    if cmyk { JPEGColor.convertCMYK(pixels, inverted: whole.hasAdobeMarker) }
+                    return warning
+                }
+            }
+        }
+        if let warning = try decoded.get(), decodeWarning == nil { decodeWarning = warning }
+        let picture = JPEGScanPicture(raster: raster, orientation: whole.orientation, colorTransform: colorTransform)
+        pictures.withLock { $0 = picture }
     }
 
     /// Checks the allocation budget, then has libjpeg-turbo allocate its coefficients, allowed
@@ -167,8 +228,10 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
             color: ColorInfo(iccProfile: whole.iccProfile.map(ICCProfile.init(data:))),
             metadata: EmbeddedMetadata(exif: whole.exif.map(ExifOrientationReader.upright), xmp: whole.xmp))
         colorTransform = ColorManagement.prepare(&info, options: options)
-        if stream == nil, !started { stream = try JPEGScanStream() }
-        if let stream {
+        if !whole.isProgressive {
+            stream = nil
+            try drawWhole(whole, prefix)
+        } else if let stream = try openedStream() {
             // The walk found the end; libjpeg-turbo reads to it (or to where the bytes stop).
             stream.endData()
             do throws(AnimatedImageError) {
@@ -209,10 +272,10 @@ struct JPEGIncrementalIngest: IncrementalIngesting, Sendable {
         snapshot.metadata = info.metadata
     }
 
-    /// What one session holds at most beside the file's bytes: the latest picture and the one
-    /// being drawn, what a whole-file decode holds to hand it out (`JPEGFrameSource.budget`
-    /// without its coefficients), and libjpeg-turbo's whole-image coefficients, which
-    /// buffered-image mode keeps for every file (two bytes a sample, every component at full
+    /// What a progressive session holds at most beside the file's bytes: the latest picture
+    /// and the one being drawn, what a whole-file decode holds to hand it out
+    /// (`JPEGFrameSource.budget` without its coefficients), and libjpeg-turbo's whole-image
+    /// coefficients, which buffered-image mode keeps (two bytes a sample, every component at full
     /// resolution at most, in MCUs of up to 32 pixels).
     static func budget(_ header: JPEGHeader, options: DecodingOptions) -> AllocationBudget {
         var budget = AllocationBudget(limits: options.limits, format: .jpeg)
