@@ -81,7 +81,10 @@ let package = Package(
         .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "ZoetropeColor", "CPNG", "CZoetropePNG"]),
         .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "ZoetropeColor", "CWebP"]),
         .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "ZoetropeColor", "CAVIF", "CZoetropeAVIF"]),
-        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "ZoetropeColor", "CTurboJPEG", "CZoetropeJPEGBands"]),
+        // libjpeg-turbo's libjpeg API for the incremental source: a suspending source manager
+        // and buffered-image mode, its errors caught by setjmp in C.
+        .target(name: "CZoetropeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "ZoetropeJPEG", dependencies: ["Zoetrope", "ZoetropeColor", "CTurboJPEG", "CZoetropeJPEG", "CZoetropeJPEGBands"]),
 
         // The one list of built-in coders (`CoderRegistry.builtInCoders()`,
         // `registerBuiltInCoders()`): FoundationEssentials only, so the tool can use it.
@@ -215,7 +218,7 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeBuiltInCoders", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
-        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
+        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
                                                    "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is

@@ -25,7 +25,7 @@ let codecs: [Target.Dependency] = [
 /// One executable per fuzz target (Sources/<name>/<name>.swift), named after `FuzzTarget`.
 let fuzzTargets = [
     "FuzzGIF", "FuzzAPNG", "FuzzWebP", "FuzzAVIF", "FuzzJPEG", "FuzzRegistry",
-    "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental",
+    "FuzzGIFIndex", "FuzzAPNGChunks", "FuzzAVIFContainer", "FuzzWebPChunks", "FuzzIncremental", "FuzzJPEGIncremental",
     "FuzzEncode", "FuzzConvert", "FuzzDiskCacheEntry", "FuzzHTTPHeaders", "FuzzColour",
 ]
 

@@ -6,7 +6,7 @@
 #   Scripts/fuzz.sh list                                  the target names
 #
 # Targets: gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental
-# encode convert disk-cache-entry http-headers colour.
+# jpeg-incremental encode convert disk-cache-entry http-headers colour.
 # Inputs: Fuzz/.work/corpus/TARGET (new inputs, kept between runs), the seeds (files of
 # ../shared/corpus or $ZOETROPE_CORPUS, and the project's own fixtures, written by a fuzz
 # executable) and Fuzz/regressions/TARGET (less those in Fuzz/regressions/pending.txt). Each run stops with a non-zero status on a crash,
@@ -27,7 +27,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 export PATH="/opt/swift/usr/bin:$PATH"
-targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental encode convert disk-cache-entry http-headers colour)
+targets=(gif apng webp avif jpeg registry gif-index apng-chunks avif-container webp-chunks incremental jpeg-incremental encode convert disk-cache-entry http-headers colour)
 
 usage() { sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
@@ -48,6 +48,7 @@ module() {  # gif-index -> FuzzGIFIndex
         gif) echo FuzzGIF ;; apng) echo FuzzAPNG ;; webp) echo FuzzWebP ;; avif) echo FuzzAVIF ;; jpeg) echo FuzzJPEG ;;
         registry) echo FuzzRegistry ;; gif-index) echo FuzzGIFIndex ;; apng-chunks) echo FuzzAPNGChunks ;;
         avif-container) echo FuzzAVIFContainer ;; webp-chunks) echo FuzzWebPChunks ;; incremental) echo FuzzIncremental ;;
+        jpeg-incremental) echo FuzzJPEGIncremental ;;
         encode) echo FuzzEncode ;; convert) echo FuzzConvert ;; disk-cache-entry) echo FuzzDiskCacheEntry ;;
         http-headers) echo FuzzHTTPHeaders ;; colour) echo FuzzColour ;;
     esac
@@ -55,8 +56,8 @@ module() {  # gif-index -> FuzzGIFIndex
 families() {  # seed and dictionary families of a target
     case $1 in
         gif|gif-index) echo gif ;; apng|apng-chunks) echo png ;; webp|webp-chunks) echo webp ;;
-        avif|avif-container) echo avif ;; jpeg) echo jpeg ;;
-        registry) echo gif png webp avif jpeg ;; incremental|convert) echo gif png webp avif ;;
+        avif|avif-container) echo avif ;; jpeg|jpeg-incremental) echo jpeg ;;
+        registry|incremental) echo gif png webp avif jpeg ;; convert) echo gif png webp avif ;;
         encode) echo encode ;;  # descriptions of frames (FuzzSeeds), no dictionary
         disk-cache-entry) ;;    # no seeds: the harness makes the header's checksum right
         http-headers) ;;        # no seeds: header values are short text

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Zoetrope needs on a Debian machine (as root), only when it is missing:
-# the codec libraries' -dev packages (libturbojpeg0-dev: JPEG stills; libjpeg-dev: a tagged JPEG
-# decoded in bands; liblcms2-dev: colour
+# the codec libraries' -dev packages (libturbojpeg0-dev: JPEG stills; libjpeg-dev: libjpeg-turbo's
+# libjpeg API, for a tagged JPEG decoded in bands and the incremental JPEG source; liblcms2-dev: colour
 # management, ZoetropeColor), pkg-config, tmux for
 # the terminal playback test, libavif-bin (avifdec) for the test that decodes `zoetrope
 # convert`'s AVIF output, and valgrind (with binutils' objcopy) for Scripts/check-leaks.sh.

@@ -86,11 +86,14 @@ extension LoaderDownload {
                 openStream(&s, options: first.options)
             }
             if let stream = s.stream {
-                let frames = stream.snapshot.frameCount
-                if frames != s.streamFrames {
-                    s.streamFrames = frames
+                // New frames, or a frame drawn again (a progressive JPEG's next scan).
+                let snapshot = stream.snapshot
+                if snapshot.frameCount != s.streamFrames || snapshot.revision != s.streamRevision {
+                    s.streamFrames = snapshot.frameCount
+                    s.streamRevision = snapshot.revision
                     grown = s.players.compactMap(\.player)
                 }
+                let frames = snapshot.frameCount
                 if frames > 0, !s.streamUnavailable {
                     ready = handOut(in: &s)
                     readyStream = stream

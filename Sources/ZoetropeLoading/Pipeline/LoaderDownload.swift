@@ -57,6 +57,7 @@ final class LoaderDownload: TransportReceiver {
         var stream: (any IncrementalFrameSource)?
         var streamOptions: DecodingOptions?
         var streamFrames = 0
+        var streamRevision = 0
         var streamUnavailable = false
         /// When the request went out.
         var started: ContinuousClock.Instant?

@@ -6,7 +6,8 @@ import Zoetrope
 /// ends. The folder ends up with the same files, byte for byte, as `frames FILE --output DIR`
 /// on the same bytes:
 /// - frames the source withdraws (an APNG whose animation chunks turn out broken is shown as
-///   its still image; `IncrementalSnapshot.revision` grows) are deleted and written again;
+///   its still image; a progressive JPEG at each scan that refines its picture;
+///   `IncrementalSnapshot.revision` grows) are deleted and written again;
 /// - a frame that fails to decode stops the frames there, as the whole-file path stops;
 /// - input the whole-file path cannot open at all (a broken header, a passed limit, a file
 ///   cut inside its first frame) makes the frames written so far be deleted again, and the
@@ -53,8 +54,11 @@ struct FramesStream {
         if written == 0, let failure { throw ToolError("\(name): \(failure)") }
         let entries = (0..<written).map { FramesOutput.entry(index: $0, rawDuration: info.frameDurations[$0]) }
         let outputSize = session.frameSource()?.outputSize ?? info.canvasSize
+        // What decoding alone found (a JPEG's concealed data errors), as on the whole-file path.
+        var shown = info
+        shown.warnings += (session as? any IncrementalDecodeWarningReporting)?.decodeWarnings ?? []
         try output.writeManifest(
-            info: info, outputSize: outputSize, entries: entries,
+            info: shown, outputSize: outputSize, entries: entries,
             warning: failure ?? info.truncation?.description, name: name, out: &out)
         return 0
     }

@@ -2,18 +2,23 @@ import Foundation
 import Zoetrope
 
 /// The incremental path: the input fed in pieces to the session of the coder its content
-/// picks (the four built-in coders), every frame decoded as it is reported (capped), then
-/// `finish()` and the frame past the end. Crashes, hangs and untyped errors are what it
+/// picks (the five built-in coders) or of one given coder, every frame decoded as it is
+/// reported (capped), then `finish()` and the frame past the end. Crashes, hangs and untyped errors are what it
 /// finds; whether the session agrees with the whole file is `IncrementalFeed`'s job in the
 /// tests (the known differences in when limit errors surface would make it a false alarm
 /// here).
 enum FuzzIncremental {
     static func run(_ data: Data) -> FuzzOutcome {
-        var outcome = FuzzOutcome()
-        let options = FuzzHarness.options(for: data)
         guard let (coder, result) = FuzzHarness.registry.sniff(data), case .match = result,
             let incremental = coder as? any IncrementalDecoding
-        else { return outcome }
+        else { return FuzzOutcome() }
+        return run(data, coder: incremental)
+    }
+
+    /// One input through `coder`'s session, whatever its first bytes are.
+    static func run(_ data: Data, coder incremental: any IncrementalDecoding) -> FuzzOutcome {
+        var outcome = FuzzOutcome()
+        let options = FuzzHarness.options(for: data)
         let session = incremental.makeIncrementalSource(options: options)
         outcome.opened = true
         // Small pieces for small inputs, at most about 48 for large ones.

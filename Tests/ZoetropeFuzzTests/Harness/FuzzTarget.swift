@@ -36,6 +36,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The incremental sessions (`IncrementalDecoding`) of the four coders, the input fed
     /// in pieces: content picks the coder.
     case incremental
+    /// The JPEG incremental session alone (libjpeg-turbo's buffered-image mode behind a
+    /// source that suspends where the bytes end), fed as `incremental` feeds, with the
+    /// JPEG seeds and dictionary.
+    case jpegIncremental = "jpeg-incremental"
     /// The encoders: frames the input describes, encoded (GIF, APNG, WebP lossless and
     /// lossy, AVIF), decoded and compared within each format's documented rounding.
     case encode
@@ -72,7 +76,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .apng, .apngChunks: "png"
         case .webp, .webpChunks: "webp"
         case .avif, .avifContainer: "avif"
-        case .jpeg: "jpeg"
+        case .jpeg, .jpegIncremental: "jpeg"
         case .encode: "encode"
         case .colour: "colour"
         case .registry, .incremental, .convert, .diskCacheEntry, .httpHeaders: nil
@@ -97,6 +101,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return FuzzParsers.webpChunks(data)
         case .incremental:
             return FuzzIncremental.run(data)
+        case .jpegIncremental:
+            return FuzzIncremental.run(data, coder: JPEGCoder())
         case .encode:
             return FuzzEncoding.run(data)
         case .convert:

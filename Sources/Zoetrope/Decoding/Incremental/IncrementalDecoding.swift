@@ -1,6 +1,6 @@
 /// A coder that can start decoding before the whole file has arrived.
 ///
-/// Four built-in coders adopt it. The application opens a session with no bytes,
+/// The five built-in coders adopt it. The application opens a session with no bytes,
 /// appends bytes as they arrive, and calls `finish()` when the data is complete:
 ///
 /// ```swift
