@@ -61,12 +61,14 @@ EXTERNAL = {
     "ImagePrefetcher", "Int64", "LocalizedError", "MainActor", "Mutex", "NSCache",
     "NSCondition", "SDWebImagePrefetcher", "Sendable", "String", "Synchronization", "Task",
     "Thread", "URLCache", "URLSession", "URLRequest", "URLSessionTask",
+    "URLSessionConfiguration", "ImageTask",
 }
 # Words in backticks that look like types but name HTTP headers, image metadata and a
 # field of Linux's /proc/PID/status.
 NOT_SWIFT = {"Age", "ETag", "Exif", "Expires", "Location", "VmHWM"}
 # Lowercase names from outside the project that the docs mention.
-EXTERNAL_MEMBERS = {"fatalError", "localizedDescription"}
+EXTERNAL_MEMBERS = {"fatalError", "localizedDescription", "httpAdditionalHeaders",
+                    "httpMaximumConnectionsPerHost", "countOfBytesReceived"}
 # C names of the libraries the codecs wrap (giflib, libpng, libwebp, libavif, lcms2,
 # TurboJPEG) and of libFuzzer. libwebp's names are listed by family: the project's own
 # WebPCoder, WebPEncoder and WebPIndex must still be checked.
