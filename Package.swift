@@ -197,7 +197,7 @@ let package = Package(
         // HTTP server), Waiting/ (the one wait, busy threads). Tested by ZoetropeTestSupportTests.
         .target(
             name: "ZoetropeTestSupport",
-            dependencies: ["Zoetrope"],
+            dependencies: ["Zoetrope", "CTurboJPEG"],
             path: "Tests/ZoetropeTestSupport"
         ),
         .testTarget(name: "ZoetropeTestSupportTests", dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeTestSupport"]),
@@ -218,7 +218,7 @@ let package = Package(
         ),
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeBuiltInCoders", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
-        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeTestSupport", "LoadingViewSample"]),
+        .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
         .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
                                                    "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is

@@ -1,4 +1,3 @@
-import CTurboJPEG
 import Foundation
 import Testing
 import ZoetropeTestSupport
@@ -9,23 +8,7 @@ import ZoetropeTestSupport
 /// again at each later scan, and the folder ends as `frames FILE`'s.
 @Suite struct JPEGStdinStreamingTests {
     /// A progressive 128×96 JPEG (libjpeg-turbo's simple progression, ten scans).
-    static func progressive() -> Data {
-        let width = 128, height = 96
-        var pixels = [UInt8]()
-        for y in 0..<height {
-            for x in 0..<width { pixels += [UInt8(x * 2), UInt8(y * 2), UInt8((x * y) % 256), 255] }
-        }
-        let handle = tjInitCompress()!
-        defer { tjDestroy(handle) }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = tjCompress2(
-            handle, pixels, Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_RGBA.rawValue), &out, &size,
-            Int32(TJSAMP_420.rawValue), 90, TJFLAG_PROGRESSIVE)
-        precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
-        defer { tjFree(out) }
-        return Data(bytes: out!, count: Int(size))
-    }
+    static func progressive() -> Data { ProgressiveJPEG.gradient(width: 128, height: 96) }
 
     @Test func theFirstScansPictureIsWrittenBeforeTheRestArrivesAndTheFolderEqualsTheWholeFiles() throws {
         let jpeg = Self.progressive()

@@ -1,4 +1,3 @@
-import CTurboJPEG
 import Foundation
 import Testing
 import ZoetropeCodecs
@@ -9,25 +8,7 @@ import ZoetropeTestSupport
 /// picture once the last one is.
 @Suite(.timeLimit(.minutes(10))) struct ProgressiveJPEGLoadingTests {
     /// A progressive 160×120 picture (libjpeg-turbo's simple progression, ten scans).
-    static func progressiveJPEG() -> Data {
-        let width = 160, height = 120
-        var pixels = [UInt8]()
-        for y in 0..<height {
-            for x in 0..<width {
-                pixels += [UInt8(x * 255 / (width - 1)), UInt8(y * 255 / (height - 1)), UInt8((x * y) % 256), 255]
-            }
-        }
-        let handle = tjInitCompress()!
-        defer { tjDestroy(handle) }
-        var out: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let status = tjCompress2(
-            handle, pixels, Int32(width), Int32(width * 4), Int32(height), Int32(TJPF_RGBA.rawValue), &out, &size,
-            Int32(TJSAMP_420.rawValue), 90, TJFLAG_PROGRESSIVE)
-        precondition(status == 0, String(cString: tjGetErrorStr2(handle)))
-        defer { tjFree(out) }
-        return Data(bytes: out!, count: Int(size))
-    }
+    static func progressiveJPEG() -> Data { ProgressiveJPEG.gradient(width: 160, height: 120) }
 
     /// Where the second scan's header ends: the first scan is complete and, the next header
     /// read, can be drawn; none of the second scan's data is there yet.
