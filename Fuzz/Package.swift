@@ -39,10 +39,13 @@ let package = Package(
         // link to Tests/ZoetropeTestSupport, which is not a product of the main package. The
         // FrameSource contract checker, the bulk-decoding check, the busy threads and the
         // loopback server (Network/) need the core's `package` API (`Locked`, `NativeThread`), which
-        // another package cannot see, and no fuzz target uses them.
+        // another package cannot see, as do the compositing cases (the package's compositor);
+        // the progressive-JPEG fixture needs libjpeg-turbo's module, which the main package
+        // does not export. No fuzz target uses them.
         .target(name: "ZoetropeTestSupport", dependencies: [.product(name: "Zoetrope", package: zoetrope)],
                 exclude: ["Contracts/FrameSourceContract.swift", "Contracts/BulkDecodingCheck.swift",
-                          "Waiting/BusyThreads.swift", "Network"]),
+                          "Waiting/BusyThreads.swift", "Network", "Fixtures/ProgressiveJPEG.swift",
+                          "Fixtures/CompositingCase.swift"]),
         // The open/info/decode/seek path, the parser entry points and the seeds: a symbolic
         // link to Tests/ZoetropeFuzzTests/Harness, which the regression test compiles too.
         .target(name: "ZoetropeFuzzHarness", dependencies: codecs + ["ZoetropeTestSupport"]),

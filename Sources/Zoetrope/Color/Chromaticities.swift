@@ -1,17 +1,17 @@
 /// CIE xy chromaticities of a white point and three primaries, each times 100,000 as PNG's
 /// `cHRM` chunk stores them.
-package struct Chromaticities: Hashable, Sendable {
+public struct Chromaticities: Hashable, Sendable {
     /// White point x and y.
-    package var whiteX: UInt32, whiteY: UInt32
+    public var whiteX: UInt32, whiteY: UInt32
     /// Red primary x and y.
-    package var redX: UInt32, redY: UInt32
+    public var redX: UInt32, redY: UInt32
     /// Green primary x and y.
-    package var greenX: UInt32, greenY: UInt32
+    public var greenX: UInt32, greenY: UInt32
     /// Blue primary x and y.
-    package var blueX: UInt32, blueY: UInt32
+    public var blueX: UInt32, blueY: UInt32
 
     /// Creates chromaticities from the stored values.
-    package init(
+    public init(
         whiteX: UInt32, whiteY: UInt32, redX: UInt32, redY: UInt32,
         greenX: UInt32, greenY: UInt32, blueX: UInt32, blueY: UInt32
     ) {

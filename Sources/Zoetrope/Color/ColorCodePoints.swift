@@ -10,7 +10,7 @@ public struct ColorCodePoints: Hashable, Sendable {
     public var fullRange: Bool
 
     /// Creates code points from the stored values.
-    package init(primaries: UInt16, transfer: UInt16, matrix: UInt16, fullRange: Bool) {
+    public init(primaries: UInt16, transfer: UInt16, matrix: UInt16, fullRange: Bool) {
         self.primaries = primaries
         self.transfer = transfer
         self.matrix = matrix

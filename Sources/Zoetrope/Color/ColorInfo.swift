@@ -9,16 +9,16 @@ public struct ColorInfo: Hashable, Sendable {
     public var iccProfile: ICCProfile?
     /// PNG `sRGB`: the rendering intent (0 perceptual, 1 relative colorimetric, 2 saturation,
     /// 3 absolute colorimetric). Present means the values are sRGB.
-    package var srgbRenderingIntent: UInt8?
+    public var srgbRenderingIntent: UInt8?
     /// PNG `gAMA`: the file gamma times 100,000 (45455 is 1/2.2).
-    package var gamma: UInt32?
+    public var gamma: UInt32?
     /// PNG `cHRM`: the white point and primaries.
-    package var chromaticities: Chromaticities?
+    public var chromaticities: Chromaticities?
     /// PNG `cICP` or AVIF `nclx`: primaries, transfer, matrix and range (ITU-T H.273).
     public var codePoints: ColorCodePoints?
 
     /// Creates a colour description; every part is absent by default.
-    package init(
+    public init(
         iccProfile: ICCProfile? = nil, srgbRenderingIntent: UInt8? = nil, gamma: UInt32? = nil,
         chromaticities: Chromaticities? = nil, codePoints: ColorCodePoints? = nil
     ) {

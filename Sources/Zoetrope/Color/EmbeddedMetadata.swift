@@ -6,7 +6,7 @@ public struct EmbeddedMetadata: Hashable, Sendable {
     public var xmp: [UInt8]?
 
     /// Creates metadata; both parts are absent by default.
-    package init(exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
+    public init(exif: [UInt8]? = nil, xmp: [UInt8]? = nil) {
         self.exif = exif
         self.xmp = xmp
     }

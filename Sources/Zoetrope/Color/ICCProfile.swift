@@ -5,7 +5,7 @@ public struct ICCProfile: Hashable, Sendable {
     public var data: [UInt8]
 
     /// Wraps a profile's bytes; nothing is checked here.
-    package init(data: [UInt8]) {
+    public init(data: [UInt8]) {
         self.data = data
     }
 }

@@ -1,6 +1,6 @@
 extension PixelBuffer {
     /// The RGBA value of one pixel of an RGBA16 buffer.
-    package func pixel16(x: Int, y: Int) -> [UInt16] {
+    public func pixel16(x: Int, y: Int) -> [UInt16] {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x),\(y)) outside \(width)×\(height)")
         precondition(format.channelDepth == .sixteen, "pixel16(x:y:) reads RGBA16; use pixel(x:y:)")
         let o = y * bytesPerRow + x * 8

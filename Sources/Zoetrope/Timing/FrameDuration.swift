@@ -80,7 +80,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The difference, clamped at zero: exact when the reduced result fits 64 bits, else
     /// approximated like `+`. Never traps.
-    package static func - (lhs: FrameDuration, rhs: FrameDuration) -> FrameDuration {
+    public static func - (lhs: FrameDuration, rhs: FrameDuration) -> FrameDuration {
         guard rhs < lhs else { return .zero }
         let g = gcd(lhs.denominator, rhs.denominator)
         let den = Int128(lhs.denominator / g) * Int128(rhs.denominator)
@@ -90,7 +90,7 @@ public struct FrameDuration: Hashable, Sendable, Comparable, CustomStringConvert
 
     /// The product with a whole number (a negative factor counts as zero): exact when the
     /// reduced result fits 64 bits, else approximated and saturated like `+`. Never traps.
-    package static func * (lhs: FrameDuration, rhs: Int64) -> FrameDuration {
+    public static func * (lhs: FrameDuration, rhs: Int64) -> FrameDuration {
         reduced(Int128(lhs.numerator) * Int128(max(rhs, 0)), Int128(lhs.denominator))
     }
 

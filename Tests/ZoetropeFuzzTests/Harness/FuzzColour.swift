@@ -1,7 +1,7 @@
 import CLCMS2
 import Foundation
-import Zoetrope
 
+@testable import Zoetrope
 @testable import ZoetropeColor
 
 /// The colour path on its own: a declaration read from the input, the transform built for it

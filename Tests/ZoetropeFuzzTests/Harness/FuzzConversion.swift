@@ -1,5 +1,6 @@
 import Foundation
-import Zoetrope
+
+@testable import Zoetrope
 
 /// The `convert` target: the input is a file of any format, opened through the built-in
 /// coders (content picks the coder) and converted by `AnimationConversion` into the format

@@ -1,6 +1,6 @@
 import Foundation
-import Zoetrope
 
+@testable import Zoetrope
 @testable import ZoetropeLoading
 
 /// The disk cache's entry reader on arbitrary bytes: the header parser, the whole-file

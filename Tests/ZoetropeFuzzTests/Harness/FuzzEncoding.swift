@@ -1,9 +1,10 @@
 import Foundation
-import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeWebP
+
+@testable import Zoetrope
 
 /// The `encode` target: the input chooses a format and an animation (canvas size, a
 /// palette with or without alpha, frames drawn from it, durations, plays, rows with or

@@ -1,10 +1,11 @@
 import Foundation
-import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeJPEG
 import ZoetropeWebP
+
+@testable import Zoetrope
 
 /// The open / info / decode / seek path every coder target and the regression test run.
 ///

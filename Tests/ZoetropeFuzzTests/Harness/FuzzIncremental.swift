@@ -1,5 +1,6 @@
 import Foundation
-import Zoetrope
+
+@testable import Zoetrope
 
 /// The incremental path: the input fed in pieces to the session of the coder its content
 /// picks (the five built-in coders) or of one given coder, every frame decoded as it is

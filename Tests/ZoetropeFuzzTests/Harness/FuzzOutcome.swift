@@ -1,4 +1,4 @@
-import Zoetrope
+@testable import Zoetrope
 
 /// What one input did: how far it got, the typed error that stopped it (if any), and a
 /// `problem` when it broke a rule (an error that is not an `AnimatedImageError`, a buffer of

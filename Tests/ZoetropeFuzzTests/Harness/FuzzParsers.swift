@@ -1,6 +1,6 @@
 import Foundation
-import Zoetrope
 
+@testable import Zoetrope
 @testable import ZoetropeAPNG
 @testable import ZoetropeAVIF
 @testable import ZoetropeGIF

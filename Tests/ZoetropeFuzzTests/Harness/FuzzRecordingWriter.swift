@@ -1,5 +1,6 @@
 import Foundation
-import Zoetrope
+
+@testable import Zoetrope
 
 /// A writer that keeps, in straight alpha, every frame it passes on to another writer:
 /// what the conversion target compares the output with.

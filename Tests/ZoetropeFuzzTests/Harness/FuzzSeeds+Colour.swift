@@ -1,12 +1,12 @@
 import CLCMS2
 import CTurboJPEG
 import Foundation
-import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeTestSupport
 import ZoetropeWebP
 
+@testable import Zoetrope
 @testable import ZoetropeColor
 
 /// Seeds that carry colour: inputs of the `colour` target (profiles the project writes,

@@ -1,9 +1,10 @@
 import CTurboJPEG
 import Foundation
-import Zoetrope
 import ZoetropeAPNG
 import ZoetropeTestSupport
 import ZoetropeWebP
+
+@testable import Zoetrope
 
 /// The project's own fixtures as fuzz seeds, one family per format: small, valid files that
 /// reach the features the corpus may not (every disposal and blend mode, interlacing, local

@@ -1,10 +1,11 @@
 import Foundation
-import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeGIF
 import ZoetropeJPEG
 import ZoetropeWebP
+
+@testable import Zoetrope
 
 /// One fuzz target: what a fuzzer input goes through.
 ///

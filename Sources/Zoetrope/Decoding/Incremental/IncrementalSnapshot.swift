@@ -39,7 +39,7 @@ public struct IncrementalSnapshot: Hashable, Sendable {
     /// index made at the end disagrees with the frames its chunk walker reported; GIF and
     /// WebP when a colour profile turns up only after the first frame (the frames reported
     /// were not converted); a progressive still at each scan that refines its picture.
-    package var revision: Int
+    public var revision: Int
     /// Frame 0 is counted while its bytes are still arriving
     /// (`DecodingOptions.showsPartialFirstFrame`): it decodes to the rows so far, the rest
     /// transparent, and decodes again to more as bytes arrive.
