@@ -25,6 +25,11 @@ extension AnimatedImageLoader {
         /// chunked body, a lying `Content-Length`, a compressed body that inflates):
         /// past it the download stops with `AnimatedImageError.responseTooLarge`.
         public var maximumResponseBytes: Int
+        /// A body past this many bytes, from a response the disk cache may keep, is written
+        /// to the disk cache's folder as it arrives instead of held in memory, and counts
+        /// no more against `maximumResponseBytesInFlight`; it is read back once, complete, for
+        /// its decode. Without a disk cache every body stays in memory.
+        public var diskStreamingThreshold: Int
         /// The most bytes all downloads in flight may hold together; past it the download
         /// that would pass it stops with `AnimatedImageError.responseBudgetExceeded`.
         public var maximumResponseBytesInFlight: Int
@@ -82,6 +87,7 @@ extension AnimatedImageLoader {
             self.decodingOptions = decodingOptions
             self.maximumResponseBytes = 64 << 20
             self.maximumResponseBytesInFlight = 256 << 20
+            self.diskStreamingThreshold = 8 << 20
             self.timeout = timeout
             self.deadline = .seconds(300)
             self.maximumRedirects = maximumRedirects

@@ -44,6 +44,8 @@ extension LoaderDownload {
             s.outcome = outcome
             s.live.removeAll()
             s.body = Data()
+            s.spool?.discard()
+            s.spool = nil
             let taken = (
                 Array(s.bodyWaiters.values), s.sourceWaiters.values.map(\.continuation), s.task, s.stream,
                 s.players.compactMap(\.player), s.queued, s.reserved
@@ -96,7 +98,9 @@ extension LoaderDownload {
     func openStream(_ s: inout State, options: DecodingOptions) {
         guard s.stream == nil, !s.streamUnavailable, !s.completing else { return }
         do {
-            guard let stream = try context.registry.makeIncrementalSource(prefix: s.body, options: options) else { return }
+            guard let prefix = s.bodySoFar,
+                let stream = try context.registry.makeIncrementalSource(prefix: prefix, options: options)
+            else { return }
             if let expected = s.expectedLength { stream.reserveCapacity(min(expected, context.sizeLimit)) }
             s.stream = stream
             s.streamOptions = options

@@ -33,6 +33,9 @@ extension LoaderDownload {
             if let length = s.expectedLength, length > limit {
                 return .responseTooLarge(url: key, size: length, limit: limit)
             }
+            s.spoolable =
+                status == 200 && !s.temporaryRedirect && context.disk != nil
+                && HTTPCachePolicy(headers: headers, now: context.now()).isStorable
             // A hint only, never past what the limit allows.
             if let length = s.expectedLength { s.body.reserveCapacity(min(length, limit, 32 << 20)) }
             return nil
@@ -60,24 +63,33 @@ extension LoaderDownload {
             guard s.outcome == nil else { return false }
             s.lastActivity = .now
             var piece = data
-            if s.body.count + data.count > limit {
+            if s.received + data.count > limit {
                 // The observers get the body up to the limit exactly, whatever the chunking.
-                piece = data.prefix(limit - s.body.count)
+                piece = data.prefix(limit - s.received)
                 failure = .responseTooLarge(url: key, size: limit + 1, limit: limit)
             }
             if !piece.isEmpty {
-                guard context.budget.reserve(piece.count) else {
-                    failure = .responseBudgetExceeded(url: key, limit: context.budget.limit)
-                    return false
+                if let spool = s.spool {
+                    guard spool.append(piece) else {
+                        failure = .unreadable(location: key, reason: "the disk cache's folder could not take the response")
+                        return false
+                    }
+                } else {
+                    guard context.budget.reserve(piece.count) else {
+                        failure = .responseBudgetExceeded(url: key, limit: context.budget.limit)
+                        return false
+                    }
+                    s.reserved += piece.count
+                    s.body.append(piece)
+                    spoolIfLarge(&s)
                 }
-                s.reserved += piece.count
-                s.body.append(piece)
+                s.received += piece.count
                 for observer in s.bodyObservers { observer(piece) }
             }
             if failure != nil { return false }
             if !s.progressObservers.isEmpty {
                 observers = Array(s.progressObservers.values)
-                progress = LoadingProgress(receivedBytes: s.body.count, expectedBytes: s.expectedLength)
+                progress = LoadingProgress(receivedBytes: s.received, expectedBytes: s.expectedLength)
             }
             if let stream = s.stream, !s.streamUnavailable {
                 // A session that fails (a limit) is not handed out; the whole file still decides.
@@ -114,6 +126,23 @@ extension LoaderDownload {
         return keepGoing && failure == nil
     }
 
+    /// Moves the body to a spool in the disk cache's folder once it passes the threshold, for
+    /// a response the cache may keep: the memory and the budget it held are given back.
+    private func spoolIfLarge(_ s: inout State) {
+        guard s.spoolable, s.body.count > context.configuration.diskStreamingThreshold,
+            let spool = context.disk?.spool(for: key)
+        else { return }
+        guard spool.append(s.body) else {
+            spool.discard()
+            s.spoolable = false
+            return
+        }
+        s.spool = spool
+        s.body = Data()
+        context.budget.release(s.reserved)
+        s.reserved = 0
+    }
+
     /// A redirect (`response`) is about to be followed; false past the limit (the
     /// redirecting response then arrives as the response, and fails the fetch). A 302, 303
     /// or 307 without a lifetime of its own makes the final response not the original URL's
@@ -140,15 +169,27 @@ extension LoaderDownload {
     /// handing its head to the delegate, and is an HTTP status, not the image.
     func completed(error: (any Error)?, response: URLResponse?) {
         let unanswered = (response as? HTTPURLResponse).map(\.statusCode)
+        var spoolLost = false
         let snapshot = state.withLock { s -> CompletedTransfer? in
             guard s.outcome == nil, !s.completing else { return nil }
             if !s.responded, let unanswered { s.status = unanswered }
-            s.completing = true
-            let body = s.body
+            // A spooled body is read back once, whole: its decode and its entry need it.
+            let body = s.spool.map { $0.contents() } ?? s.body
+            s.spool?.discard()
+            s.spool = nil
             s.body = Data()
+            guard let body else {
+                spoolLost = true
+                return nil
+            }
+            s.completing = true
             return CompletedTransfer(
                 status: s.status, headers: s.headers, expected: s.expectedLength, body: body,
                 revalidating: s.revalidating, temporaryRedirect: s.temporaryRedirect)
+        }
+        if spoolLost {
+            let reason = "the body written to the disk cache's folder could not be read back"
+            finish(.failure(AnimatedImageError.unreadable(location: key, reason: reason)))
         }
         guard let snapshot else { return }
         // The session's own timeout (a backstop past the loader's) or a cancellation says why

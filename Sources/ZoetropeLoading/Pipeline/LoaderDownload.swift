@@ -49,7 +49,15 @@ final class LoaderDownload: TransportReceiver {
         var status = 0
         var headers: [String: String] = [:]
         var expectedLength: Int?
+        /// The body while it is in memory.
         var body = Data()
+        /// The body once it passed `diskStreamingThreshold`: on disk from then on.
+        var spool: DiskCacheSpool?
+        /// Body bytes received, in memory or spooled.
+        var received = 0
+        /// The response is one the disk cache may keep (a 200, storable, not behind a
+        /// temporary redirect): its body may be spooled.
+        var spoolable = false
         /// Bytes reserved in the loader's shared budget.
         var reserved = 0
         /// The stale entry a conditional request revalidates.
@@ -73,6 +81,9 @@ final class LoaderDownload: TransportReceiver {
         var progressObservers: [Int: @Sendable (LoadingProgress) -> Void] = [:]
         /// Callers handed the body as it arrives (`observeBody`).
         var bodyObservers: [@Sendable (Data) -> Void] = []
+
+        /// The body received so far, from memory or read back from the spool.
+        var bodySoFar: Data? { spool.map { $0.contents() } ?? body }
 
         var isInterested: Bool {
             !live.isEmpty || pendingAdoptions > 0 || players.contains { $0.player != nil }
@@ -171,7 +182,7 @@ final class LoaderDownload: TransportReceiver {
                         s.live.remove(token)
                         return outcome.map { .body($0) }
                     }
-                    if s.stream == nil, !s.completing, !s.body.isEmpty { openStream(&s, options: options) }
+                    if s.stream == nil, !s.completing, s.received > 0 { openStream(&s, options: options) }
                     if let stream = s.stream, s.streamOptions == options, s.streamFrames > 0, !s.streamUnavailable {
                         s.live.remove(token)
                         s.pendingAdoptions += 1
@@ -198,7 +209,7 @@ final class LoaderDownload: TransportReceiver {
     /// observer must not call back into the loader.
     func observeBody(_ observer: @escaping @Sendable (Data) -> Void) {
         state.withLock { s in
-            if !s.body.isEmpty { observer(s.body) }
+            if let sofar = s.bodySoFar, !sofar.isEmpty { observer(sofar) }
             s.bodyObservers.append(observer)
         }
     }

@@ -121,6 +121,13 @@ public final class DiskCache: Sendable {
         return true
     }
 
+    /// A temporary file in the folder for `url`'s body while it downloads; nil when the
+    /// folder cannot take one.
+    func spool(for url: String) -> DiskCacheSpool? {
+        prepareFolder()
+        return DiskCacheSpool(path: path(DiskCacheName.temporary(for: url, pid: getpid(), random: .random(in: 0...UInt64.max))))
+    }
+
     /// Rewrites the header of `entry`'s file with `entry`'s metadata, leaving the body as it
     /// is (a 304): one positioned write of the header. False when the file is no longer
     /// that entry with that body (then nothing is written).
