@@ -43,6 +43,17 @@ import ZoetropeTestSupport
         return (server, gate, server.url("photo.jpg"))
     }
 
+    /// The first picture is full size and coarse; once `gate` opens, the last is `whole`.
+    @MainActor static func expectCoarseThenWhole(_ view: PictureView, opening gate: LoopbackGate, whole: PixelBuffer) async throws {
+        let first = try #require(view.pictures.first)
+        #expect(first.size == whole.size)
+        #expect(first != whole)
+
+        gate.open()
+        try await LoadingFixture.wait { view.pictures.last == whole }
+        #expect(view.pictures.last == whole)
+    }
+
     @MainActor @Test func aPlayerShowsTheFirstScanBeforeTheRestIsSent() async throws {
         let jpeg = Self.progressiveJPEG()
         let whole = try JPEGCoder().makeFrameSource(data: jpeg, options: .default).decodeFrame(at: 0)
@@ -56,13 +67,7 @@ import ZoetropeTestSupport
         try await LoadingFixture.wait { !view.pictures.isEmpty }
         let sent = try #require(view.sentAtFirst)
         #expect(sent <= Self.secondScan(jpeg) && sent < jpeg.count / 2, "\(sent) of \(jpeg.count) bytes sent")
-        let first = try #require(view.pictures.first)
-        #expect(first.size == whole.size)
-        #expect(first != whole)
-
-        gate.open()
-        try await LoadingFixture.wait { view.pictures.last == whole }
-        #expect(view.pictures.last == whole)
+        try await Self.expectCoarseThenWhole(view, opening: gate, whole: whole)
         #expect(view.pictures.count >= 2)
         player.stop()
     }
@@ -77,13 +82,7 @@ import ZoetropeTestSupport
         loader.load(url, into: view)
         try await LoadingFixture.wait { !view.pictures.isEmpty }
         #expect(!gate.isOpen)
-        let first = try #require(view.pictures.first)
-        #expect(first.size == whole.size)
-        #expect(first != whole)
-
-        gate.open()
-        try await LoadingFixture.wait { view.pictures.last == whole }
-        #expect(view.pictures.last == whole)
+        try await Self.expectCoarseThenWhole(view, opening: gate, whole: whole)
         loader.cancelLoad(for: view)
     }
 }
