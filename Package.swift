@@ -94,7 +94,14 @@ let package = Package(
         ),
         // URLs to images and views: requests, coalescing, transfer, the HTTP cache rules, the
         // memory and disk caches, the view call. Full Foundation (URLSession), no codec.
-        .target(name: "ZoetropeLoading", dependencies: ["Zoetrope"]),
+        // libcurl (libcurl4-openssl-dev): the loader's transport on Linux, where it reads each
+        // piece of a body only as the loader takes it (FoundationNetworking reads ahead).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(name: "ZoetropeLoading", dependencies: ["Zoetrope", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
         // The core, the codecs and loading behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",

@@ -56,10 +56,7 @@ public final class AnimatedImageLoader: Sendable {
         diskCache = configuration.diskCache.map(DiskCache.init(configuration:))
         context = LoaderContext(
             memory: memory, disk: diskCache, configuration: configuration,
-            transport: configuration.transport
-                ?? LoaderNetwork(
-                    base: configuration.sessionConfiguration, timeout: configuration.timeout,
-                    deadline: configuration.deadline),
+            transport: configuration.makeTransport(),
             queue: DownloadQueue(limit: configuration.maximumConcurrentDownloads),
             budget: ResponseBudget(limit: configuration.maximumResponseBytesInFlight), inFlight: Locked([:]))
         views = ViewBindings()

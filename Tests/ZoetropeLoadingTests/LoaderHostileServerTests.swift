@@ -156,9 +156,7 @@ import ZoetropeTestSupport
                 == "u: the download did not finish within its deadline of 1.5 s")
     }
 
-    /// A server that accepts and says nothing is "no response", not "no data". (It sends
-    /// nothing at all: a server that sends part of a head and then closes stops the process
-    /// inside FoundationNetworking, before the loader hears of it; Docs/Loading.md, "Bounds".)
+    /// A server that accepts and says nothing is "no response", not "no data".
     @Test func aSilentServerIsNoResponse() async throws {
         let server = try LoopbackHTTPServer()
         defer { server.stop() }
@@ -173,6 +171,58 @@ import ZoetropeTestSupport
         #expect(
             AnimatedImageError.noResponse(url: "u", seconds: 1).description
                 == "u: timed out: no response from the server within 1 s")
+    }
+
+    /// A head cut short by a closed connection is an error of this load, not the end of the
+    /// process (as it is under FoundationNetworking's URLSession).
+    @Test func aHeadCutShortIsAnError() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveRaw("cut.gif", Data("HTTP/1.1 200 OK\r\nX-A: b".utf8))
+        let url = server.url("cut.gif")
+        let reason = "the connection closed before the response head was complete"
+        await #expect(throws: AnimatedImageError.unreadable(location: url.absoluteString, reason: reason)) {
+            try await Self.loader().image(for: url)
+        }
+    }
+
+    /// A head that never ends is cut at 256 KiB, whatever the pace of its lines.
+    @Test func anEndlessHeadStopsAtItsBound() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.routeRaw("fields.gif") { _, connection in
+            guard connection.write("HTTP/1.1 200 OK\r\n") else { return }
+            let line = "X-Pad: " + String(repeating: "a", count: 400) + "\r\n"
+            while connection.write(String(repeating: line, count: 20)) {}
+        }
+        let url = server.url("fields.gif")
+        await #expect(throws: AnimatedImageError.unreadable(location: url.absoluteString, reason: "the response head is over 256 KiB")) {
+            try await Self.loader().image(for: url)
+        }
+    }
+
+    /// Interim heads (103 Early Hints) come before the final one and are not the response.
+    @Test func anInterimHeadIsSkipped() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        let head = "HTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: \(Self.gif.count)\r\n\r\n"
+        server.serveRaw("hints.gif", Data(head.utf8) + Self.gif)
+        #expect(try await Self.loader().image(for: server.url("hints.gif")).info.frameCount == 2)
+    }
+
+    /// Bytes that are no HTTP response at all are one typed error.
+    @Test func aReplyThatIsNotHTTPIsAnError() async throws {
+        let server = try LoopbackHTTPServer()
+        defer { server.stop() }
+        server.serveRaw("junk.gif", Data("SSH-2.0-OpenSSH_9.2\r\n\r\n".utf8) + Self.gif)
+        let url = server.url("junk.gif")
+        do {
+            _ = try await Self.loader().image(for: url)
+            Issue.record("a reply that is not HTTP loaded")
+        } catch let AnimatedImageError.unreadable(location, reason) {
+            #expect(location == url.absoluteString)
+            #expect(!reason.isEmpty)
+        }
     }
 
     /// A redirect without `Location` is not the image, whatever its body.

@@ -2,11 +2,16 @@ import Foundation
 
 @testable import ZoetropeLoading
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// The loader's header parsers on arbitrary bytes: the input is split at NUL bytes into
 /// values for `Date`, `Expires`, `Last-Modified`, `Cache-Control`, `Age`, `Pragma`, `Vary`
 /// and `ETag` (in that order), read as UTF-8 with invalid bytes replaced, as
 /// FoundationNetworking hands headers over. Each parse must end without a trap, and what
-/// it says must be within RFC 9111's bounds.
+/// it says must be within RFC 9111's bounds. The same bytes, split into lines, are also a
+/// response head for `ResponseHead` and then an `HTTPURLResponse`, as the transport reads one.
 enum FuzzHTTPHeaders {
     static let names = ["Date", "Expires", "Last-Modified", "Cache-Control", "Age", "Pragma", "Vary", "ETag"]
 
@@ -29,6 +34,27 @@ enum FuzzHTTPHeaders {
             outcome.problem = "a lifetime that is not a number"
         }
         _ = policy.isStorable
+        head(data, &outcome)
         return outcome
+    }
+
+    /// The input as the lines of a response head.
+    static func head(_ data: Data, _ outcome: inout FuzzOutcome) {
+        var head = ResponseHead()
+        var start = data.startIndex
+        while start < data.endIndex {
+            let end = data[start...].firstIndex(of: 0x0A).map { $0 + 1 } ?? data.endIndex
+            let step = head.take(data[start..<end])
+            start = end
+            if case .invalid = step { return }
+            if step == .complete { break }
+        }
+        guard head.isComplete else { return }
+        if !(200...999).contains(head.status) { outcome.problem = "a final status outside 200...999: \(head.status)" }
+        if head.fields.count > ResponseHead.fieldLimit { outcome.problem = "more fields than the limit" }
+        let url = URL(string: "http://127.0.0.1/a.gif")!
+        let response = HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: head.fields)
+        _ = response?.expectedContentLength
+        _ = HTTPCachePolicy(headers: head.fields, now: 1_764_000_000).lifetime
     }
 }
