@@ -5,7 +5,7 @@ import FoundationNetworking
 import ZoetropeCodecs
 import ZoetropeTestSupport
 
-// zoetrope-loader-bench [--hits N] [--rounds N] [--urls N]
+// zoetrope-loader-bench [--hits N] [--rounds N] [--urls N] [--transport default|urlsession]
 //                       [--parts hits,disk,concurrent,views-load,views-player,endless]
 // AnimatedImageLoader side by side with what an application does without it, in one run,
 // against ZoetropeTestSupport's loopback HTTP server:
@@ -21,11 +21,14 @@ import ZoetropeTestSupport
 //    peak resident memory (one part per process, so that the peak is that part's);
 // 5. an endless body (as fast as loopback goes) against `maximumResponseBytes` of 16 MiB
 //    (endless): the error, the time it took and the process's peak resident memory.
+// --transport urlsession makes the endless part download through URLSession (a
+// `sessionConfiguration`) instead of the platform's default (libcurl on Linux).
 
 var hits = 2_000_000
 var rounds = 7
 var urlCount = 10
 var parts: Set<String> = ["hits", "disk", "concurrent"]
+var transport = "default"
 var args = Array(CommandLine.arguments.dropFirst())
 while args.count >= 2 {
     let name = args.removeFirst(), value = args.removeFirst()
@@ -34,6 +37,7 @@ while args.count >= 2 {
     case "--rounds": rounds = Int(value) ?? rounds
     case "--urls": urlCount = max(1, min(100, Int(value) ?? urlCount))
     case "--parts": parts = Set(value.split(separator: ",").map(String.init))
+    case "--transport": transport = value
     default: break
     }
 }
@@ -214,10 +218,11 @@ if parts.contains("endless") {
     server.serveEndless("endless.gif", chunk: 256 << 10)
     var configuration = AnimatedImageLoader.Configuration(memoryCacheLimit: 64 << 20, diskCache: nil, memoryPressure: nil)
     configuration.maximumResponseBytes = 16 << 20
+    if transport == "urlsession" { configuration.sessionConfiguration = .default }
     let loader = AnimatedImageLoader(configuration: configuration)
     let start = clock.now
     var outcome = "loaded"
     do { _ = try await loader.image(for: server.url("endless.gif")) } catch { outcome = "\(error)" }
-    print(String(format: "endless: maximumResponseBytes 16 MiB: %@ after %.2f s, peak %.0f MiB", outcome, seconds(clock.now - start), peakMiB()))
+    print(String(format: "endless (%@ transport): maximumResponseBytes 16 MiB: %@ after %.2f s, peak %.0f MiB", transport, outcome, seconds(clock.now - start), peakMiB()))
 }
 server.stop()

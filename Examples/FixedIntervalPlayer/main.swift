@@ -25,7 +25,7 @@ guard let bundle = Bundle(path: url.deletingLastPathComponent().path) else {
 report("name", try AnimatedImage(named: url.deletingPathExtension().lastPathComponent, in: bundle))
 // From bytes the app already has.
 report("data", try AnimatedImage(data: Data(contentsOf: url)))
-// From a URL, asynchronously (a file here; http(s) goes through URLSession).
+// From a URL, asynchronously (a file here; http(s) goes through AnimatedImageLoader).
 report("url", try await AnimatedImage.load(from: url))
 
 do {

@@ -5,8 +5,8 @@ import Zoetrope
 import FoundationNetworking
 #endif
 
-// The loading members that need full Foundation: `Bundle` for resources, `URLSession` (on
-// Linux FoundationNetworking, with libcurl) for http(s). They live here, not in the core,
+// The loading members that need full Foundation: `Bundle` for resources, the loader (on
+// Linux with libcurl) for http(s). They live here, not in the core,
 // so that a process linking only the core and the codec modules does not load Foundation,
 // ICU and libcurl (Docs/Benchmarks.md, "The process floor").
 extension AnimatedImage {
@@ -46,8 +46,8 @@ extension AnimatedImage {
     /// method throws untyped errors where the synchronous initialisers throw
     /// `AnimatedImageError` only; catch `CancellationError` first.
     ///
-    /// Declared in `ZoetropeLoading`, not in the core: `URLSession` needs full Foundation
-    /// (and on Linux FoundationNetworking with libcurl). With the core alone, open files
+    /// Declared in `ZoetropeLoading`, not in the core: the loader needs full Foundation
+    /// (and on Linux libcurl). With the core alone, open files
     /// with `init(contentsOf:registry:options:)`, or fetch the bytes yourself and use
     /// `init(data:registry:options:)`.
     public static func load(

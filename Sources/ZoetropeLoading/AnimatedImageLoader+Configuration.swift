@@ -36,8 +36,7 @@ extension AnimatedImageLoader {
         /// How long a download may go without receiving a byte of its body, or wait for the
         /// response head, before it fails (`AnimatedImageError.timedOut`, `.noResponse`).
         /// Time during which the process could not run the download's watch (every thread of
-        /// the concurrency pool busy, which on Linux also holds up `URLSession`'s
-        /// deliveries) does not count.
+        /// the concurrency pool busy) does not count.
         public var timeout: Duration
         /// The longest a download may take from its first request to its last byte, however
         /// steadily the server sends (`AnimatedImageError.deadlineExceeded`).
@@ -53,9 +52,12 @@ extension AnimatedImageLoader {
         /// nil ignores memory pressure.
         public var memoryPressure: MemoryPressureSignal?
         /// The `URLSession` settings to start from (proxies, cookies, TLS, extra headers,
-        /// `httpMaximumConnectionsPerHost`); nil is the platform's default. The loader takes a
-        /// copy when it is made, and sets on it what it owns: no `URLCache` (it keeps its own
-        /// caches), and the session's timeouts as backstops behind `timeout` and `deadline`.
+        /// `httpMaximumConnectionsPerHost`). The loader takes a copy when it is made, and sets
+        /// on it what it owns: no `URLCache` (it keeps its own caches), and the session's
+        /// timeouts as backstops behind `timeout` and `deadline`. nil is the platform's
+        /// default: on Linux that is libcurl, which reads a body only as fast as the loader
+        /// keeps it; set this to download through FoundationNetworking's `URLSession`
+        /// instead (Docs/Loading.md, "Transports").
         public var sessionConfiguration: URLSessionConfiguration?
         /// Where responses come from instead of a `URLSession` (the rule tests' scripted
         /// transport); nil is the network.

@@ -5,8 +5,8 @@ import ZoetropeCodecs
 // http(s) URL on standard output, each piece as soon as it arrives, through
 // `AnimatedImageLoader` (its disk cache in DIR with --cache, the whole download's deadline
 // with --timeout, at most N bytes with --max-bytes: never more is written, whatever arrives). `zoetrope` runs it for URL arguments and reads it as it reads standard input;
-// it is a process of its own so that URLSession (FoundationNetworking, libcurl and its
-// libraries) is loaded only when a URL is read, not at every start of the tool
+// it is a process of its own so that full Foundation and libcurl (and its libraries) are
+// loaded only when a URL is read, not at every start of the tool
 // (Docs/Benchmarks.md, "The tool and URLs"). On failure: one line on standard error, exit 1.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
