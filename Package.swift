@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "ZoetropeAVIF", targets: ["ZoetropeAVIF"]),
         .library(name: "ZoetropeJPEG", targets: ["ZoetropeJPEG"]),
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
+        .library(name: "ZoetropeEncoding", targets: ["ZoetropeEncoding"]),
         .library(name: "ZoetropeLoading", targets: ["ZoetropeLoading"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .library(name: "ZoetropeQuality", targets: ["ZoetropeQuality"]),
@@ -27,6 +28,10 @@ let package = Package(
     targets: [
         // Core: contracts, compositing, timing, playback. No C dependency.
         .target(name: "Zoetrope"),
+        // Writing files: the encoder and writer protocols every codec's encoder adopts,
+        // their options, and whole-animation conversion (`AnimatedImage.encoded(with:)`,
+        // `AnimationConversion`). Apart from the core, which only decodes and plays.
+        .target(name: "ZoetropeEncoding", dependencies: ["Zoetrope"]),
 
         // System libraries: Debian's -dev packages, or Homebrew's formulae on macOS.
         .systemLibrary(
@@ -74,13 +79,13 @@ let package = Package(
         .target(name: "ZoetropeColor", dependencies: ["Zoetrope", "CLCMS2"]),
 
         // One module per format; each knows the core, ZoetropeColor and its C library only.
-        .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "ZoetropeColor", "CGIF"]),
+        .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeColor", "CGIF"]),
         // libpng's full read API behind a C function whose setjmp keeps libpng's longjmp
         // out of Swift frames (ZoetropeAPNG's per-frame decoder).
         .target(name: "CZoetropePNG", dependencies: ["CPNG"]),
-        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "ZoetropeColor", "CPNG", "CZoetropePNG"]),
-        .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "ZoetropeColor", "CWebP"]),
-        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "ZoetropeColor", "CAVIF", "CZoetropeAVIF"]),
+        .target(name: "ZoetropeAPNG", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeColor", "CPNG", "CZoetropePNG"]),
+        .target(name: "ZoetropeWebP", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeColor", "CWebP"]),
+        .target(name: "ZoetropeAVIF", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeColor", "CAVIF", "CZoetropeAVIF"]),
         // libjpeg-turbo's libjpeg API for the incremental source: a suspending source manager
         // and buffered-image mode, its errors caught by setjmp in C.
         .target(name: "CZoetropeJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -105,8 +110,8 @@ let package = Package(
         // The core, the codecs and loading behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",
-            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG",
-                           "ZoetropeBuiltInCoders", "ZoetropeLoading"]
+            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeEncoding", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
+                           "ZoetropeJPEG", "ZoetropeBuiltInCoders", "ZoetropeLoading"]
         ),
         // Quality metrics over decoded frames (AnimationComparison, SSIMULACRA2): what
         // `zoetrope compare` and `convert --target-quality` use, for applications too.
@@ -124,7 +129,7 @@ let package = Package(
         // The command-line tool: a client like any application.
         .executableTarget(
             name: "ZoetropeTool",
-            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
+            dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeEncoding", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
                            "ZoetropeBuiltInCoders", "ZoetropeProcessStats", "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTesting"]
         ),
 
@@ -208,14 +213,14 @@ let package = Package(
             path: "Tests/ZoetropeTestSupport"
         ),
         .testTarget(name: "ZoetropeTestSupportTests", dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeDemo", "ZoetropeTesting", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeDemo", "ZoetropeTesting", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeQualityTests", dependencies: ["ZoetropeQuality"]),
-        .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeGIF", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",
-                                                        "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeEncoding", "ZoetropeGIF", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeEncoding", "ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",
+                                                        "ZoetropeTestSupport", "ZoetropeTesting"]),
         .testTarget(name: "ZoetropeColorTests", dependencies: ["ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeWebP", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeAVIF", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeWebPTests", dependencies: ["ZoetropeEncoding", "ZoetropeWebP", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeAVIFTests", dependencies: ["ZoetropeEncoding", "ZoetropeAVIF", "ZoetropeTestSupport"]),
         .testTarget(
             name: "ZoetropeJPEGTests",
             dependencies: ["ZoetropeJPEG", "ZoetropeColor", "CTurboJPEG", "ZoetropeColorTestSupport", "ZoetropeTestSupport"]),
@@ -226,13 +231,13 @@ let package = Package(
         .testTarget(name: "ZoetropeCodecsTests", dependencies: ["ZoetropeCodecs", "ZoetropeBuiltInCoders", "ZoetropeTestSupport", "AppViewSample"]),
         // AnimatedImageLoader against a real HTTP server on loopback (ZoetropeTestSupport's).
         .testTarget(name: "ZoetropeLoadingTests", dependencies: ["ZoetropeLoading", "ZoetropeCodecs", "ZoetropeTestSupport", "LoadingViewSample"]),
-        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
+        .testTarget(name: "ZoetropeCLITests", dependencies: ["ZoetropeEncoding", "ZoetropeTool", "zoetrope-fetch", "ZoetropeCodecs", "CTurboJPEG", "ZoetropeColorTestSupport",
                                                    "ZoetropeQuality", "ZoetropeDemo", "ZoetropeTestSupport"]),
         // Fuzz regressions, corpus truncation and mutation, fuzz seeds. Its Harness/ folder is
         // also the fuzz targets' harness (Fuzz/Package.swift links it), so both run one path.
         .testTarget(
             name: "ZoetropeFuzzTests",
-            dependencies: ["ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport",
+            dependencies: ["ZoetropeEncoding", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF", "ZoetropeJPEG", "CTurboJPEG", "ZoetropeTestSupport",
                            "ZoetropeLoading", "ZoetropeColor", "CLCMS2"]
         ),
     ],

@@ -19,6 +19,7 @@ let codecs: [Target.Dependency] = [
     .product(name: "ZoetropeAVIF", package: zoetrope),
     .product(name: "ZoetropeJPEG", package: zoetrope),
     .product(name: "ZoetropeColor", package: zoetrope),
+    .product(name: "ZoetropeEncoding", package: zoetrope),
     .product(name: "ZoetropeLoading", package: zoetrope),
 ]
 

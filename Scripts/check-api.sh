@@ -16,13 +16,14 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export PATH="/opt/swift/usr/bin:$PATH"
-modules=(Zoetrope ZoetropeQuality ZoetropeTesting ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeCodecs)
+modules=(Zoetrope ZoetropeEncoding ZoetropeQuality ZoetropeTesting ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeCodecs)
 out=$root/.build/api
 mkdir -p "$out"
 
 start=$(date +%s)
 echo "check-api: building the library modules"
-# ZoetropeCodecs brings every library module but ZoetropeQuality and ZoetropeTesting, built beside it.
+# ZoetropeCodecs brings every library module (ZoetropeEncoding too) but ZoetropeQuality and
+# ZoetropeTesting, built beside it.
 if ! { swift build --target ZoetropeCodecs && swift build --target ZoetropeQuality && swift build --target ZoetropeTesting; } >"$out/build.log" 2>&1; then
     cat "$out/build.log" >&2
     echo "check-api: the package does not build" >&2

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compiles every ```swift block of the documentation against the package's library
-# products (Zoetrope, ZoetropeGIF, ZoetropeAPNG, ZoetropeWebP, ZoetropeAVIF, ZoetropeCodecs,
+# products (Zoetrope, ZoetropeEncoding, ZoetropeGIF, ZoetropeAPNG, ZoetropeWebP, ZoetropeAVIF, ZoetropeCodecs,
 # ZoetropeQuality, ZoetropeTesting)
 # in Swift 6 language mode, and fails on any error or warning, so no sample can rot.
 #

@@ -1,9 +1,10 @@
-// One import for an application that wants every format: the core, every codec and loading.
+// One import for an application that wants every format: the core, encoding, every codec and loading.
 @_exported import Zoetrope
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
 @_exported import ZoetropeBuiltInCoders
 @_exported import ZoetropeColor
+@_exported import ZoetropeEncoding
 @_exported import ZoetropeGIF
 @_exported import ZoetropeJPEG
 @_exported import ZoetropeLoading

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeTestSupport
+import ZoetropeTesting
 
 @testable import ZoetropeAPNG
 

@@ -2,6 +2,7 @@ import CAVIF
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeEncoding
 import ZoetropeTestSupport
 
 @testable import ZoetropeAVIF

@@ -1,6 +1,7 @@
 import Foundation
 import Zoetrope
 import ZoetropeAPNG
+import ZoetropeEncoding
 
 /// APNG inputs made with the project's own encoder.
 enum APNGEncoderForTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeTestSupport
 import ZoetropeWebP

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeAPNG
+import ZoetropeEncoding
 import ZoetropeTestSupport
 import ZoetropeWebP
 

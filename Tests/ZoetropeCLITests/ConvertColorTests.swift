@@ -4,6 +4,7 @@ import Testing
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeTestSupport
 import ZoetropeWebP

@@ -3,6 +3,7 @@ import Testing
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeQuality
 import ZoetropeTestSupport
 import ZoetropeWebP

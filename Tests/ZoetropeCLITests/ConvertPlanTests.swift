@@ -1,6 +1,7 @@
 import Testing
 import Zoetrope
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeWebP
 

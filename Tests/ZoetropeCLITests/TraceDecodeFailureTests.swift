@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Zoetrope
 import ZoetropeAVIF
+import ZoetropeEncoding
 
 @testable import ZoetropeTool
 

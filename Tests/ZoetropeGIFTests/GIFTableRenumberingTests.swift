@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Zoetrope
+import ZoetropeEncoding
 import ZoetropeTestSupport
 
 @testable import ZoetropeGIF

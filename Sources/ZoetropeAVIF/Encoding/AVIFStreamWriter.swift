@@ -1,5 +1,6 @@
 import CAVIF
 import Zoetrope
+import ZoetropeEncoding
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

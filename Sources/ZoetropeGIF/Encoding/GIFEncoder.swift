@@ -1,4 +1,5 @@
 import Zoetrope
+import ZoetropeEncoding
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

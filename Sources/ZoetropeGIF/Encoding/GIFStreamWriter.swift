@@ -1,5 +1,6 @@
 import CGIF
 import Zoetrope
+import ZoetropeEncoding
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -2,6 +2,7 @@ import Foundation
 import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeWebP
 

@@ -4,6 +4,7 @@ import Zoetrope
 import ZoetropeAPNG
 import ZoetropeAVIF
 import ZoetropeColor
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeQuality
 import ZoetropeWebP

@@ -1,5 +1,6 @@
 import Foundation
 import Zoetrope
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeQuality
 

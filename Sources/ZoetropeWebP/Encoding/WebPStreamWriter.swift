@@ -1,5 +1,6 @@
 import CWebP
 import Zoetrope
+import ZoetropeEncoding
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

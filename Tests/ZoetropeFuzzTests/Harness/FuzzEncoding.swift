@@ -1,6 +1,7 @@
 import Foundation
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeGIF
 import ZoetropeWebP
 

@@ -1,4 +1,5 @@
 import Foundation
+import ZoetropeEncoding
 
 @testable import Zoetrope
 

@@ -3,6 +3,7 @@ import CTurboJPEG
 import Foundation
 import ZoetropeAPNG
 import ZoetropeAVIF
+import ZoetropeEncoding
 import ZoetropeTestSupport
 import ZoetropeWebP
 

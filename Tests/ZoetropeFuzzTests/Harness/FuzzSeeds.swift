@@ -1,6 +1,7 @@
 import CTurboJPEG
 import Foundation
 import ZoetropeAPNG
+import ZoetropeEncoding
 import ZoetropeTestSupport
 import ZoetropeWebP
 

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Zoetrope
+@testable import ZoetropeEncoding
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

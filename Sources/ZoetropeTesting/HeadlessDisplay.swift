@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// A display with no screen: it keeps the frame on show, for servers, tests and tools.
 /// Thread-safe (`ConcurrentAnimationDisplay`): the player calls it on whatever thread
 /// produced the frame, so it needs no main actor.

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// One frame to encode: a full canvas and how long it shows.
 public struct EncodingFrame: Sendable {
     /// RGBA pixels of the whole canvas, straight or premultiplied (see `AnimatedImageEncoder`

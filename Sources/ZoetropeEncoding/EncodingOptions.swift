@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// Settings every `AnimatedImageEncoder` understands. Format-specific settings (AVIF speed,
 /// GIF dithering, WebP effort) are properties of the encoders themselves.
 public struct EncodingOptions: Hashable, Sendable {

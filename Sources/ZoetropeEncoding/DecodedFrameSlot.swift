@@ -1,4 +1,5 @@
 import Dispatch
+import Zoetrope
 
 /// One frame being decoded on a background queue, to be collected with `wait()`.
 final class DecodedFrameSlot: Sendable {

@@ -1,4 +1,5 @@
 import Dispatch
+import Zoetrope
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials

@@ -1,3 +1,5 @@
+import Zoetrope
+
 extension AnimationConversion {
     /// What a conversion does with the source's colour description (`AnimationInfo.color`)
     /// and metadata (`AnimationInfo.metadata`).
