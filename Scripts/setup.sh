@@ -6,7 +6,7 @@
 # the terminal playback test, libavif-bin (avifdec) for the test that decodes `zoetrope
 # convert`'s AVIF output, and valgrind (with binutils' objcopy) for Scripts/check-leaks.sh.
 set -euo pipefail
-packages=(libgif-dev libpng-dev libwebp-dev libavif-dev libturbojpeg0-dev libjpeg-dev liblcms2-dev libcurl4-openssl-dev pkg-config tmux python3 libavif-bin valgrind binutils time)
+packages=(libgif-dev libpng-dev libwebp-dev libavif-dev libturbojpeg0-dev libjpeg-dev liblcms2-dev libcurl4-openssl-dev pkg-config tmux python3 libavif-bin valgrind binutils time openssl)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
