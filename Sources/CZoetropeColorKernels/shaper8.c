@@ -65,7 +65,7 @@ AVX512 static inline __m512i lookup256(__m512i index, const __m512i table[4]) {
  * low and high bytes), the matrix in float 16 pixels at a time, and the table indices
  * written to `index` (three planes of 64); the caller reads the encoding table with them. */
 AVX512 static inline void indices64_avx512(const uint8_t *pixels, const __m512i curves[3][2][4], const __m512 m[9],
-                                           __m512 bias, __m512 last, uint16_t index[3][64]) {
+                                           __m512 bias, __m512 last, uint32_t index[3][64]) {
     const __m512i blue = _mm512_set_epi8(
         127, 123, 119, 115, 111, 107, 103, 99, 95, 91, 87, 83, 79, 75, 71, 67, 63, 59, 55, 51, 47, 43, 39, 35, 31, 27,
         23, 19, 15, 11, 7, 3, 126, 122, 118, 114, 110, 106, 102, 98, 94, 90, 86, 82, 78, 74, 70, 66, 62, 58, 54, 50, 46,
@@ -100,9 +100,6 @@ AVX512 static inline void indices64_avx512(const uint8_t *pixels, const __m512i 
             linear[c][g] = _mm512_cvtepi32_ps(_mm512_cvtepu16_epi32(half));
         }
     }
-    /* Even words of two vectors of dwords: 32 indices in pixel order. */
-    const __m512i even = _mm512_set_epi16(62, 60, 58, 56, 54, 52, 50, 48, 46, 44, 42, 40, 38, 36, 34, 32, 30, 28, 26,
-                                          24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
     for (int k = 0; k < 3; k++) {
         __m512i sums[4];
         for (int g = 0; g < 4; g++) {
@@ -113,8 +110,7 @@ AVX512 static inline void indices64_avx512(const uint8_t *pixels, const __m512i 
             s = _mm512_min_ps(_mm512_max_ps(s, _mm512_setzero_ps()), last);
             sums[g] = _mm512_cvtps_epi32(s);
         }
-        _mm512_storeu_si512(index[k], _mm512_permutex2var_epi16(sums[0], even, sums[1]));
-        _mm512_storeu_si512(index[k] + 32, _mm512_permutex2var_epi16(sums[2], even, sums[3]));
+        for (int g = 0; g < 4; g++) _mm512_storeu_si512(index[k] + 16 * g, sums[g]);
     }
 }
 
@@ -135,27 +131,51 @@ AVX512 static void convert_avx512(const zoetrope_shaper8 *t, uint8_t *pixels, lo
     const __m512 bias = _mm512_set1_ps(t->bias);
     const __m512 last = _mm512_set1_ps((float)t->last);
     const uint8_t *encode = t->encode;
-    uint16_t index[3][64];
+    _Alignas(64) uint32_t index[3][64];
     for (long y = 0; y < height; y++) {
         uint8_t *row = pixels + y * bytes_per_row;
         for (long x = 0; x < count; x += 64) {
             uint8_t *p = row + 4 * x;
             long n = count - x < 64 ? count - x : 64;
             /* A short end goes through a copy: the same pixels, the same bytes. */
-            uint8_t tail[256];
+            _Alignas(64) uint8_t tail[256];
+            uint8_t *at = p;
             if (n < 64) {
                 memset(tail, 0, sizeof tail);
                 memcpy(tail, p, (size_t)n * 4);
+                at = tail;
             }
-            indices64_avx512(n < 64 ? tail : p, curves, m, bias, last, index);
-#pragma clang loop unroll_count(4)
-            for (long j = 0; j < n; j++) {
-                uint32_t pixel;
-                memcpy(&pixel, p + 4 * j, 4);
-                pixel = (pixel & 0xff000000u) | (uint32_t)encode[index[0][j]] | (uint32_t)encode[index[1][j]] << 8 |
-                        (uint32_t)encode[index[2][j]] << 16;
-                memcpy(p + 4 * j, &pixel, 4);
+            indices64_avx512(at, curves, m, bias, last, index);
+            /* The table read a byte at a time into vector lanes, 16 pixels of a channel to a
+             * register, then the channels merged with alpha. */
+            for (int g = 0; g < 4; g++) {
+                __m128i channel[3];
+                for (int k = 0; k < 3; k++) {
+                    const uint32_t *i = index[k] + 16 * g;
+                    __m128i e = _mm_cvtsi32_si128(encode[i[0]]);
+                    e = _mm_insert_epi8(e, encode[i[1]], 1);
+                    e = _mm_insert_epi8(e, encode[i[2]], 2);
+                    e = _mm_insert_epi8(e, encode[i[3]], 3);
+                    e = _mm_insert_epi8(e, encode[i[4]], 4);
+                    e = _mm_insert_epi8(e, encode[i[5]], 5);
+                    e = _mm_insert_epi8(e, encode[i[6]], 6);
+                    e = _mm_insert_epi8(e, encode[i[7]], 7);
+                    e = _mm_insert_epi8(e, encode[i[8]], 8);
+                    e = _mm_insert_epi8(e, encode[i[9]], 9);
+                    e = _mm_insert_epi8(e, encode[i[10]], 10);
+                    e = _mm_insert_epi8(e, encode[i[11]], 11);
+                    e = _mm_insert_epi8(e, encode[i[12]], 12);
+                    e = _mm_insert_epi8(e, encode[i[13]], 13);
+                    e = _mm_insert_epi8(e, encode[i[14]], 14);
+                    channel[k] = _mm_insert_epi8(e, encode[i[15]], 15);
+                }
+                __m512i out = _mm512_or_si512(_mm512_cvtepu8_epi32(channel[0]),
+                                              _mm512_slli_epi32(_mm512_cvtepu8_epi32(channel[1]), 8));
+                out = _mm512_or_si512(out, _mm512_slli_epi32(_mm512_cvtepu8_epi32(channel[2]), 16));
+                __m512i original = _mm512_loadu_si512(at + 64 * g);
+                _mm512_storeu_si512(at + 64 * g, _mm512_mask_blend_epi8(0x8888888888888888ull, out, original));
             }
+            if (n < 64) memcpy(p, tail, (size_t)n * 4);
         }
     }
 }
