@@ -16,8 +16,8 @@
 typedef float zoetrope_f4 __attribute__((vector_size(16)));
 typedef int32_t zoetrope_i4 __attribute__((vector_size(16)));
 
-/* One kernel's view of the matrix: row c * 256 + v holds m[k][c] times channel c's table
- * value v for the three outputs k (the products every kernel rounds the same way). */
+/* The portable kernel's products: row c * 256 + v holds, for each output k, m[k][c] times
+ * channel c's table value v, rounded to float as the AVX-512 kernel rounds it. */
 static void matrix_rows(const zoetrope_shaper8 *t, zoetrope_f4 rows[768]) {
     for (int c = 0; c < 3; c++) {
         for (int v = 0; v < 256; v++) {
