@@ -76,7 +76,9 @@ let package = Package(
 
         // A file's declared colour (ICC profile, code points, cHRM/gAMA) to sRGB over lcms2:
         // the transform every coder hands its compositor.
-        .target(name: "ZoetropeColor", dependencies: ["Zoetrope", "CLCMS2"]),
+        .target(name: "ZoetropeColor", dependencies: ["Zoetrope", "CLCMS2", "CZoetropeColorKernels"]),
+        // The matrix-shaper fast path's RGBA8 kernels, chosen by the processor at run time.
+        .target(name: "CZoetropeColorKernels"),
 
         // One module per format; each knows the core, ZoetropeColor and its C library only.
         .target(name: "ZoetropeGIF", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeColor", "CGIF"]),

@@ -32,7 +32,8 @@ fi
 bin=$(swift build --show-bin-path)
 includes=(-I "$bin/Modules" -I Sources/CGIF -I Sources/CPNG -I Sources/CWebP -I Sources/CAVIF
           -I Sources/CZoetropeAVIF/include -I Sources/CZoetropePNG/include -I Sources/CTurboJPEG -I Sources/CLCMS2
-          -I Sources/CZoetropeJPEGBands/include -I Sources/CZoetropeJPEG/include -I Sources/CCurl)
+          -I Sources/CZoetropeJPEGBands/include -I Sources/CZoetropeJPEG/include -I Sources/CCurl
+          -I Sources/CZoetropeColorKernels/include)
 
 status=0
 # The version the tool prints is the newest one CHANGELOG.md describes.
