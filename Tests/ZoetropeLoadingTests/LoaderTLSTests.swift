@@ -30,7 +30,8 @@ import Glibc
         server.standardError = FileHandle.nullDevice
         try server.run()
         defer {
-            server.terminate()
+            // SIGKILL: the test process's threads block SIGTERM, and the child inherits that.
+            kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
         }
         try await Self.waitForListener(port: port)
