@@ -34,7 +34,9 @@ import Glibc
             kill(server.processIdentifier, SIGKILL)
             server.waitUntilExit()
         }
-        try await Self.waitForListener(port: port)
+        guard await waitFor(60, { Self.accepts(port: port) }) else {
+            throw ToolFailure("openssl s_server did not listen on port \(port) within 60 s")
+        }
         let url = URL(string: "https://127.0.0.1:\(port)/a.gif")!
         do {
             _ = try await AnimatedImage.load(from: url)
@@ -74,25 +76,17 @@ import Glibc
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Waits until something accepts connections on `port`.
-    static func waitForListener(port: Int) async throws {
-        let start = ContinuousClock.now
-        while ContinuousClock.now - start < .seconds(60) {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-                }
-            }
-            close(fd)
-            if connected { return }
-            try await Task.sleep(for: .milliseconds(50))
+    /// Whether something accepts connections on `port` now.
+    static func accepts(port: Int) -> Bool {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = UInt16(port).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        throw ToolFailure("openssl s_server did not listen on port \(port) within 60 s")
     }
 
     struct ToolFailure: Error, CustomStringConvertible {

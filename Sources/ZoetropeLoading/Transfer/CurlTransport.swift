@@ -17,8 +17,8 @@ final class CurlTransport: LoaderTransport {
     let totalTimeout: Duration
 
     init(timeout: Duration, deadline: Duration) {
-        connectTimeout = timeout * 2 + .seconds(5)
-        totalTimeout = deadline * 2 + .seconds(5)
+        connectTimeout = transportBackstop(timeout)
+        totalTimeout = transportBackstop(deadline)
     }
 
     func start(_ request: URLRequest, for receiver: any TransportReceiver) -> any TransportTask {

@@ -18,8 +18,8 @@ final class LoaderNetwork: LoaderTransport {
         configuration.urlCache = nil
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         // Backstops only: the download's own watch fails a stalled or endless transfer first.
-        configuration.timeoutIntervalForRequest = timeout.secondsValue * 2 + 5
-        configuration.timeoutIntervalForResource = deadline.secondsValue * 2 + 5
+        configuration.timeoutIntervalForRequest = transportBackstop(timeout).secondsValue
+        configuration.timeoutIntervalForResource = transportBackstop(deadline).secondsValue
         let queue = OperationQueue()
         queue.maxConcurrentOperationCount = 1
         queue.name = "zoetrope.loader"

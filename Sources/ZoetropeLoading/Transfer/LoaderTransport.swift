@@ -38,3 +38,7 @@ package protocol TransportReceiver: AnyObject, Sendable {
 }
 
 extension URLSessionDataTask: TransportTask {}
+
+/// A transport's own timeout behind the loader's `timeout` or `deadline` (`bound`): late
+/// enough that the loader's watch, whose error says which bound passed, always ends first.
+func transportBackstop(_ bound: Duration) -> Duration { bound * 2 + .seconds(5) }
