@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ZoetropeColor", targets: ["ZoetropeColor"]),
         .library(name: "ZoetropeEncoding", targets: ["ZoetropeEncoding"]),
         .library(name: "ZoetropeLoading", targets: ["ZoetropeLoading"]),
+        .library(name: "ZoetropeUI", targets: ["ZoetropeUI"]),
         .library(name: "ZoetropeCodecs", targets: ["ZoetropeCodecs"]),
         .library(name: "ZoetropeQuality", targets: ["ZoetropeQuality"]),
         .library(name: "ZoetropeTesting", targets: ["ZoetropeTesting"]),
@@ -109,11 +110,15 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "ZoetropeLoading", dependencies: ["Zoetrope", .target(name: "CCurl", condition: .when(platforms: [.linux]))]),
-        // The core, the codecs and loading behind one import, registered with one call.
+        // What an application's views and process wire in beside the player: the content
+        // controller a view holds, the frame-callback API, uniform timelines for fixed-rate
+        // platform APIs, and the Linux memory-pressure monitor.
+        .target(name: "ZoetropeUI", dependencies: ["Zoetrope"]),
+        // The core, the codecs, loading and view support behind one import, registered with one call.
         .target(
             name: "ZoetropeCodecs",
             dependencies: ["Zoetrope", "ZoetropeColor", "ZoetropeEncoding", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeWebP", "ZoetropeAVIF",
-                           "ZoetropeJPEG", "ZoetropeBuiltInCoders", "ZoetropeLoading"]
+                           "ZoetropeJPEG", "ZoetropeBuiltInCoders", "ZoetropeLoading", "ZoetropeUI"]
         ),
         // Quality metrics over decoded frames (AnimationComparison, SSIMULACRA2): what
         // `zoetrope compare` and `convert --target-quality` use, for applications too.
@@ -215,7 +220,8 @@ let package = Package(
             path: "Tests/ZoetropeTestSupport"
         ),
         .testTarget(name: "ZoetropeTestSupportTests", dependencies: ["Zoetrope", "ZoetropeGIF", "ZoetropeAPNG", "ZoetropeTestSupport"]),
-        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeDemo", "ZoetropeTesting", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeTests", dependencies: ["Zoetrope", "ZoetropeEncoding", "ZoetropeUI", "ZoetropeDemo", "ZoetropeTesting", "ZoetropeTestSupport"]),
+        .testTarget(name: "ZoetropeUITests", dependencies: ["ZoetropeUI"]),
         .testTarget(name: "ZoetropeQualityTests", dependencies: ["ZoetropeQuality"]),
         .testTarget(name: "ZoetropeGIFTests", dependencies: ["ZoetropeEncoding", "ZoetropeGIF", "ZoetropeTestSupport"]),
         .testTarget(name: "ZoetropeAPNGTests", dependencies: ["ZoetropeEncoding", "ZoetropeAPNG", "ZoetropeColor", "CLCMS2", "ZoetropeColorTestSupport",

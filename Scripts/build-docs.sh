@@ -22,7 +22,7 @@ if [ -z "$docc" ]; then
 fi
 [ -x "$docc" ] || { echo "build-docs: no docc next to $swift or on PATH (set DOCC=)" >&2; exit 2; }
 
-modules=(Zoetrope ZoetropeEncoding ZoetropeQuality ZoetropeTesting ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeCodecs)
+modules=(Zoetrope ZoetropeEncoding ZoetropeQuality ZoetropeTesting ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeUI ZoetropeCodecs)
 graphs=$scratch/symbol-graphs
 mkdir -p "$graphs" "$out"
 

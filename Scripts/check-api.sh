@@ -16,7 +16,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 export PATH="/opt/swift/usr/bin:$PATH"
-modules=(Zoetrope ZoetropeEncoding ZoetropeQuality ZoetropeTesting ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeCodecs)
+modules=(Zoetrope ZoetropeEncoding ZoetropeQuality ZoetropeTesting ZoetropeColor ZoetropeGIF ZoetropeAPNG ZoetropeWebP ZoetropeAVIF ZoetropeJPEG ZoetropeBuiltInCoders ZoetropeLoading ZoetropeUI ZoetropeCodecs)
 out=$root/.build/api
 mkdir -p "$out"
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Keeps full Foundation out of the core, encoding, the codec modules and zoetrope-decode-bench
+# Keeps full Foundation out of the core, encoding, the codec modules, ZoetropeUI and zoetrope-decode-bench
 # (the process floor, Docs/Benchmarks.md "The process floor"):
 # 1. every `import Foundation` in those sources sits in the `#else` of
 #    `#if canImport(FoundationEssentials)` or under `#if canImport(Darwin)`, and none
@@ -21,7 +21,7 @@ cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
 
 python3 - Sources/Zoetrope Sources/ZoetropeEncoding Sources/ZoetropeColor Sources/ZoetropeGIF Sources/ZoetropeAPNG Sources/ZoetropeWebP \
-    Sources/ZoetropeAVIF Sources/ZoetropeJPEG Sources/ZoetropeBuiltInCoders Sources/ZoetropeProcessStats Benchmarks/ZoetropeDecodeBench <<'PY'
+    Sources/ZoetropeAVIF Sources/ZoetropeJPEG Sources/ZoetropeBuiltInCoders Sources/ZoetropeProcessStats Sources/ZoetropeUI Benchmarks/ZoetropeDecodeBench <<'PY'
 import pathlib, re, sys
 bad = []
 for root in sys.argv[1:]:

@@ -1,4 +1,4 @@
-// One import for an application that wants every format: the core, encoding, every codec and loading.
+// One import for an application that wants every format: the core, encoding, every codec, loading and view support.
 @_exported import Zoetrope
 @_exported import ZoetropeAPNG
 @_exported import ZoetropeAVIF
@@ -8,4 +8,5 @@
 @_exported import ZoetropeGIF
 @_exported import ZoetropeJPEG
 @_exported import ZoetropeLoading
+@_exported import ZoetropeUI
 @_exported import ZoetropeWebP

@@ -60,15 +60,14 @@ public struct AnimatedImage: Sendable {
     /// or sRGB file; `ColorTransform.retainedByteCount`).
     public var cost: Int { poster.byteCount + data.count + colorTransformBytes }
 
-    /// A new decoding session over the same bytes, reusing the index `init` read where the
-    /// format's sessions can share one.
-    public func makeFrameSource() throws -> any FrameSource {
-        if let sessionMaker { return try sessionMaker() }
+    /// A new decoding session over the same bytes: with the image's own options (nil),
+    /// reusing the index `init` read where the format's sessions can share one, or with
+    /// other decoding options.
+    public func makeFrameSource(options: DecodingOptions? = nil) throws -> any FrameSource {
+        guard let options else {
+            if let sessionMaker { return try sessionMaker() }
+            return try coder.makeFrameSource(data: data, options: self.options)
+        }
         return try coder.makeFrameSource(data: data, options: options)
-    }
-
-    /// A new decoding session over the same bytes with other decoding options.
-    public func makeFrameSource(options: DecodingOptions) throws -> any FrameSource {
-        try coder.makeFrameSource(data: data, options: options)
     }
 }

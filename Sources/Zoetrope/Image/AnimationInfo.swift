@@ -63,7 +63,7 @@ public struct AnimationInfo: Hashable, Sendable {
     package var isDeep: Bool { bitsPerChannel > 8 }
 
     /// Bytes of one decoded RGBA8 canvas.
-    public var frameByteCount: Int { canvasSize.rgbaByteCount ?? .max }
+    package var frameByteCount: Int { canvasSize.rgbaByteCount ?? .max }
 
     /// Bytes if every frame were decoded and kept: what "decode everything" costs
     /// (`Int.max` when that does not fit an `Int`).

@@ -1,7 +1,7 @@
 extension PixelBuffer {
     /// Fills `rect` (clipped to the buffer) with one RGBA8 value, replacing what was there
     /// (widened exactly, v × 257, in an RGBA16 buffer).
-    public mutating func fill(_ rect: PixelRect, with rgba: (UInt8, UInt8, UInt8, UInt8)) {
+    package mutating func fill(_ rect: PixelRect, with rgba: (UInt8, UInt8, UInt8, UInt8)) {
         let r = rect.intersection(PixelRect(x: 0, y: 0, width: width, height: height))
         guard !r.isEmpty else { return }
         let stride = bytesPerRow

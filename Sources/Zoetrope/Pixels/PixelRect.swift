@@ -1,16 +1,16 @@
 /// A rectangle in pixels, origin top-left.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// The left edge, in pixels from the left of the canvas.
-    public var x: Int
+    package var x: Int
     /// The top edge, in pixels from the top of the canvas.
-    public var y: Int
+    package var y: Int
     /// The width in pixels (zero or less: empty).
-    public var width: Int
+    package var width: Int
     /// The height in pixels (zero or less: empty).
-    public var height: Int
+    package var height: Int
 
     /// A rectangle with its top-left corner at (`x`, `y`).
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = width
@@ -18,7 +18,7 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Whether the rectangle covers no pixel.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    package var isEmpty: Bool { width <= 0 || height <= 0 }
 
     /// The part of this rectangle inside `other` (empty when they do not meet).
     package func intersection(_ other: PixelRect) -> PixelRect {
@@ -44,5 +44,5 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "W×H+X+Y", as X11 geometry writes it.
-    public var description: String { "\(width)×\(height)+\(x)+\(y)" }
+    package var description: String { "\(width)×\(height)+\(x)+\(y)" }
 }

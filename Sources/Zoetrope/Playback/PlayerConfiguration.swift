@@ -14,16 +14,17 @@ public struct PlayerConfiguration: Sendable {
     public var playbackMode: PlaybackMode = .forward
     /// Reduce motion, auto-play, low power; read when playback starts (`setEnvironment` changes it at once).
     public var environment: PlaybackEnvironment
-    /// Where frames are decoded.
+    /// Where frames are decoded: the players' shared pool of decode threads (one per core
+    /// the process may use, at most 4), unless an executor of one's own is given.
     public var executor: any DecodeExecutor
     /// The memory-pressure signal to follow, or nil to ignore pressure.
     public var memoryPressure: MemoryPressureSignal?
     /// The most time one tick may advance the animation, so that a process that was
     /// suspended does not fast-forward.
-    public var maxStep: Duration
+    package var maxStep: Duration = .seconds(1)
     /// How long memory pressure must have been gone before the window grows back,
     /// measured in clock time.
-    public var pressureCalmDelay: Duration
+    package var pressureCalmDelay: Duration = .seconds(5)
 
     /// A configuration; every parameter defaults to the browser-like behaviour.
     public init(
@@ -33,10 +34,8 @@ public struct PlayerConfiguration: Sendable {
         loopCount: LoopCount? = nil,
         rate: Double = 1,
         environment: PlaybackEnvironment = .standard,
-        executor: any DecodeExecutor = DecodeWorkerPool.shared,
-        memoryPressure: MemoryPressureSignal? = .shared,
-        maxStep: Duration = .seconds(1),
-        pressureCalmDelay: Duration = .seconds(5)
+        executor: (any DecodeExecutor)? = nil,
+        memoryPressure: MemoryPressureSignal? = .shared
     ) {
         self.bufferPolicy = bufferPolicy
         self.latePolicy = latePolicy
@@ -44,9 +43,7 @@ public struct PlayerConfiguration: Sendable {
         self.loopCount = loopCount
         self.rate = rate
         self.environment = environment
-        self.executor = executor
+        self.executor = executor ?? DecodeWorkerPool.shared
         self.memoryPressure = memoryPressure
-        self.maxStep = maxStep
-        self.pressureCalmDelay = pressureCalmDelay
     }
 }

@@ -30,7 +30,7 @@ public struct PNGEncoder: Sendable {
     /// Encodes the `region` of `pixels` as an RGBA PNG of that size and of their depth, 8
     /// or 16 bits. Premultiplied pixels are unpremultiplied first, the rule every Zoetrope
     /// encoder follows.
-    public func encode(_ pixels: PixelBuffer, region: PixelRect) throws -> Data {
+    package func encode(_ pixels: PixelBuffer, region: PixelRect) throws -> Data {
         guard pixels.format.alphaMode == .straight else {
             var straight = pixels
             straight.unpremultiplyAlpha()

@@ -101,12 +101,10 @@ enum FuzzEncoding {
                 break
             case 2:  // a rectangle over the frame before
                 let x = r.below(canvas.width), y = r.below(canvas.height)
-                let rect = PixelRect(x: x, y: y, width: 1 + r.below(canvas.width - x), height: 1 + r.below(canvas.height - y))
-                let c = palette[r.below(colours)]
-                pixels.fill(rect, with: (c[0], c[1], c[2], c[3]))
+                let width = 1 + r.below(canvas.width - x), height = 1 + r.below(canvas.height - y)
+                pixels.paint(x: x, y: y, width: width, height: height, palette[r.below(colours)])
             default:  // one colour
-                let c = palette[r.below(colours)]
-                pixels.fill(PixelRect(x: 0, y: 0, width: canvas.width, height: canvas.height), with: (c[0], c[1], c[2], c[3]))
+                pixels.paint(x: 0, y: 0, width: canvas.width, height: canvas.height, palette[r.below(colours)])
             }
             previous = pixels
             frames.append(EncodingFrame(pixels: pixels, duration: duration(&r)))

@@ -195,14 +195,14 @@ public enum FuzzSeeds {
         var base = PixelBuffer(width: 8, height: 6)
         for y in 0..<6 {
             for x in 0..<8 {
-                base.fill(PixelRect(x: x, y: y, width: 1, height: 1), with: (UInt8(x * 30), UInt8(y * 40), 90, 255))
+                base.setPixel(x: x, y: y, [UInt8(x * 30), UInt8(y * 40), 90, 255])
             }
         }
         var frames = [EncodingFrame(pixels: base, duration: .milliseconds(100))]
         for step in 1...2 {
             var canvas = base
-            canvas.fill(PixelRect(x: step * 2, y: 1, width: 3, height: 3), with: (255, 255, 0, UInt8(60 * step)))
-            if step == 2 { canvas.fill(PixelRect(x: 0, y: 0, width: 2, height: 2), with: (0, 0, 0, 0)) }
+            canvas.paint(x: step * 2, y: 1, width: 3, height: 3, [255, 255, 0, UInt8(60 * step)])
+            if step == 2 { canvas.paint(x: 0, y: 0, width: 2, height: 2, [0, 0, 0, 0]) }
             frames.append(EncodingFrame(pixels: canvas, duration: .centiseconds(Int64(step * 7))))
         }
         return frames

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ZoetropeUI
 
 @testable import Zoetrope
 
@@ -12,7 +13,8 @@ struct BufferingMemoryPressureTests {
         let signal = MemoryPressureSignal()
         var harnesses: [PlaybackHarness] = []
         for _ in 0..<3 {
-            let config = PlayerConfiguration(bufferPolicy: .keepAll, memoryPressure: signal, pressureCalmDelay: .seconds(2))
+            var config = PlayerConfiguration(bufferPolicy: .keepAll, memoryPressure: signal)
+            config.pressureCalmDelay = .seconds(2)
             let h = PlaybackHarness(
                 source: SyntheticFrameSource(frameCount: 20, size: PixelSize(width: 16, height: 8)),
                 configuration: config)

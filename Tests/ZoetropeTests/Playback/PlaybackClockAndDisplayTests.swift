@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ZoetropeTesting
+import ZoetropeUI
 
 @testable import Zoetrope
 

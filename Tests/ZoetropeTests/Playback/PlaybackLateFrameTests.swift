@@ -96,7 +96,8 @@ struct PlaybackLateFrameTests {
     @Test("a suspended process does not fast-forward: one tick advances at most maxStep")
     func maxStep() {
         let source = SyntheticFrameSource(frameCount: 100, duration: .milliseconds(50))
-        let config = PlayerConfiguration(bufferPolicy: .keepAll, latePolicy: .catchUp, maxStep: .milliseconds(200))
+        var config = PlayerConfiguration(bufferPolicy: .keepAll, latePolicy: .catchUp)
+        config.maxStep = .milliseconds(200)
         let h = PlaybackHarness(source: source, configuration: config)
         h.player.play()
         h.run(.fixed(hertz: 100), until: ns(1))
@@ -107,9 +108,9 @@ struct PlaybackLateFrameTests {
 
     @Test("a clock fitted to long frames still plays them on time (the step cap yields to the frame)")
     func longFrames() {
-        let h = PlaybackHarness(
-            source: SyntheticFrameSource(frameCount: 3, duration: .seconds(2)),
-            configuration: PlayerConfiguration(maxStep: .milliseconds(500)))
+        var config = PlayerConfiguration()
+        config.maxStep = .milliseconds(500)
+        let h = PlaybackHarness(source: SyntheticFrameSource(frameCount: 3, duration: .seconds(2)), configuration: config)
         h.player.play()
         for k in 0..<8 {
             h.clock.tick(atNanoseconds: Int64(k) * 2_000_000_000)

@@ -2,9 +2,16 @@ import Foundation
 import Synchronization
 import Zoetrope
 
+/// Where a frame draws on the canvas, in pixels from the top-left corner.
+struct FrameRect: Sendable, CustomStringConvertible {
+    var x: Int, y: Int, width: Int, height: Int
+    /// "W×H+X+Y", as X11 geometry writes it.
+    var description: String { "\(width)×\(height)+\(x)+\(y)" }
+}
+
 /// One frame as the index records it: where it draws, how, for how long, where its pixels are.
 struct RectFrame: Sendable {
-    var rect: PixelRect
+    var rect: FrameRect
     /// After the frame: 0 leaves it, 1 clears its rectangle, 2 restores what was under it.
     var dispose: UInt8
     /// Whether the frame is drawn over the canvas (alpha blending) or replaces its rectangle.
@@ -38,7 +45,7 @@ struct RectCanvas {
     }
 
     /// The bytes of row `row` of `rect` in the canvas.
-    private func canvasRow(_ row: Int, of rect: PixelRect) -> Range<Int> {
+    private func canvasRow(_ row: Int, of rect: FrameRect) -> Range<Int> {
         let start = ((rect.y + row) * picture.width + rect.x) * 4
         return start..<start + rect.width * 4
     }
@@ -112,7 +119,7 @@ final class RectFrameSource: FrameSource {
             let dispose = min(2, file[offset]), blendsOver = file[offset + 1] != 0
             offset += 2
             let duration = FrameDuration.milliseconds(Int64(u16()!))
-            let rect = PixelRect(x: x, y: y, width: w, height: h)
+            let rect = FrameRect(x: x, y: y, width: w, height: h)
             guard w > 0, h > 0, x + w <= width, y + h <= height else {
                 throw AnimatedImageError.invalidData(format: format, reason: "frame \(frames.count): \(rect) is not inside the \(size) canvas")
             }

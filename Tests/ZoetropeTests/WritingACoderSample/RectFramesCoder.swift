@@ -30,7 +30,7 @@ struct RectFramesCoder: AnimatedImageCoder {
 
     /// One frame to write.
     struct Frame {
-        var rect: PixelRect
+        var rect: FrameRect
         var dispose: UInt8 = 0
         var blend: UInt8 = 1
         var durationMs = 100

@@ -15,10 +15,10 @@ import ZoetropeTestSupport
     static let file = RectFramesCoder.encode(
         width: 4, height: 2, plays: 2,
         frames: [
-            .init(rect: PixelRect(x: 0, y: 0, width: 4, height: 2), blend: 0, rgba: fill(4, 2, red)),
-            .init(rect: PixelRect(x: 1, y: 0, width: 2, height: 2), dispose: 2, rgba: fill(2, 2, [0, 255, 0, 128])),
-            .init(rect: PixelRect(x: 0, y: 0, width: 2, height: 2), dispose: 1, rgba: fill(2, 2, blue)),
-            .init(rect: PixelRect(x: 3, y: 1, width: 1, height: 1), rgba: [9, 9, 9, 255]),
+            .init(rect: FrameRect(x: 0, y: 0, width: 4, height: 2), blend: 0, rgba: fill(4, 2, red)),
+            .init(rect: FrameRect(x: 1, y: 0, width: 2, height: 2), dispose: 2, rgba: fill(2, 2, [0, 255, 0, 128])),
+            .init(rect: FrameRect(x: 0, y: 0, width: 2, height: 2), dispose: 1, rgba: fill(2, 2, blue)),
+            .init(rect: FrameRect(x: 3, y: 1, width: 1, height: 1), rgba: [9, 9, 9, 255]),
         ])
 
     @Test func theSampleDecodesThroughARegistry() throws {

@@ -5,10 +5,10 @@
 /// lazily, as jobs arrive, and hold only the job queue, not the pool: when the pool is
 /// freed they finish the jobs already queued and end. (`shared` is never freed, so its
 /// threads live as long as the process.)
-public final class DecodeWorkerPool: DecodeExecutor {
+package final class DecodeWorkerPool: DecodeExecutor {
     /// The pool players use unless told otherwise: `ProcessorBudget.playbackDecodeThreads`
     /// workers (one per core the process may use, at most 4).
-    public static let shared = DecodeWorkerPool(workerCount: ProcessorBudget.playbackDecodeThreads)
+    package static let shared = DecodeWorkerPool(workerCount: ProcessorBudget.playbackDecodeThreads)
 
     /// The most threads this pool runs.
     package let workerCount: Int
@@ -23,7 +23,7 @@ public final class DecodeWorkerPool: DecodeExecutor {
 
     deinit { queue.close() }
 
-    public func submit(_ job: DecodeJob) {
+    package func submit(_ job: DecodeJob) {
         guard queue.push(job) else { return }
         let queue = queue
         NativeThread.detach(name: "zoetrope.decode") { queue.workLoop() }

@@ -60,19 +60,14 @@ extension IncrementalFrameSource {
     /// has nothing to reserve.
     public func reserveCapacity(_ totalByteCount: Int) {}
 
-    /// Adds the next bytes of the file (see `append(contentsOf:)`).
+    /// Adds the next bytes of the file (see `append(contentsOf:)`): `Data`, `[UInt8]` or any
+    /// collection of bytes (copied first only when its storage is not contiguous).
     @discardableResult
     public func append(_ bytes: some Collection<UInt8>) throws -> IncrementalSnapshot {
         if let snapshot = try bytes.withContiguousStorageIfAvailable({ try append(contentsOf: UnsafeRawBufferPointer($0)) }) {
             return snapshot
         }
         return try Array(bytes).withUnsafeBytes { try append(contentsOf: $0) }
-    }
-
-    /// Adds the next bytes of the file (see `append(contentsOf:)`).
-    @discardableResult
-    public func append(_ data: Data) throws -> IncrementalSnapshot {
-        try data.withUnsafeBytes { try append(contentsOf: $0) }
     }
 
     /// Decodes frame `index` into a new buffer.

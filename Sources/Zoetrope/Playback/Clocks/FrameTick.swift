@@ -17,5 +17,5 @@ public struct FrameTick: Hashable, Sendable {
     }
 
     /// The target timestamp as a `Duration` since the clock's origin.
-    public var target: Duration { .nanoseconds(targetNanoseconds) }
+    package var target: Duration { .nanoseconds(targetNanoseconds) }
 }

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// One frame handed to a `AnimationPlayer.playFrames` closure, on time.
 public struct DeliveredFrame: Sendable {
     /// The composited frame. Copy it to keep it past the closure.

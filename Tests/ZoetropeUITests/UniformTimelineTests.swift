@@ -1,5 +1,6 @@
 import Testing
 import Zoetrope
+import ZoetropeUI
 
 @Suite struct UniformTimelineTests {
     private func info(_ durations: [FrameDuration]) -> AnimationInfo {

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// Holds what one view shows — a still image or an animation, never both — for any
 /// `AnimationDisplay` (the still-or-animated view of Examples/StillOrAnimatedView; `HeadlessDisplay` has the same rule
 /// built in).

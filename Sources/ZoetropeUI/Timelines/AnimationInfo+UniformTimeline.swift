@@ -1,3 +1,5 @@
+import Zoetrope
+
 extension AnimationInfo {
     /// The animation on one fixed tick: the interval is the greatest common divisor of the
     /// display durations, and each frame repeats for as many ticks as it lasts. For

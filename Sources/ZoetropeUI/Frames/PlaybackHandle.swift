@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// Keeps a `playFrames` playback alive; `stop()` ends it. Dropping the handle also ends it.
 public final class PlaybackHandle: Sendable {
     /// The player doing the work, for control beyond stopping.

@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// An animation re-timed on a fixed tick: every `interval`, show `frames[k]`. This is what
 /// APIs that play images at one constant rate need (an image array with one total
 /// duration, a fixed-rate timer, a sprite sheet), made by `AnimationInfo.uniformTimeline`.

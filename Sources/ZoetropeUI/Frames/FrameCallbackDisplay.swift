@@ -1,3 +1,5 @@
+import Zoetrope
+
 /// The display behind `playFrames`: forwards each frame to a closure, on the thread that
 /// produced it (no main actor needed).
 nonisolated final class FrameCallbackDisplay: ConcurrentAnimationDisplay {

@@ -1,19 +1,21 @@
+import Zoetrope
+
 /// Forwards to a display until closed; after `close()` returns, nothing more reaches it
 /// (both run on the main actor, so no show is in progress then). `AnimatedContentController` puts
 /// one between each player and the view so that a replaced player cannot draw.
-final class GatedDisplay: AnimationDisplay {
+package final class GatedDisplay: AnimationDisplay {
     // Main-actor state (the protocol's isolation): the controller that closes the gate and
     // the player's deliveries to it both run there, so no lock is needed. Weak: the view
     // behind the gate may own the controller, which owns the gate.
     private weak var target: (any AnimationDisplay)?
 
-    init(_ display: any AnimationDisplay) { target = display }
+    package init(_ display: any AnimationDisplay) { target = display }
 
-    func close() { target = nil }
+    package func close() { target = nil }
 
-    func show(_ frame: PixelBuffer, index: Int) {
+    package func show(_ frame: PixelBuffer, index: Int) {
         target?.show(frame, index: index)
     }
 
-    var isVisible: Bool { target?.isVisible ?? false }
+    package var isVisible: Bool { target?.isVisible ?? false }
 }
