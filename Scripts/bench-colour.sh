@@ -12,7 +12,8 @@
 # iCCP (Scripts/chromium-colour.py --tag); WebP and AVIF copies of both made with
 # `zoetrope convert` (which keeps the profile: WebP ICCP, AVIF colr prof); a JPEG of frame 0
 # untagged and with a Display P3 ICC profile (Pillow, quality 90). Needs Python 3 with
-# Pillow (`pip install pillow`). Medians of ROUNDS runs, the commands alternating.
+# Pillow (`pip install pillow`). Medians of ROUNDS runs, each command on the untagged file
+# and at once on the tagged one; the ratio of the medians and the median of the rounds' ratios.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 export PATH="/opt/swift/usr/bin:$PATH"
