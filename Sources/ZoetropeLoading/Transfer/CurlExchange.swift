@@ -185,9 +185,10 @@ final class CurlExchange {
         }
     }
 
+    /// Whole milliseconds for libcurl's timeouts: at least 1 (0 would mean none), at most
+    /// `Int32.max`.
     private static func milliseconds(_ duration: Duration) -> Int {
-        let value = duration / .milliseconds(1)
-        return value.isFinite ? Int(min(max(value, 1), Double(Int32.max))) : Int(Int32.max)
+        Int(min(max(duration.wholeNanoseconds / 1_000_000, 1), Int64(Int32.max)))
     }
 }
 #endif

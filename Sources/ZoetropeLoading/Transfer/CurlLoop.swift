@@ -11,12 +11,12 @@ import FoundationNetworking
 /// `CurlTransport` task's exchanges run here, and their receivers hear their events here,
 /// one at a time. Other threads only post starts and stops and wake the thread.
 final class CurlLoop: @unchecked Sendable {
-    // Safe to share: `multi` and `exchanges` are used only on the loop's thread (`run`);
+    // Safe to share: `multi` and `byHandle` are used only on the loop's thread (`run`);
     // `inbox` is locked; `curl_multi_wakeup` may be called from any thread.
     static let shared = CurlLoop()
 
     private let multi: UnsafeMutableRawPointer
-    private var exchanges: [ObjectIdentifier: CurlExchange] = [:]
+    /// The running exchanges, by easy handle (libcurl names a finished one by its handle).
     private var byHandle: [UnsafeMutableRawPointer: CurlExchange] = [:]
     private let inbox = Locked(Inbox())
 
@@ -54,7 +54,10 @@ final class CurlLoop: @unchecked Sendable {
             }
             for task in starting { begin(task, url: task.request.url, redirects: 0) }
             for task in stopping {
-                if let exchange = exchanges[ObjectIdentifier(task)] { end(exchange, result: CURLE_ABORTED_BY_CALLBACK) }
+                // A task has one exchange at a time, among at most the loader's concurrent downloads.
+                if let exchange = byHandle.values.first(where: { $0.task === task }) {
+                    end(exchange, result: CURLE_ABORTED_BY_CALLBACK)
+                }
             }
             var running: Int32 = 0
             curl_multi_perform(multi, &running)
@@ -86,7 +89,6 @@ final class CurlLoop: @unchecked Sendable {
             task.receiver.completed(error: error, response: nil)
             return
         }
-        exchanges[ObjectIdentifier(task)] = exchange
         byHandle[exchange.easy] = exchange
         curl_multi_add_handle(multi, exchange.easy)
     }
@@ -94,7 +96,6 @@ final class CurlLoop: @unchecked Sendable {
     /// The exchange is over: its task follows a redirect with a new exchange, or its
     /// receiver hears how it ended.
     private func end(_ exchange: CurlExchange, result: CURLcode) {
-        exchanges[ObjectIdentifier(exchange.task)] = nil
         byHandle[exchange.easy] = nil
         curl_multi_remove_handle(multi, exchange.easy)
         let task = exchange.task

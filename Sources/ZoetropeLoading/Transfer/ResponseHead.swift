@@ -56,7 +56,7 @@ struct ResponseHead: Sendable {
         guard fieldCount <= Self.fieldLimit else { return .invalid("the response head has over \(Self.fieldLimit) fields") }
         let name = Self.canonical(rawName)
         let value = Self.text(Self.trimmed(content[(colon + 1)...]))
-        if let existing = fields[name] { fields[name] = existing + ", " + value } else { fields[name] = value }
+        if fields[name] == nil { fields[name] = value } else { fields[name]!.append(", " + value) }
         lastName = name
         return .more
     }
@@ -118,8 +118,10 @@ struct ResponseHead: Sendable {
     /// A byte of an RFC 9110 token (a field name).
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        // Digits, letters, and ! # $ % & ' * + - . ^ _ ` | ~
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E...0x60, 0x7C, 0x7E:
+            return true
+        default: return false
         }
     }
 }
